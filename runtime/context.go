@@ -1,0 +1,96 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Context creates tensors and op nodes. Building is error-sticky, like
+// bufio.Writer: the first invalid op (a shape mismatch, a wrong dtype) is
+// recorded and returned by Err, and every later op is a no-op returning a
+// placeholder tensor, so graph code reads straight and checks once.
+type Context struct {
+	tensors []*Tensor
+	err     error
+}
+
+// NewContext returns an empty context.
+func NewContext() *Context { return &Context{} }
+
+// Err returns the first error met while building, or nil.
+func (c *Context) Err() error { return c.err }
+
+// Tensors lists every tensor created by the context, in creation order.
+func (c *Context) Tensors() []*Tensor { return c.tensors }
+
+// BuildGraph returns the graph computing outs, or the first build error.
+func (c *Context) BuildGraph(outs ...*Tensor) (*Graph, error) {
+	if c.err != nil {
+		return nil, c.err
+	}
+	g := NewGraph()
+	for _, o := range outs {
+		if o == nil {
+			return nil, errors.New("build graph: nil output tensor")
+		}
+		g.BuildForward(o)
+	}
+	return g, nil
+}
+
+// fail records the first error; the returned placeholder keeps callers going.
+func (c *Context) fail(op Op, format string, args ...any) *Tensor {
+	if c.err == nil {
+		c.err = fmt.Errorf("%v: %s", op, fmt.Sprintf(format, args...))
+	}
+	return &Tensor{Type: F32, Ne: [MaxDims]int{1, 1, 1, 1}, Nb: contiguousStrides(F32, [MaxDims]int{1, 1, 1, 1})}
+}
+
+// NewTensor creates a contiguous leaf tensor with up to 4 dims (missing dims are 1).
+func (c *Context) NewTensor(t DType, ne ...int) *Tensor {
+	if c.err != nil {
+		return c.fail(OpNone, "")
+	}
+	if !t.Valid() {
+		return c.fail(OpNone, "new tensor: unsupported dtype %v", t)
+	}
+	if len(ne) == 0 || len(ne) > MaxDims {
+		return c.fail(OpNone, "new tensor: %d dims, want 1 to %d", len(ne), MaxDims)
+	}
+	shape := [MaxDims]int{1, 1, 1, 1}
+	for i, n := range ne {
+		if n < 0 {
+			return c.fail(OpNone, "new tensor: negative dim %d in %v", i, ne)
+		}
+		shape[i] = n
+	}
+	if shape[0]%t.BlockSize() != 0 {
+		return c.fail(OpNone, "new tensor: ne0=%d is not a multiple of %v's block size %d", shape[0], t, t.BlockSize())
+	}
+	return c.newTensor(t, shape, OpNone)
+}
+
+func (c *Context) newTensor(t DType, ne [MaxDims]int, op Op, src ...*Tensor) *Tensor {
+	x := &Tensor{Type: t, Ne: ne, Nb: contiguousStrides(t, ne), Op: op}
+	copy(x.Src[:], src)
+	c.tensors = append(c.tensors, x)
+	return x
+}
+
+// newView creates a tensor that aliases src's memory at byte offset offs.
+func (c *Context) newView(src *Tensor, t DType, ne, nb [MaxDims]int, offs int, op Op) *Tensor {
+	x := &Tensor{Type: t, Ne: ne, Nb: nb, Op: op, ViewOffs: offs}
+	base := src
+	if src.ViewSrc != nil {
+		base = src.ViewSrc
+		x.ViewOffs += src.ViewOffs
+	}
+	x.ViewSrc = base
+	x.Src[0] = src
+	if base.Buffer != nil {
+		x.Buffer = base.Buffer
+		x.Offset = base.Offset + x.ViewOffs
+	}
+	c.tensors = append(c.tensors, x)
+	return x
+}

@@ -1,0 +1,377 @@
+package runtime
+
+import "fmt"
+
+// Op constructors. Each checks its inputs' dtypes and shapes; on a mismatch
+// the context records an error naming the op, the shapes and the reason.
+
+func (c *Context) check(op Op, srcs ...*Tensor) bool {
+	if c.err != nil {
+		return false
+	}
+	for i, s := range srcs {
+		if s == nil {
+			c.fail(op, "source %d is nil", i)
+			return false
+		}
+	}
+	return true
+}
+
+func shapes(ts ...*Tensor) string {
+	s := ""
+	for i, t := range ts {
+		if i > 0 {
+			s += " and "
+		}
+		s += fmt.Sprintf("%v%s", t.Type, ShapeString(t.Ne))
+	}
+	return s
+}
+
+func isFloatPlain(t DType) bool { return t == F32 || t == F16 || t == BF16 }
+
+// Dup makes a contiguous copy of a.
+func (c *Context) Dup(a *Tensor) *Tensor {
+	if !c.check(OpDup, a) {
+		return c.fail(OpDup, "")
+	}
+	return c.newTensor(a.Type, a.Ne, OpDup, a)
+}
+
+// Cont makes a contiguous copy of a, which may be a non-contiguous view.
+func (c *Context) Cont(a *Tensor) *Tensor {
+	if !c.check(OpCont, a) {
+		return c.fail(OpCont, "")
+	}
+	return c.newTensor(a.Type, a.Ne, OpCont, a)
+}
+
+// ContReshape makes a contiguous copy of a with a new shape of the same size.
+func (c *Context) ContReshape(a *Tensor, ne ...int) *Tensor {
+	if !c.check(OpCont, a) {
+		return c.fail(OpCont, "")
+	}
+	shape, err := fullShape(ne)
+	if err != nil {
+		return c.fail(OpCont, "%v", err)
+	}
+	if nel(shape) != a.Nelements() {
+		return c.fail(OpCont, "cannot make %s into %s: element counts differ", shapes(a), ShapeString(shape))
+	}
+	return c.newTensor(a.Type, shape, OpCont, a)
+}
+
+// Cpy copies a into b, converting dtype; the result is a view of b.
+func (c *Context) Cpy(a, b *Tensor) *Tensor {
+	if !c.check(OpCpy, a, b) {
+		return c.fail(OpCpy, "")
+	}
+	if a.Nelements() != b.Nelements() {
+		return c.fail(OpCpy, "element counts differ: %s", shapes(a, b))
+	}
+	if (a.Type == I32) != (b.Type == I32) && !(isFloatPlain(a.Type) || isFloatPlain(b.Type)) {
+		return c.fail(OpCpy, "unsupported conversion %v to %v", a.Type, b.Type)
+	}
+	if b.Type.IsQuantized() && !b.IsContiguous() {
+		return c.fail(OpCpy, "quantized destination %s must be contiguous", shapes(b))
+	}
+	r := c.newView(b, b.Type, b.Ne, b.Nb, 0, OpCpy)
+	r.Src[0], r.Src[1] = a, b
+	r.Name = b.Name + " (copy)"
+	return r
+}
+
+// Cast converts a to dtype t in a new contiguous tensor.
+func (c *Context) Cast(a *Tensor, t DType) *Tensor {
+	if !c.check(OpCpy, a) {
+		return c.fail(OpCpy, "")
+	}
+	if !t.Valid() {
+		return c.fail(OpCpy, "unsupported dtype %v", t)
+	}
+	if a.Ne[0]%t.BlockSize() != 0 {
+		return c.fail(OpCpy, "cannot cast %s to %v: ne0 is not a multiple of %d", shapes(a), t, t.BlockSize())
+	}
+	return c.Cpy(a, c.newTensor(t, a.Ne, OpNone))
+}
+
+// GetRows picks rows of a ([ne0,rows,ne2,ne3], any dtype) at the I32
+// indices b ([n,ne2,ne3]); the F32 result is [ne0,n,ne2,ne3].
+func (c *Context) GetRows(a, b *Tensor) *Tensor {
+	if !c.check(OpGetRows, a, b) {
+		return c.fail(OpGetRows, "")
+	}
+	if b.Type != I32 {
+		return c.fail(OpGetRows, "indices must be i32, got %v", b.Type)
+	}
+	if a.Ne[2] != b.Ne[1] || b.Ne[3] != 1 || a.Ne[3] != b.Ne[2] {
+		return c.fail(OpGetRows, "indices %s do not match rows of %s", shapes(b), shapes(a))
+	}
+	t := F32
+	if a.Type == I32 {
+		t = I32
+	}
+	return c.newTensor(t, [MaxDims]int{a.Ne[0], b.Ne[0], b.Ne[1], b.Ne[2]}, OpGetRows, a, b)
+}
+
+// SetRows writes the F32 rows of b into a at the I32 row indices idx
+// ([n,ne2',ne3'], broadcast over a's dims 2 and 3); the result is a view of a.
+func (c *Context) SetRows(a, b, idx *Tensor) *Tensor {
+	if !c.check(OpSetRows, a, b, idx) {
+		return c.fail(OpSetRows, "")
+	}
+	if idx.Type != I32 {
+		return c.fail(OpSetRows, "indices must be i32, got %v", idx.Type)
+	}
+	if b.Type != F32 {
+		return c.fail(OpSetRows, "rows must be f32, got %v", b.Type)
+	}
+	if a.Type == I32 {
+		return c.fail(OpSetRows, "unsupported destination dtype %v", a.Type)
+	}
+	if a.Ne[0] != b.Ne[0] || b.Ne[1] != idx.Ne[0] || b.Ne[2] != a.Ne[2] || b.Ne[3] != a.Ne[3] ||
+		b.Ne[2]%idx.Ne[1] != 0 || b.Ne[3]%idx.Ne[2] != 0 || idx.Ne[3] != 1 {
+		return c.fail(OpSetRows, "destination %s, rows and indices do not fit", shapes(a, b, idx))
+	}
+	if !a.IsContiguousRows() {
+		return c.fail(OpSetRows, "destination rows of %s must be contiguous", shapes(a))
+	}
+	r := c.newView(a, a.Type, a.Ne, a.Nb, 0, OpSetRows)
+	r.Src[0], r.Src[1] = b, idx
+	return r
+}
+
+// Concat joins a and b along dim; all other dims must match.
+func (c *Context) Concat(a, b *Tensor, dim int) *Tensor {
+	if !c.check(OpConcat, a, b) {
+		return c.fail(OpConcat, "")
+	}
+	if dim < 0 || dim >= MaxDims {
+		return c.fail(OpConcat, "dim %d out of range", dim)
+	}
+	if a.Type != b.Type || a.Type.IsQuantized() {
+		return c.fail(OpConcat, "dtypes must match and be unquantized: %s", shapes(a, b))
+	}
+	ne := a.Ne
+	for i := 0; i < MaxDims; i++ {
+		if i != dim && a.Ne[i] != b.Ne[i] {
+			return c.fail(OpConcat, "dim %d differs in %s", i, shapes(a, b))
+		}
+	}
+	ne[dim] += b.Ne[dim]
+	r := c.newTensor(a.Type, ne, OpConcat, a, b)
+	r.Params[0] = int32(dim)
+	return r
+}
+
+func (c *Context) binary(op Op, a, b *Tensor) *Tensor {
+	if !c.check(op, a, b) {
+		return c.fail(op, "")
+	}
+	if !isFloatPlain(a.Type) || !isFloatPlain(b.Type) || a.Type == BF16 || b.Type == BF16 {
+		return c.fail(op, "unsupported dtypes %s (want f32 or f16)", shapes(a, b))
+	}
+	if !CanRepeat(b, a) {
+		return c.fail(op, "%s cannot be broadcast to %s", shapes(b), shapes(a))
+	}
+	return c.newTensor(a.Type, a.Ne, op, a, b)
+}
+
+// Add returns a+b, broadcasting b over a.
+func (c *Context) Add(a, b *Tensor) *Tensor { return c.binary(OpAdd, a, b) }
+
+// Sub returns a-b, broadcasting b over a.
+func (c *Context) Sub(a, b *Tensor) *Tensor { return c.binary(OpSub, a, b) }
+
+// Mul returns a*b elementwise, broadcasting b over a.
+func (c *Context) Mul(a, b *Tensor) *Tensor { return c.binary(OpMul, a, b) }
+
+// Div returns a/b elementwise, broadcasting b over a.
+func (c *Context) Div(a, b *Tensor) *Tensor { return c.binary(OpDiv, a, b) }
+
+func (c *Context) unary(op Op, a *Tensor) *Tensor {
+	if !c.check(op, a) {
+		return c.fail(op, "")
+	}
+	if a.Type != F32 && a.Type != F16 {
+		return c.fail(op, "unsupported dtype %v (want f32 or f16)", a.Type)
+	}
+	return c.newTensor(a.Type, a.Ne, op, a)
+}
+
+// Scale returns a*s + bias.
+func (c *Context) Scale(a *Tensor, s, bias float32) *Tensor {
+	r := c.unary(OpScale, a)
+	r.setParamF(0, s)
+	r.setParamF(1, bias)
+	return r
+}
+
+// Clamp limits a to [lo, hi].
+func (c *Context) Clamp(a *Tensor, lo, hi float32) *Tensor {
+	if lo > hi {
+		return c.fail(OpClamp, "min %g is above max %g", lo, hi)
+	}
+	r := c.unary(OpClamp, a)
+	r.setParamF(0, lo)
+	r.setParamF(1, hi)
+	return r
+}
+
+func (c *Context) Sqr(a *Tensor) *Tensor     { return c.unary(OpSqr, a) }
+func (c *Context) Sqrt(a *Tensor) *Tensor    { return c.unary(OpSqrt, a) }
+func (c *Context) Silu(a *Tensor) *Tensor    { return c.unary(OpSilu, a) }
+func (c *Context) Gelu(a *Tensor) *Tensor    { return c.unary(OpGelu, a) }
+func (c *Context) Relu(a *Tensor) *Tensor    { return c.unary(OpRelu, a) }
+func (c *Context) Tanh(a *Tensor) *Tensor    { return c.unary(OpTanh, a) }
+func (c *Context) Sigmoid(a *Tensor) *Tensor { return c.unary(OpSigmoid, a) }
+func (c *Context) Exp(a *Tensor) *Tensor     { return c.unary(OpExp, a) }
+func (c *Context) Neg(a *Tensor) *Tensor     { return c.unary(OpNeg, a) }
+
+// Unary applies a unary op (OpSilu … OpNeg, OpSqr, OpSqrt) by value.
+func (c *Context) Unary(op Op, a *Tensor) *Tensor {
+	if !op.IsUnary() && op != OpSqr && op != OpSqrt {
+		return c.fail(op, "not a unary op")
+	}
+	return c.unary(op, a)
+}
+
+func (c *Context) reduce(op Op, a *Tensor, ne [MaxDims]int, out DType) *Tensor {
+	if !c.check(op, a) {
+		return c.fail(op, "")
+	}
+	if a.Type != F32 {
+		return c.fail(op, "unsupported dtype %v (want f32)", a.Type)
+	}
+	return c.newTensor(out, ne, op, a)
+}
+
+// Sum adds every element of a into a single value.
+func (c *Context) Sum(a *Tensor) *Tensor {
+	return c.reduce(OpSum, a, [MaxDims]int{1, 1, 1, 1}, F32)
+}
+
+// SumRows sums each row of a.
+func (c *Context) SumRows(a *Tensor) *Tensor {
+	return c.reduce(OpSumRows, a, [MaxDims]int{1, a.Ne[1], a.Ne[2], a.Ne[3]}, F32)
+}
+
+// Mean averages each row of a.
+func (c *Context) Mean(a *Tensor) *Tensor {
+	return c.reduce(OpMean, a, [MaxDims]int{1, a.Ne[1], a.Ne[2], a.Ne[3]}, F32)
+}
+
+// Argmax gives the index of the largest element of each row of matrix a.
+func (c *Context) Argmax(a *Tensor) *Tensor {
+	if !c.check(OpArgmax, a) {
+		return c.fail(OpArgmax, "")
+	}
+	if a.Ne[2] != 1 || a.Ne[3] != 1 {
+		return c.fail(OpArgmax, "want a matrix, got %s", shapes(a))
+	}
+	return c.reduce(OpArgmax, a, [MaxDims]int{a.Ne[1], 1, 1, 1}, I32)
+}
+
+func (c *Context) norm(op Op, a *Tensor, eps float32) *Tensor {
+	if eps < 0 {
+		return c.fail(op, "negative eps %g", eps)
+	}
+	r := c.reduce(op, a, a.Ne, F32)
+	r.setParamF(0, eps)
+	return r
+}
+
+// Norm normalizes each row of a to zero mean and unit variance.
+func (c *Context) Norm(a *Tensor, eps float32) *Tensor { return c.norm(OpNorm, a, eps) }
+
+// RmsNorm divides each row of a by its root mean square.
+func (c *Context) RmsNorm(a *Tensor, eps float32) *Tensor { return c.norm(OpRmsNorm, a, eps) }
+
+// MulMat multiplies: a is [K,M,ne02,ne03] (any float dtype), b is F32
+// [K,N,ne12,ne13] with ne12%ne02 == 0 and ne13%ne03 == 0; the F32 result is
+// [M,N,ne12,ne13], i.e. result = b·aᵀ per matrix, as ggml_mul_mat.
+func (c *Context) MulMat(a, b *Tensor) *Tensor {
+	if !c.check(OpMulMat, a, b) {
+		return c.fail(OpMulMat, "")
+	}
+	if a.Type == I32 || b.Type != F32 {
+		return c.fail(OpMulMat, "unsupported dtypes %s (want a float or quantized weight and f32)", shapes(a, b))
+	}
+	if a.Ne[0] != b.Ne[0] {
+		return c.fail(OpMulMat, "inner dims differ: %s", shapes(a, b))
+	}
+	if b.Ne[2]%a.Ne[2] != 0 || b.Ne[3]%a.Ne[3] != 0 {
+		return c.fail(OpMulMat, "%s cannot broadcast over %s", shapes(a), shapes(b))
+	}
+	if a.IsTransposed() {
+		return c.fail(OpMulMat, "weight %s must not be transposed", shapes(a))
+	}
+	return c.newTensor(F32, [MaxDims]int{a.Ne[1], b.Ne[1], b.Ne[2], b.Ne[3]}, OpMulMat, a, b)
+}
+
+// Rope rotates pairs of a ([head_dim, heads, tokens, 1]) by position-dependent
+// angles: theta = pos * freqScale * base^(-2i/nDims). pos is I32 [tokens].
+func (c *Context) Rope(a, pos *Tensor, nDims, mode int, freqBase, freqScale float32) *Tensor {
+	if !c.check(OpRope, a, pos) {
+		return c.fail(OpRope, "")
+	}
+	if a.Type != F32 && a.Type != F16 {
+		return c.fail(OpRope, "unsupported dtype %v", a.Type)
+	}
+	if pos.Type != I32 || pos.Ne[0] != a.Ne[2] || pos.Nelements() != pos.Ne[0] {
+		return c.fail(OpRope, "positions %s must be i32 with one entry per token of %s", shapes(pos), shapes(a))
+	}
+	if mode != RopeNormal && mode != RopeNeox {
+		return c.fail(OpRope, "unknown mode %d", mode)
+	}
+	if nDims <= 0 || nDims%2 != 0 || nDims > a.Ne[0] {
+		return c.fail(OpRope, "n_dims %d must be even and at most ne0 of %s", nDims, shapes(a))
+	}
+	if freqBase <= 0 {
+		return c.fail(OpRope, "freq_base %g must be positive", freqBase)
+	}
+	r := c.newTensor(a.Type, a.Ne, OpRope, a, pos)
+	r.Params[0], r.Params[1] = int32(nDims), int32(mode)
+	r.setParamF(2, freqBase)
+	r.setParamF(3, freqScale)
+	return r
+}
+
+// SoftMax computes softmax(a*scale + mask) over rows. mask may be nil; if
+// given it is F32 or F16 [ne0, >=ne1, ne2', ne3'] broadcast over dims 2, 3.
+func (c *Context) SoftMax(a, mask *Tensor, scale float32) *Tensor {
+	if !c.check(OpSoftMax, a) {
+		return c.fail(OpSoftMax, "")
+	}
+	if a.Type != F32 {
+		return c.fail(OpSoftMax, "unsupported dtype %v", a.Type)
+	}
+	if mask != nil {
+		if mask.Type != F32 && mask.Type != F16 {
+			return c.fail(OpSoftMax, "unsupported mask dtype %v", mask.Type)
+		}
+		if mask.Ne[0] != a.Ne[0] || mask.Ne[1] < a.Ne[1] || a.Ne[2]%mask.Ne[2] != 0 || a.Ne[3]%mask.Ne[3] != 0 {
+			return c.fail(OpSoftMax, "mask %s does not fit %s", shapes(mask), shapes(a))
+		}
+	}
+	r := c.newTensor(F32, a.Ne, OpSoftMax, a, mask)
+	r.setParamF(0, scale)
+	return r
+}
+
+// DiagMaskInf sets element (i,j) (column i of row j) to -Inf where i > nPast+j.
+func (c *Context) DiagMaskInf(a *Tensor, nPast int) *Tensor {
+	if !c.check(OpDiagMaskInf, a) {
+		return c.fail(OpDiagMaskInf, "")
+	}
+	if a.Type != F32 {
+		return c.fail(OpDiagMaskInf, "unsupported dtype %v", a.Type)
+	}
+	if nPast < 0 {
+		return c.fail(OpDiagMaskInf, "negative n_past %d", nPast)
+	}
+	r := c.newTensor(F32, a.Ne, OpDiagMaskInf, a)
+	r.Params[0] = int32(nPast)
+	return r
+}

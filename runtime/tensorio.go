@@ -1,0 +1,246 @@
+package runtime
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+)
+
+// ErrNotAllocated is returned for tensor I/O on a tensor with no buffer.
+var ErrNotAllocated = errors.New("tensor has no buffer")
+
+func checkRange(what string, t *Tensor, offset, size int) error {
+	if t.Buffer == nil {
+		return fmt.Errorf("%s %q: %w", what, t.Name, ErrNotAllocated)
+	}
+	if offset < 0 || size < 0 || offset+size > t.Nbytes() {
+		return fmt.Errorf("%s %q: range [%d,%d) is outside the tensor's %d bytes", what, t.Name, offset, offset+size, t.Nbytes())
+	}
+	if t.Offset < 0 || t.Offset+t.Nbytes() > t.Buffer.Size() {
+		return fmt.Errorf("%s %q: tensor at [%d,%d) lies outside its %d-byte buffer", what, t.Name, t.Offset, t.Offset+t.Nbytes(), t.Buffer.Size())
+	}
+	return nil
+}
+
+// TensorSet writes data into t's memory at byte offset.
+func TensorSet(t *Tensor, data []byte, offset int) error {
+	if err := checkRange("set tensor", t, offset, len(data)); err != nil {
+		return err
+	}
+	if len(data) == 0 {
+		return nil
+	}
+	return t.Buffer.SetTensor(t, data, offset)
+}
+
+// TensorGet reads len(data) bytes of t's memory at byte offset.
+func TensorGet(t *Tensor, data []byte, offset int) error {
+	if err := checkRange("get tensor", t, offset, len(data)); err != nil {
+		return err
+	}
+	if len(data) == 0 {
+		return nil
+	}
+	return t.Buffer.GetTensor(t, data, offset)
+}
+
+// TensorMemset sets size bytes of t's memory at offset to value.
+func TensorMemset(t *Tensor, value byte, offset, size int) error {
+	if err := checkRange("memset tensor", t, offset, size); err != nil {
+		return err
+	}
+	if size == 0 {
+		return nil
+	}
+	return t.Buffer.MemsetTensor(t, value, offset, size)
+}
+
+// TensorSetAsync queues a write on b when it can, else writes synchronously.
+func TensorSetAsync(b Backend, t *Tensor, data []byte, offset int) error {
+	if err := checkRange("set tensor async", t, offset, len(data)); err != nil {
+		return err
+	}
+	if ab, ok := b.(AsyncBackend); ok && len(data) > 0 {
+		return ab.SetTensorAsync(t, data, offset)
+	}
+	return TensorSet(t, data, offset)
+}
+
+// TensorGetAsync queues a read on b when it can; data is valid after b.Synchronize.
+func TensorGetAsync(b Backend, t *Tensor, data []byte, offset int) error {
+	if err := checkRange("get tensor async", t, offset, len(data)); err != nil {
+		return err
+	}
+	if ab, ok := b.(AsyncBackend); ok && len(data) > 0 {
+		return ab.GetTensorAsync(t, data, offset)
+	}
+	return TensorGet(t, data, offset)
+}
+
+// TensorCopy copies src's bytes into dst, across any two buffers: directly
+// where one side is host memory or the destination buffer has a path, and
+// through a host staging slice otherwise.
+func TensorCopy(src, dst *Tensor) error {
+	if src.Nbytes() != dst.Nbytes() {
+		return fmt.Errorf("copy %q to %q: sizes differ (%d and %d bytes)", src.Name, dst.Name, src.Nbytes(), dst.Nbytes())
+	}
+	if err := checkRange("copy from", src, 0, src.Nbytes()); err != nil {
+		return err
+	}
+	if err := checkRange("copy to", dst, 0, dst.Nbytes()); err != nil {
+		return err
+	}
+	if src == dst || src.Nbytes() == 0 {
+		return nil
+	}
+	if hb, ok := src.Buffer.(HostBuffer); ok {
+		return dst.Buffer.SetTensor(dst, hb.Bytes()[src.Offset:src.Offset+src.Nbytes()], 0)
+	}
+	if hb, ok := dst.Buffer.(HostBuffer); ok {
+		return src.Buffer.GetTensor(src, hb.Bytes()[dst.Offset:dst.Offset+dst.Nbytes()], 0)
+	}
+	done, err := dst.Buffer.CopyTensor(src, dst)
+	if err != nil || done {
+		return err
+	}
+	staging := make([]byte, src.Nbytes())
+	if err := src.Buffer.GetTensor(src, staging, 0); err != nil {
+		return err
+	}
+	return dst.Buffer.SetTensor(dst, staging, 0)
+}
+
+// TensorCopyAsync copies src (owned by from) into dst (owned by to), queued
+// on to when it has a direct path; otherwise both sides are synchronized
+// and the copy is done synchronously.
+func TensorCopyAsync(from, to Backend, src, dst *Tensor) error {
+	if src == dst {
+		return nil
+	}
+	if ab, ok := to.(AsyncBackend); ok {
+		done, err := ab.CopyTensorAsync(from, src, dst)
+		if err != nil || done {
+			return err
+		}
+	}
+	if err := from.Synchronize(); err != nil {
+		return err
+	}
+	if err := to.Synchronize(); err != nil {
+		return err
+	}
+	return TensorCopy(src, dst)
+}
+
+// InitView places a view tensor in its view source's buffer.
+func InitView(t *Tensor) error {
+	if t.ViewSrc == nil || t.ViewSrc.Buffer == nil {
+		return fmt.Errorf("init view %q: view source is not allocated", t.Name)
+	}
+	t.Buffer = t.ViewSrc.Buffer
+	t.Offset = t.ViewSrc.Offset + t.ViewOffs
+	return t.Buffer.InitTensor(t)
+}
+
+// TensorSetF32 converts values to t's dtype and writes them. t must be
+// contiguous and hold exactly len(values) elements.
+func TensorSetF32(t *Tensor, values []float32) error {
+	if t.Nelements() != len(values) {
+		return fmt.Errorf("set %q: %d values for %d elements", t.Name, len(values), t.Nelements())
+	}
+	if !t.IsContiguous() {
+		return fmt.Errorf("set %q: tensor is not contiguous", t.Name)
+	}
+	buf := make([]byte, t.Type.RowSize(len(values)))
+	if err := QuantizeRow(t.Type, values, buf); err != nil {
+		return fmt.Errorf("set %q: %w", t.Name, err)
+	}
+	return TensorSet(t, buf, 0)
+}
+
+// TensorGetF32 reads t (any layout, any dtype) as float32 values in logical order.
+func TensorGetF32(t *Tensor) ([]float32, error) {
+	raw := make([]byte, t.Nbytes())
+	if err := TensorGet(t, raw, 0); err != nil {
+		return nil, err
+	}
+	return DecodeF32(t, raw)
+}
+
+// DecodeF32 converts t's raw bytes (laid out by t.Nb, starting at t's first
+// byte) to float32 values in logical order.
+func DecodeF32(t *Tensor, raw []byte) ([]float32, error) {
+	out := make([]float32, t.Nelements())
+	rowLen := t.Ne[0]
+	rb := t.RowBytes()
+	i := 0
+	var row []byte
+	for i3 := 0; i3 < t.Ne[3]; i3++ {
+		for i2 := 0; i2 < t.Ne[2]; i2++ {
+			for i1 := 0; i1 < t.Ne[1]; i1++ {
+				off := i1*t.Nb[1] + i2*t.Nb[2] + i3*t.Nb[3]
+				if t.IsContiguousRows() {
+					row = raw[off : off+rb]
+				} else {
+					if row == nil || len(row) != rb || &row[0] == &raw[0] {
+						row = make([]byte, rb)
+					}
+					es := t.Type.TypeSize()
+					for i0 := 0; i0 < rowLen; i0++ {
+						copy(row[i0*es:(i0+1)*es], raw[off+i0*t.Nb[0]:])
+					}
+				}
+				if err := DequantizeRow(t.Type, row, out[i:i+rowLen]); err != nil {
+					return nil, err
+				}
+				i += rowLen
+			}
+		}
+	}
+	return out, nil
+}
+
+// TensorSetI32 writes int32 values into a contiguous I32 tensor.
+func TensorSetI32(t *Tensor, values []int32) error {
+	if t.Type != I32 {
+		return fmt.Errorf("set %q: tensor is %v, not i32", t.Name, t.Type)
+	}
+	if t.Nelements() != len(values) || !t.IsContiguous() {
+		return fmt.Errorf("set %q: %d values for %d elements (contiguous required)", t.Name, len(values), t.Nelements())
+	}
+	buf := make([]byte, 4*len(values))
+	for i, v := range values {
+		binary.LittleEndian.PutUint32(buf[4*i:], uint32(v))
+	}
+	return TensorSet(t, buf, 0)
+}
+
+// TensorGetI32 reads a contiguous I32 tensor.
+func TensorGetI32(t *Tensor) ([]int32, error) {
+	if t.Type != I32 {
+		return nil, fmt.Errorf("get %q: tensor is %v, not i32", t.Name, t.Type)
+	}
+	raw := make([]byte, t.Nbytes())
+	if err := TensorGet(t, raw, 0); err != nil {
+		return nil, err
+	}
+	vals, err := DecodeF32(t, raw)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int32, len(vals))
+	for i, v := range vals {
+		out[i] = int32(v)
+	}
+	return out, nil
+}
+
+// f32Bytes is a small helper for tests and tools.
+func f32Bytes(v []float32) []byte {
+	b := make([]byte, 4*len(v))
+	for i, f := range v {
+		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(f))
+	}
+	return b
+}
