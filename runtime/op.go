@@ -110,6 +110,17 @@ func (o Op) IsUnary() bool { return o >= OpSilu && o <= OpNeg }
 // IsBinary reports whether the op is ADD, SUB, MUL or DIV.
 func (o Op) IsBinary() bool { return o >= OpAdd && o <= OpDiv }
 
+// CanInplace reports whether a backend must accept the result aliasing
+// src0's memory exactly (the graph allocator reuses src0 when it dies here).
+func (o Op) CanInplace() bool {
+	switch o {
+	case OpScale, OpDiagMaskInf, OpAdd, OpSub, OpMul, OpDiv, OpSqr, OpSqrt, OpClamp,
+		OpRope, OpRmsNorm, OpSoftMax:
+		return true
+	}
+	return o.IsUnary()
+}
+
 // AllOps lists every computing op and view op (not OpNone).
 func AllOps() []Op {
 	ops := make([]Op, 0, OpCount-1)

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+func init() { register("devices", "list every registered device", runDevices) }
+
+func runDevices(args []string) int {
+	fs := flag.NewFlagSet("devices", flag.ContinueOnError)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	printDevices(os.Stdout)
+	return 0
+}
+
+func printDevices(w *os.File) {
+	for _, r := range rt.Regs() {
+		if r.Err != nil {
+			fmt.Fprintf(w, "%s: no devices: %v\n", r.Name, r.Err)
+			continue
+		}
+		if len(r.Devices) == 0 {
+			fmt.Fprintf(w, "%s: no devices\n", r.Name)
+		}
+		for _, d := range r.Devices {
+			p := d.Props()
+			fmt.Fprintf(w, "%s (%s): %s\n", d.Name(), r.Name, p.Description)
+			sw := ""
+			if p.Software {
+				sw = ", software"
+			}
+			fmt.Fprintf(w, "  type:    %v%s\n", p.Type, sw)
+			fmt.Fprintf(w, "  memory:  %s free of %s\n", mib(p.MemoryFree), mib(p.MemoryTotal))
+			bts := []string{describeBufferType(d.BufferType()) + " (default)"}
+			if h := d.HostBufferType(); h != nil && h != d.BufferType() {
+				bts = append(bts, describeBufferType(h))
+			}
+			fmt.Fprintf(w, "  buffers: %s\n", strings.Join(bts, ", "))
+			fmt.Fprintf(w, "  caps:    async=%v events=%v host-buffer=%v buffer-from-host=%v\n",
+				p.Caps.Async, p.Caps.Events, p.Caps.HostBuffer, p.Caps.BufferFromHostPtr)
+		}
+	}
+	if best, err := rt.BestDevice(); err == nil {
+		fmt.Fprintf(w, "best device: %s\n", best.Name())
+	}
+}
+
+func describeBufferType(bt rt.BufferType) string {
+	kind := "device"
+	if bt.IsHost() {
+		kind = "host"
+	}
+	return fmt.Sprintf("%s [%s, align %d, max %s]", bt.Name(), kind, bt.Alignment(), mib(uint64(bt.MaxSize())))
+}
+
+func mib(n uint64) string {
+	if n >= 1<<40 {
+		return fmt.Sprintf("%.0f TiB", float64(n)/(1<<40))
+	}
+	return fmt.Sprintf("%d MiB", n>>20)
+}
