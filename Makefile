@@ -1,0 +1,39 @@
+# gpurt: `make run` and `make test` set up a fresh Debian machine by themselves.
+GO       ?= go
+DEB_PKGS := mesa-vulkan-drivers libvulkan1 libvulkan-dev glslc spirv-tools vulkan-validationlayers
+SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps test run shaders bench build fmt vet
+
+## deps: install the Debian packages gpurt's GPU paths need, if any is missing.
+deps:
+	@missing=""; for p in $(DEB_PKGS); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $$missing; \
+	fi
+
+build:
+	$(GO) build -o bin/gpurt ./cmd/gpurt
+
+## test: vet and test everything (GPU tests run on lavapipe when no GPU exists).
+test: deps
+	$(GO) vet ./...
+	$(GO) test -p 2 -timeout 20m ./...
+
+## run: the main job on the best device.
+run: deps build
+	./bin/gpurt devices
+
+## shaders: compile GLSL to committed SPIR-V.
+shaders:
+	@echo "no shaders yet"
+
+## bench: the quick benchmark suite.
+bench: build
+	$(GO) test -run '^$$' -bench . -benchtime 1x ./sched
+
+fmt:
+	gofmt -w $$(git ls-files '*.go')
