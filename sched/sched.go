@@ -1,0 +1,386 @@
+// Package sched runs one graph across several backends, in the manner of
+// ggml_backend_sched: every node is assigned a backend in five passes (see
+// assign.go), the graph is cut into splits where the backend changes, split
+// inputs living in memory the split's backend cannot use are copied into
+// per-backend tensors, and each backend's intermediates are placed by the
+// graph allocator in one compute buffer per backend.
+//
+// Backends are given in priority order: the first is preferred, and the last
+// must be a CPU, the fallback that runs whatever no other backend supports.
+// With pipeline parallelism every split input has NumCopies copies used in
+// turn, guarded by one event per backend per copy, so that a new graph can be
+// queued while earlier ones still run.
+//
+// A Scheduler is not safe for concurrent use.
+package sched
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"reflect"
+	"strconv"
+
+	"github.com/gpurt/gpurt/runtime"
+)
+
+const (
+	// MaxBackends is the most backends one scheduler handles.
+	MaxBackends = 16
+	// MaxCopies is the number of copies of every split input with pipeline
+	// parallelism.
+	MaxCopies = 4
+	// MaxSplitInputs bounds the inputs of one split; a node that would exceed
+	// it starts a new split (ggml uses GGML_MAX_SRC, 10).
+	MaxSplitInputs = 10
+)
+
+// ErrAllocFailed is returned (wrapped) when the graph cannot be allocated even
+// after reserving new buffers.
+var ErrAllocFailed = errors.New("sched: graph allocation failed")
+
+// EvalCallback observes nodes during GraphCompute. It is first called with
+// ask true to learn whether the caller wants to see t; if so, t is computed
+// (with every node before it) and the callback is called again with ask
+// false, when t's data can be read. Returning false then stops the compute.
+type EvalCallback func(t *runtime.Tensor, ask bool) bool
+
+// graphAllocator is the part of *runtime.GraphAllocator the scheduler uses;
+// tests wrap it to count reservations.
+type graphAllocator interface {
+	Reserve(g *runtime.Graph, nodeSlots, leafSlots []int) error
+	AllocGraph(g *runtime.Graph) (bool, error)
+	BufferSize(slot int) int
+	Buffer(slot int) runtime.Buffer
+	Free() error
+}
+
+// tensorInfo is the scheduler's per-tensor state for the current graph.
+type tensorInfo struct {
+	backend int    // index into backends, -1 when unassigned
+	cause   string // why the backend was chosen (for debugging)
+}
+
+// copyKey names the copies of a tensor on one backend.
+type copyKey struct {
+	t       *runtime.Tensor
+	backend int
+}
+
+// split is a run of graph nodes computed on one backend.
+type split struct {
+	backend    int
+	start, end int               // node range in the user's graph
+	inputs     []*runtime.Tensor // tensors copied to this backend before the split runs
+	graph      *runtime.Graph    // view of nodes[start:end]
+}
+
+// Scheduler assigns graph nodes to backends, splits graphs and runs them.
+type Scheduler struct {
+	backends    []runtime.Backend
+	bufferTypes []runtime.BufferType
+	// bufferClass[b] is the lowest index with the same buffer type as b, so
+	// buffer types are compared as integers.
+	bufferClass []int
+	// classSupported[b][j]: backend b can use memory of bufferTypes[j].
+	classSupported [][]bool
+	galloc         graphAllocator
+	graphSize      int
+	opOffload      bool
+
+	// per-tensor state, cleared by Reset
+	ids    map[*runtime.Tensor]int32
+	infos  []tensorInfo
+	copies map[copyKey][]*runtime.Tensor // [copy] per tensor and backend
+
+	// copyOrigin maps the input copies put into node sources by the last
+	// split to the tensors they replaced, and computeBufs lists the compute
+	// buffers, so a graph can be split again (see undoPrevious).
+	copyOrigin  map[*runtime.Tensor]*runtime.Tensor
+	computeBufs []runtime.Buffer
+
+	// dirty is true when ids holds state that Reset must clear; split is true
+	// when that state comes from splitting a graph (and is then stale for a
+	// new graph); allocated is true between AllocGraph and Reset.
+	dirty, splitDone, allocated bool
+	allocatedGraph              *runtime.Graph
+
+	splits      []split
+	graphInputs []*runtime.Tensor // user inputs with per-copy tensors (copies > 1)
+
+	// graph is the copy handed to the allocator: the split nodes with, before
+	// each split, a dependency node and the copy of every input.
+	graph                              *runtime.Graph
+	nodeBackends, leafBackends         []int
+	prevNodeBackends, prevLeafBackends []int
+
+	nCopies int
+	curCopy int
+	events  [][]runtime.Event // [backend][copy], nil entries without events
+
+	evalCallback EvalCallback
+
+	debug    int
+	debugOut io.Writer
+
+	// nReserve counts allocator reservations (observed by tests).
+	nReserve int
+}
+
+// New creates a scheduler over backends in priority order; the last must be
+// a CPU device. bufferTypes gives the compute buffer type of each backend
+// (nil means each device's default). graphSize is the most nodes plus leafs
+// of a graph the scheduler will be given. parallel enables pipeline
+// parallelism with MaxCopies copies of every split input; opOffload lets a
+// higher-priority backend take ops on weights held in CPU memory when its
+// device's OffloadOp says so.
+func New(backends []runtime.Backend, bufferTypes []runtime.BufferType, graphSize int, parallel, opOffload bool) (*Scheduler, error) {
+	if len(backends) == 0 {
+		return nil, errors.New("sched: no backends")
+	}
+	if len(backends) > MaxBackends {
+		return nil, fmt.Errorf("sched: %d backends, at most %d are supported", len(backends), MaxBackends)
+	}
+	if bufferTypes != nil && len(bufferTypes) != len(backends) {
+		return nil, fmt.Errorf("sched: %d buffer types for %d backends", len(bufferTypes), len(backends))
+	}
+	if graphSize < 1 {
+		return nil, fmt.Errorf("sched: graph size %d must be positive", graphSize)
+	}
+	for i, b := range backends {
+		if b == nil {
+			return nil, fmt.Errorf("sched: backend %d is nil", i)
+		}
+	}
+	last := backends[len(backends)-1]
+	if t := last.Device().Props().Type; t != runtime.DeviceCPU {
+		return nil, fmt.Errorf("sched: the last backend must be a CPU device, %s is a %v device", last.Name(), t)
+	}
+
+	s := &Scheduler{
+		backends:    append([]runtime.Backend(nil), backends...),
+		bufferTypes: make([]runtime.BufferType, len(backends)),
+		bufferClass: make([]int, len(backends)),
+		graphSize:   graphSize,
+		opOffload:   opOffload,
+		ids:         make(map[*runtime.Tensor]int32, graphSize),
+		copies:      map[copyKey][]*runtime.Tensor{},
+		copyOrigin:  map[*runtime.Tensor]*runtime.Tensor{},
+		graph:       runtime.NewGraph(),
+		nCopies:     1,
+		debugOut:    os.Stderr,
+	}
+	if parallel {
+		s.nCopies = MaxCopies
+	}
+	if v := os.Getenv("GPURT_SCHED_DEBUG"); v != "" {
+		if n, err := strconv.Atoi(v); err == nil {
+			s.debug = n
+		}
+	}
+
+	for i, b := range backends {
+		bt := b.Device().BufferType()
+		if bufferTypes != nil {
+			bt = bufferTypes[i]
+		}
+		if bt == nil {
+			return nil, fmt.Errorf("sched: backend %s has no buffer type", b.Name())
+		}
+		if !b.Device().SupportsBufferType(bt) {
+			return nil, fmt.Errorf("sched: backend %s does not support buffer type %s", b.Name(), bt.Name())
+		}
+		s.bufferTypes[i] = bt
+		s.bufferClass[i] = i
+		for j := 0; j < i; j++ {
+			if sameBufferType(s.bufferTypes[j], bt) {
+				s.bufferClass[i] = j
+				break
+			}
+		}
+	}
+
+	s.classSupported = make([][]bool, len(backends))
+	for i, b := range backends {
+		s.classSupported[i] = make([]bool, len(backends))
+		for j, bt := range s.bufferTypes {
+			s.classSupported[i][j] = b.Device().SupportsBufferType(bt)
+		}
+	}
+
+	if s.nCopies > 1 {
+		s.events = make([][]runtime.Event, len(backends))
+		for i, b := range backends {
+			s.events[i] = make([]runtime.Event, s.nCopies)
+			if !b.Device().Props().Caps.Events {
+				continue // without events, the scheduler synchronizes the backend instead
+			}
+			for c := range s.events[i] {
+				ev, err := b.Device().NewEvent()
+				if err != nil {
+					// Same fallback as a device without events.
+					for _, e := range s.events[i][:c] {
+						e.Free()
+					}
+					clear(s.events[i])
+					break
+				}
+				s.events[i][c] = ev
+			}
+		}
+	}
+
+	s.galloc = runtime.NewGraphAllocator(s.bufferTypes)
+	s.Reset()
+	return s, nil
+}
+
+// sameBufferType compares two buffer types for identity without panicking
+// on implementations that are not comparable.
+func sameBufferType(a, b runtime.BufferType) bool {
+	ta, tb := reflect.TypeOf(a), reflect.TypeOf(b)
+	if ta != tb || !ta.Comparable() {
+		return false
+	}
+	return a == b
+}
+
+func (s *Scheduler) freeEvents() {
+	for _, evs := range s.events {
+		for c, ev := range evs {
+			if ev != nil {
+				ev.Free()
+				evs[c] = nil
+			}
+		}
+	}
+}
+
+// Close frees the events and the compute buffers. The backends stay open.
+func (s *Scheduler) Close() error {
+	s.freeEvents()
+	s.events = nil
+	if s.galloc == nil {
+		return nil
+	}
+	err := s.galloc.Free()
+	s.galloc = nil
+	return err
+}
+
+// Reset forgets every assignment, pin and input copy, so a new graph can be
+// allocated. Call it before building a graph whose nodes will be pinned.
+func (s *Scheduler) Reset() {
+	if s.dirty {
+		clear(s.ids)
+		s.infos = s.infos[:0]
+		clear(s.copies)
+		s.dirty = false
+		s.splitDone = false
+	}
+	s.allocated = false
+	s.allocatedGraph = nil
+}
+
+// SetEvalCallback installs (or with nil removes) the node observer.
+func (s *Scheduler) SetEvalCallback(cb EvalCallback) { s.evalCallback = cb }
+
+// SetDebugOutput sets where GPURT_SCHED_DEBUG output goes (standard error by default).
+func (s *Scheduler) SetDebugOutput(w io.Writer) { s.debugOut = w }
+
+// NSplits is the number of splits of the last scheduled graph.
+func (s *Scheduler) NSplits() int { return len(s.splits) }
+
+// NCopies is the number of copies of each split input (MaxCopies with
+// pipeline parallelism, else 1).
+func (s *Scheduler) NCopies() int { return s.nCopies }
+
+// NBackends is the number of backends.
+func (s *Scheduler) NBackends() int { return len(s.backends) }
+
+// Backend returns backend i in priority order, or nil when i is out of range.
+func (s *Scheduler) Backend(i int) runtime.Backend {
+	if i < 0 || i >= len(s.backends) {
+		return nil
+	}
+	return s.backends[i]
+}
+
+// backendIndex is b's position, or -1.
+func (s *Scheduler) backendIndex(b runtime.Backend) int {
+	for i, x := range s.backends {
+		if x == b {
+			return i
+		}
+	}
+	return -1
+}
+
+// BufferSize is the size of b's compute buffer, 0 when b is not one of the
+// scheduler's backends or nothing was allocated.
+func (s *Scheduler) BufferSize(b runtime.Backend) int {
+	i := s.backendIndex(b)
+	if i < 0 || s.galloc == nil {
+		return 0
+	}
+	return s.galloc.BufferSize(i)
+}
+
+// SetTensorBackend pins t to b: the passes never move it. Pins last until Reset.
+func (s *Scheduler) SetTensorBackend(t *runtime.Tensor, b runtime.Backend) error {
+	if t == nil {
+		return errors.New("sched: set tensor backend: nil tensor")
+	}
+	i := s.backendIndex(b)
+	if i < 0 {
+		name := "<nil>"
+		if b != nil {
+			name = b.Name()
+		}
+		return fmt.Errorf("sched: set tensor backend of %q: backend %s is not one of the scheduler's", t.Name, name)
+	}
+	s.assign(t, i, "usr")
+	return nil
+}
+
+// TensorBackend is the backend t is assigned to, or nil.
+func (s *Scheduler) TensorBackend(t *runtime.Tensor) runtime.Backend {
+	if b := s.backendOf(t); b >= 0 {
+		return s.backends[b]
+	}
+	return nil
+}
+
+// Cause says why t was assigned its backend: one of the pass codes 1.dst,
+// 1.vsrc, 1.inp, 1.wgtN (N is the weight's source index), 1.off, 2.sup,
+// 3.upg, 3.best, 4.vsrc, 4.cur, 4.cpy (an input copy) or usr (pinned); ""
+// when unassigned.
+func (s *Scheduler) Cause(t *runtime.Tensor) string {
+	if i, ok := s.ids[t]; ok {
+		return s.infos[i].cause
+	}
+	return ""
+}
+
+// backendOf is t's assigned backend index, or -1.
+func (s *Scheduler) backendOf(t *runtime.Tensor) int {
+	if t == nil {
+		return -1
+	}
+	if i, ok := s.ids[t]; ok {
+		return s.infos[i].backend
+	}
+	return -1
+}
+
+// assign records t's backend and the reason.
+func (s *Scheduler) assign(t *runtime.Tensor, backend int, cause string) {
+	s.dirty = true
+	if i, ok := s.ids[t]; ok {
+		s.infos[i] = tensorInfo{backend: backend, cause: cause}
+		return
+	}
+	s.ids[t] = int32(len(s.infos))
+	s.infos = append(s.infos, tensorInfo{backend: backend, cause: cause})
+}
