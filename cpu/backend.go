@@ -3,21 +3,34 @@ package cpu
 import (
 	"fmt"
 	"runtime"
+	"sync"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
+// defaultGrain is the fewest elements of work worth handing to one more
+// worker: below it, waking a worker costs more than it saves.
+const defaultGrain = 16 << 10
+
 // Backend runs graphs on the CPU with a fixed number of worker threads. It
 // finishes all work before GraphCompute returns, so Synchronize is free.
+// Its methods are safe for concurrent use; graphs run one at a time.
 type Backend struct {
+	mu      sync.Mutex
 	threads int
 	closed  bool
+	pool    *pool
+	grain   int       // fewest elements per worker; tests lower it to split tiny ops
+	pack    []float32 // MUL_MAT's float32 copy of a non-contiguous src1
 }
 
 // NewBackend starts a CPU backend; threads <= 0 means GOMAXPROCS.
 func NewBackend(threads int) (*Backend, error) {
-	b := &Backend{}
+	b := &Backend{grain: defaultGrain, pool: newPool(1)}
 	b.SetThreads(threads)
+	// A backend that is never closed still releases its workers once it
+	// is garbage: the pool does not point back at the backend.
+	runtime.AddCleanup(b, func(p *pool) { p.stop() }, b.pool)
 	return b, nil
 }
 
@@ -26,23 +39,47 @@ func (b *Backend) SetThreads(n int) {
 	if n <= 0 {
 		n = runtime.GOMAXPROCS(0)
 	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	b.threads = n
+	b.pool.resize(n)
 }
 
 // Threads is the worker count.
-func (b *Backend) Threads() int { return b.threads }
+func (b *Backend) Threads() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.threads
+}
 
 func (b *Backend) Name() string       { return "CPU" }
 func (b *Backend) Device() rt.Device  { return theDevice }
 func (b *Backend) Synchronize() error { return nil }
-func (b *Backend) Close() error       { b.closed = true; return nil }
+
+// Close stops the worker goroutines; later GraphCompute calls fail.
+func (b *Backend) Close() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.closed = true
+	b.pool.stop()
+	b.pack = nil
+	return nil
+}
 
 // GraphCompute runs every node in order.
 func (b *Backend) GraphCompute(g *rt.Graph) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	if b.closed {
 		return fmt.Errorf("cpu: backend is closed")
 	}
+	if g == nil {
+		return fmt.Errorf("cpu: nil graph")
+	}
 	for _, n := range g.Nodes {
+		if n == nil {
+			return fmt.Errorf("cpu: graph has a nil node")
+		}
 		if n.Op == rt.OpNone || n.Op.IsView() || n.IsEmpty() {
 			continue
 		}
@@ -51,4 +88,26 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 		}
 	}
 	return nil
+}
+
+// workers is how many workers an op with the given number of independent
+// tasks and total work (in elements) should use.
+func (b *Backend) workers(tasks, work int) int {
+	n := min(b.threads, tasks)
+	if b.grain > 0 {
+		n = min(n, work/b.grain)
+	}
+	return max(n, 1)
+}
+
+// forRows splits rows [0,nr) into contiguous ranges, one per worker. work is
+// the op's size in elements.
+func (b *Backend) forRows(nr, work int, fn func(r0, r1 int, ws *workspace) error) error {
+	return b.pool.run(b.workers(nr, work), func(ith, nth int, ws *workspace) error {
+		r0, r1 := nr*ith/nth, nr*(ith+1)/nth
+		if r0 >= r1 {
+			return nil
+		}
+		return fn(r0, r1, ws)
+	})
 }

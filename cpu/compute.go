@@ -6,12 +6,56 @@ import (
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
-// supportsOp reports whether the CPU kernels handle t's op and dtypes.
-func supportsOp(t *rt.Tensor) bool {
-	return false // TODO(cpu helper)
-}
-
-// computeNode runs one node's kernel.
+// computeNode checks n, finds its memory and runs its kernel.
 func (b *Backend) computeNode(n *rt.Tensor) error {
+	if err := validate(n); err != nil {
+		return err
+	}
+	dst, err := resolve(n, "result")
+	if err != nil {
+		return err
+	}
+	var src [rt.MaxSrc]hostTensor
+	for i, s := range n.Src {
+		if s == nil {
+			continue
+		}
+		if src[i], err = resolve(s, fmt.Sprintf("source %d", i)); err != nil {
+			return err
+		}
+	}
+	switch n.Op {
+	case rt.OpDup, rt.OpCont, rt.OpCpy:
+		return b.copyStream(src[0], dst)
+	case rt.OpGetRows:
+		return b.getRows(src[0], src[1], dst)
+	case rt.OpSetRows:
+		return b.setRows(src[0], src[1], dst)
+	case rt.OpConcat:
+		return b.concat(src[0], src[1], dst, int(n.Params[0]))
+	case rt.OpAdd, rt.OpSub, rt.OpMul, rt.OpDiv:
+		return b.binary(n.Op, src[0], src[1], dst)
+	case rt.OpSum:
+		return b.sum(src[0], dst)
+	case rt.OpSumRows, rt.OpMean, rt.OpArgmax:
+		return b.rowReduce(n.Op, src[0], dst)
+	case rt.OpNorm, rt.OpRmsNorm:
+		return b.norm(n.Op, n.ParamF(0), src[0], dst)
+	case rt.OpMulMat:
+		return b.mulMat(src[0], src[1], dst)
+	case rt.OpRope:
+		return b.rope(n, src[0], src[1], dst)
+	case rt.OpSoftMax:
+		var mask *hostTensor
+		if n.Src[1] != nil {
+			mask = &src[1]
+		}
+		return b.softMax(n.ParamF(0), src[0], mask, dst)
+	case rt.OpDiagMaskInf:
+		return b.diagMaskInf(int(n.Params[0]), src[0], dst)
+	}
+	if f := elementwise(n); f != nil {
+		return b.mapRows(src[0], dst, f)
+	}
 	return fmt.Errorf("op not implemented")
 }

@@ -1,0 +1,121 @@
+package cpu
+
+import (
+	"sync/atomic"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// mmRows is how many src0 rows one MUL_MAT task converts and multiplies.
+const mmRows = 16
+
+// mulMat computes dst[m,n] = Σ_k w[k,m]·x[k,n] for every matrix of x (dims
+// 2 and 3), with w's matrices broadcast over x's: w matrix (i12/r2, i13/r3)
+// serves x matrix (i12, i13), as ggml_mul_mat. Weights of any dtype are
+// converted to float32 rows; each output element is one float32 dot product
+// computed by one worker, so results do not depend on the thread count.
+func (b *Backend) mulMat(w, x, dst hostTensor) error {
+	K, M := w.ne[0], w.ne[1]
+	N, ne12, ne13 := x.ne[1], x.ne[2], x.ne[3]
+	r2, r3 := ne12/w.ne[2], ne13/w.ne[3]
+	batches := ne12 * ne13
+	work := M * N * batches * max(K, 1)
+
+	col, err := b.columns(x, work)
+	if err != nil {
+		return err
+	}
+	wDirect := w.typ == rt.F32 && aligned32(w) // F32 rows used in place
+	nblk := (M + mmRows - 1) / mmRows
+	ntask := batches * nblk
+	var next atomic.Int64
+	return b.pool.run(b.workers(ntask, work), func(_, _ int, ws *workspace) error {
+		var rows [mmRows][]float32
+		for {
+			t := int(next.Add(1) - 1)
+			if t >= ntask {
+				return nil
+			}
+			batch, blk := t/nblk, t%nblk
+			i12, i13 := batch%ne12, batch/ne12
+			m0 := blk * mmRows
+			m1 := min(M, m0+mmRows)
+			for m := m0; m < m1; m++ {
+				off := w.at(m, i12/r2, i13/r3)
+				if v, ok := f32View(w.mem, off, K); ok && wDirect {
+					rows[m-m0] = v
+					continue
+				}
+				row := ws.f32(0, mmRows*K)[(m-m0)*K : (m-m0+1)*K]
+				w.loadRow(off, row)
+				rows[m-m0] = row
+			}
+			for n := 0; n < N; n++ {
+				c := col(n, i12, i13)
+				doff := dst.at(n, i12, i13)
+				for m := m0; m < m1; m++ {
+					dst.putF32(doff+m*dst.nb[0], dot(rows[m-m0], c))
+				}
+			}
+		}
+	})
+}
+
+// aligned32 reports whether every row of an F32 tensor can be viewed in
+// place as []float32: packed rows at 4-byte aligned addresses.
+func aligned32(h hostTensor) bool {
+	if h.nb[0] != 4 || h.off%4 != 0 || h.nb[1]%4 != 0 || h.nb[2]%4 != 0 || h.nb[3]%4 != 0 {
+		return false
+	}
+	_, ok := f32View(h.mem, h.off, 1)
+	return ok
+}
+
+// columns returns MUL_MAT's src1 columns (rows of x) as float32: views of
+// x's memory when it allows, else rows of a packed copy made in parallel.
+func (b *Backend) columns(x hostTensor, work int) (func(n, i12, i13 int) []float32, error) {
+	K := x.ne[0]
+	if K == 0 {
+		return func(int, int, int) []float32 { return nil }, nil
+	}
+	if aligned32(x) {
+		return func(n, i12, i13 int) []float32 {
+			v, _ := f32View(x.mem, x.at(n, i12, i13), K)
+			return v
+		}, nil
+	}
+	nr := x.rows()
+	if cap(b.pack) < nr*K {
+		b.pack = make([]float32, nr*K)
+	}
+	pack := b.pack[:nr*K]
+	err := b.forRows(nr, work, func(r0, r1 int, _ *workspace) error {
+		for r := r0; r < r1; r++ {
+			x.loadRow(x.rowAt(r), pack[r*K:(r+1)*K])
+		}
+		return nil
+	})
+	N, ne12 := x.ne[1], x.ne[2]
+	return func(n, i12, i13 int) []float32 {
+		r := n + N*(i12+ne12*i13)
+		return pack[r*K : (r+1)*K]
+	}, err
+}
+
+// dot is Σ a[i]·b[i] in float32 with four partial sums, in a fixed order.
+func dot(a, b []float32) float32 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		a4, b4 := a[i:i+4:i+4], b[i:i+4:i+4]
+		s0 += a4[0] * b4[0]
+		s1 += a4[1] * b4[1]
+		s2 += a4[2] * b4[2]
+		s3 += a4[3] * b4[3]
+	}
+	for ; i < len(a); i++ {
+		s0 += a[i] * b[i]
+	}
+	return (s0 + s1) + (s2 + s3)
+}
