@@ -25,6 +25,8 @@ type GraphAllocator struct {
 	reserved             bool
 	nNodes, nLeafs       int
 	nodeSlots, leafSlots []int
+
+	info map[*Tensor]*tensorPlan // planning scratch, reused between graphs
 }
 
 // allocPool is the memory of one distinct buffer type: the planning arena

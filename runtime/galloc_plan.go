@@ -9,7 +9,8 @@ import "fmt"
 type allocPlan struct {
 	a     *GraphAllocator
 	info  map[*Tensor]*tensorPlan
-	order []*Tensor // tensors to place, each after its view source
+	slab  []tensorPlan // backing for info, allocated in blocks; never grown in place
+	order []*Tensor    // tensors to place, each after its view source
 }
 
 type tensorPlan struct {
@@ -24,11 +25,15 @@ type tensorPlan struct {
 }
 
 func (p *allocPlan) get(t *Tensor) *tensorPlan {
-	s := p.info[t]
-	if s == nil {
-		s = &tensorPlan{slot: -1}
-		p.info[t] = s
+	if s := p.info[t]; s != nil {
+		return s
 	}
+	if len(p.slab) == cap(p.slab) {
+		p.slab = make([]tensorPlan, 0, max(64, len(p.info)/2))
+	}
+	p.slab = append(p.slab, tensorPlan{slot: -1})
+	s := &p.slab[len(p.slab)-1]
+	p.info[t] = s
 	return s
 }
 
@@ -37,7 +42,12 @@ func (a *GraphAllocator) plan(g *Graph, nodeSlots, leafSlots []int) (*allocPlan,
 	for _, pool := range a.pools {
 		pool.arena.reset()
 	}
-	p := &allocPlan{a: a, info: make(map[*Tensor]*tensorPlan, len(g.Nodes)+len(g.Leafs))}
+	n := len(g.Nodes) + len(g.Leafs)
+	if a.info == nil {
+		a.info = make(map[*Tensor]*tensorPlan, n)
+	}
+	clear(a.info) // reused: planning runs for every graph
+	p := &allocPlan{a: a, info: a.info, slab: make([]tensorPlan, 0, n), order: make([]*Tensor, 0, n)}
 
 	// Leafs first, then graph inputs, so that nothing computed overlaps them.
 	for i, leaf := range g.Leafs {

@@ -932,3 +932,45 @@ func kernel(t *testing.T, n *rt.Tensor, src [][]float32) []float32 {
 	}
 	return out
 }
+
+// BenchmarkGraphAllocator measures planning and placing a transformer-like
+// graph per node; the time per node should stay flat as the graph grows.
+func BenchmarkGraphAllocator(b *testing.B) {
+	for _, layers := range []int{25, 100, 400} {
+		ctx := rt.NewContext()
+		const d, seq = 64, 8
+		x := ctx.NewTensor(rt.F32, d, seq)
+		x.SetInput()
+		h := x
+		for l := 0; l < layers; l++ {
+			wq, wk, wv, wo := ctx.NewTensor(rt.F32, d, d), ctx.NewTensor(rt.F32, d, d), ctx.NewTensor(rt.F32, d, d), ctx.NewTensor(rt.F32, d, d)
+			n := ctx.RmsNorm(h, 1e-5)
+			q, k, v := ctx.MulMat(wq, n), ctx.MulMat(wk, n), ctx.MulMat(wv, n)
+			att := ctx.SoftMax(ctx.MulMat(k, q), nil, 0.125)
+			o := ctx.MulMat(wo, ctx.MulMat(ctx.Cont(ctx.Transpose(v)), att))
+			h = ctx.Add(h, o)
+			w1, w2 := ctx.NewTensor(rt.F32, d, 4*d), ctx.NewTensor(rt.F32, 4*d, d)
+			h = ctx.Add(h, ctx.MulMat(w2, ctx.Silu(ctx.MulMat(w1, ctx.RmsNorm(h, 1e-5)))))
+		}
+		g, err := ctx.BuildGraph(h)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("nodes=%d", len(g.Nodes)), func(b *testing.B) {
+			a := rt.NewGraphAllocator([]rt.BufferType{newFakeBT("fake")})
+			defer a.Free()
+			if err := a.Reserve(g, nil, nil); err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				for _, t := range append(slices.Clone(g.Leafs), g.Nodes...) {
+					t.Buffer = nil
+				}
+				if ok, err := a.AllocGraph(g); !ok || err != nil {
+					b.Fatal(ok, err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(g.Nodes)), "ns/node")
+		})
+	}
+}
