@@ -63,6 +63,11 @@ func build(t *testing.T, ctx *rt.Context, outs ...*rt.Tensor) *rt.Graph {
 // elementwiseChain builds n in-place-able ops on an input of 1024 floats.
 func elementwiseChain(n int) (*rt.Context, *rt.Tensor) {
 	ctx := rt.NewContext()
+	return ctx, elementwiseChainIn(ctx, n)
+}
+
+// elementwiseChainIn builds the chain in ctx.
+func elementwiseChainIn(ctx *rt.Context, n int) *rt.Tensor {
 	x := ctx.NewTensor(rt.F32, 1024).SetName("x")
 	x.SetInput()
 	y := x
@@ -79,7 +84,7 @@ func elementwiseChain(n int) (*rt.Context, *rt.Tensor) {
 		}
 		y.SetName(fmt.Sprintf("y%d", i))
 	}
-	return ctx, y
+	return y
 }
 
 func TestGraphAllocatorElementwiseChainNeedsTwoTensors(t *testing.T) {
