@@ -1,0 +1,89 @@
+package cpu
+
+import (
+	"fmt"
+	"testing"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// refMulMat is dst[m,n,i2,i3] = Σ_k w[k,m,i2/r2,i3/r3]·x[k,n,i2,i3] in float64.
+func refMulMat(w, x arr) arr {
+	out := newArr([4]int{w.ne[1], x.ne[1], x.ne[2], x.ne[3]})
+	r2, r3 := x.ne[2]/w.ne[2], x.ne[3]/w.ne[3]
+	out.each(func(m, n, i2, i3 int) {
+		s := 0.0
+		for k := 0; k < w.ne[0]; k++ {
+			s += w.at(k, m, i2/r2, i3/r3) * x.at(k, n, i2, i3)
+		}
+		out.set(m, n, i2, i3, s)
+	})
+	return out
+}
+
+// weight makes MUL_MAT's src0 of logical shape [K,M,ne2,ne3] in a layout:
+// a leaf, a view at an offset with strided rows, dims 1 and 2 swapped, or
+// (plain dtypes) dim 0 strided.
+func weight(b *tb, layout string, typ rt.DType, ne ...int) *rt.Tensor {
+	s := [4]int{1, 1, 1, 1}
+	copy(s[:], ne)
+	switch layout {
+	case "view":
+		return b.offsetView(typ, ne...)
+	case "permuted":
+		return b.ctx.Permute(b.rand(typ, s[0], s[2], s[1], s[3]), 0, 2, 1, 3)
+	case "strided k":
+		// Leaf [ne2, K, M]: result dim 0 (K) steps over ne2 elements.
+		return b.ctx.Permute(b.rand(typ, s[2], s[0], s[1], s[3]), 2, 0, 1, 3)
+	}
+	return b.rand(typ, ne...)
+}
+
+func TestMulMat(t *testing.T) {
+	type shape struct{ k, m, n, w2, w3, x2, x3 int }
+	shapes := []shape{
+		{64, 17, 1, 1, 1, 1, 1},
+		{64, 3, 33, 1, 1, 1, 1},
+		{32, 1, 3, 1, 1, 1, 1},
+		{64, 5, 3, 2, 1, 4, 2}, // broadcast: r2 = 2, r3 = 2
+		{96, 3, 2, 1, 2, 3, 2},
+	}
+	var cases []opCase
+	for _, typ := range []rt.DType{rt.F32, rt.F16, rt.BF16, rt.Q8_0, rt.Q4_0} {
+		layouts := []string{"leaf", "view", "permuted"}
+		if !typ.IsQuantized() {
+			layouts = append(layouts, "strided k")
+		}
+		for _, s := range shapes {
+			for li, wl := range layouts {
+				xl := []string{"leaf", "view", "transposed"}[li%3]
+				cases = append(cases, opCase{
+					name: fmt.Sprintf("%v %+v w %s x %s", typ, s, wl, xl),
+					tol:  3e-6 * float64(s.k),
+					build: func(b *tb) (*rt.Tensor, func() arr) {
+						w := weight(b, wl, typ, s.k, s.m, s.w2, s.w3)
+						x := source(b, xl, rt.F32, s.k, s.n, s.x2, s.x3)
+						out := b.ctx.MulMat(w, x)
+						return out, func() arr { return refMulMat(read(w), read(x)) }
+					},
+				})
+			}
+		}
+		if !typ.IsQuantized() {
+			cases = append(cases, opCase{name: fmt.Sprintf("%v odd k", typ), tol: 1e-5,
+				build: func(b *tb) (*rt.Tensor, func() arr) {
+					w := b.rand(typ, 17, 33, 3)
+					x := b.transposed(rt.F32, 17, 3, 3)
+					out := b.ctx.MulMat(w, x)
+					return out, func() arr { return refMulMat(read(w), read(x)) }
+				}})
+		}
+	}
+	cases = append(cases, opCase{name: "known 2x3", tol: 1e-7, build: func(b *tb) (*rt.Tensor, func() arr) {
+		w := b.values(rt.F32, []float32{1, 2, 3, 4, 5, 6}, 3, 2)    // rows (1,2,3), (4,5,6)
+		x := b.values(rt.F32, []float32{1, 0, -1, 0.5, 0.5, 0.5}, 3, 2) // columns
+		out := b.ctx.MulMat(w, x)
+		return out, func() arr { return arr{ne: out.Ne, v: []float64{-2, -2, 3, 7.5}} }
+	}})
+	runOpCases(t, cases)
+}
