@@ -1,0 +1,64 @@
+package bench
+
+import "fmt"
+
+// Check is one of issue 8's performance targets for the CPU backend,
+// evaluated on a run's records.
+type Check struct {
+	Figure string
+	Got    string // the measured ratio or time
+	Want   string
+	Met    bool
+}
+
+func (c Check) mark() string {
+	if c.Met {
+		return "ok"
+	}
+	return "MISS"
+}
+
+// Checks evaluates the CPU targets whose records are present (and OK) in recs:
+// F32 MUL_MAT 4096×512×4096 against gonum, F16 against F32, the F32 GEMV
+// against the streaming-read bandwidth, Q8_0 and Q4_0 GEMV against F32, and
+// the dispatch overhead.
+func Checks(recs []Record) []Check {
+	find := func(op, typ string, m, n, k int) (Record, bool) {
+		for _, r := range recs {
+			if r.Backend == "cpu" && r.OK() && r.Op == op && r.Type == typ && r.M == m && r.N == n && r.K == k {
+				return r, true
+			}
+		}
+		return Record{}, false
+	}
+	const mk, big = 4096, 512
+	var cs []Check
+	ratio := func(figure string, got, want float64) {
+		cs = append(cs, Check{Figure: figure, Got: fmt.Sprintf("%.2f×", got), Want: fmt.Sprintf("≥ %.2g×", want), Met: got >= want})
+	}
+	f32, okF32 := find("MUL_MAT", "f32", mk, big, mk)
+	if okF32 && f32.VsGonum > 0 {
+		ratio("F32 MUL_MAT 4096x512x4096 vs gonum Gemm", f32.VsGonum, 6)
+	}
+	if f16, ok := find("MUL_MAT", "f16", mk, big, mk); ok && okF32 {
+		ratio("F16 MUL_MAT 4096x512x4096 vs our F32", f16.GFLOPS/f32.GFLOPS, 1.4)
+	}
+	gemv, okGemv := find("MUL_MAT", "f32", mk, 1, mk)
+	if okGemv && gemv.VsRead > 0 {
+		ratio("F32 GEMV 4096x1x4096 vs streaming read", gemv.VsRead, 0.8)
+	}
+	for _, q := range []struct {
+		typ  string
+		want float64
+	}{{"q8_0", 2.5}, {"q4_0", 4}} {
+		if r, ok := find("MUL_MAT", q.typ, mk, 1, mk); ok && okGemv {
+			ratio(fmt.Sprintf("%s GEMV speed-up over F32 GEMV", q.typ), gemv.Us/r.Us, q.want)
+		}
+	}
+	for _, r := range recs {
+		if r.Backend == "cpu" && r.OK() && r.Op == "DISPATCH" {
+			cs = append(cs, Check{Figure: "dispatch overhead per tiny op", Got: fmt.Sprintf("%.2f µs", r.Us), Want: "< 2 µs", Met: r.Us < 2})
+		}
+	}
+	return cs
+}

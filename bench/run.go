@@ -1,0 +1,341 @@
+package bench
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// Target is a device to benchmark with the family it belongs to.
+type Target struct {
+	Backend string // registry family: "cpu", "vulkan", "webgpu"
+	Device  rt.Device
+}
+
+// Targets lists the registered devices that f's backend list selects.
+func Targets(f Filter) []Target {
+	var ts []Target
+	for _, r := range rt.Regs() {
+		for _, d := range r.Devices {
+			if f.Backend(r.Name, d.Name()) {
+				ts = append(ts, Target{Backend: strings.ToLower(r.Name), Device: d})
+			}
+		}
+	}
+	return ts
+}
+
+// Options configure a suite run. The zero value runs the full suite on
+// every registered device.
+type Options struct {
+	Filter Filter
+	// Quick shortens the runs (QuickPolicy) and, on software devices, uses
+	// SoftwareQuickShapes.
+	Quick bool
+
+	// Overrides, mainly for tests; zero values take the defaults.
+	Policy      *Policy
+	Shapes      *Shapes
+	Targets     []Target // default: Targets(Filter)
+	ProbeBytes  int
+	DispatchOps int
+	DispatchLen int
+	SchedNodes  int
+	LlamaDims   *LlamaDims
+	Models      []Model // default: DefaultModels
+	E2EPrompt   int     // default 128 tokens
+	E2EGen      int     // default 64 tokens
+
+	// Progress, if not nil, sees every record as soon as it is made.
+	Progress func(Record)
+}
+
+func (o *Options) policy() Policy {
+	switch {
+	case o.Policy != nil:
+		return *o.Policy
+	case o.Quick:
+		return QuickPolicy
+	}
+	return FullPolicy
+}
+
+// shapes is the case sizing for a device, and a note when it is reduced.
+func (o *Options) shapes(d rt.Device) (Shapes, string) {
+	switch {
+	case o.Shapes != nil:
+		return *o.Shapes, ""
+	case o.Quick && d.Props().Software:
+		return SoftwareQuickShapes, "quick: reduced shapes on a software device"
+	}
+	return FullShapes, ""
+}
+
+func orDefault(v, def int) int {
+	if v > 0 {
+		return v
+	}
+	return def
+}
+
+// runner accumulates records.
+type runner struct {
+	opts    *Options
+	policy  Policy
+	records []Record
+}
+
+func (r *runner) add(rec Record) {
+	r.records = append(r.records, rec)
+	if r.opts.Progress != nil {
+		r.opts.Progress(rec)
+	}
+}
+
+// fail records a failed or unsupported measurement.
+func (r *runner) fail(rec Record, err error) {
+	rec.Status = StatusError
+	var unsup *UnsupportedError
+	if errors.As(err, &unsup) {
+		rec.Status = StatusUnsupported
+	}
+	rec.Note = err.Error()
+	r.add(rec)
+}
+
+// Run runs the suite: the baselines first (the bandwidth probe, and gonum
+// Gemm at every selected MUL_MAT shape), then per device the op cases,
+// dispatch overhead, scheduler overhead and the end-to-end models. Failures
+// of single measurements become records with status error or unsupported;
+// Run itself fails only when the filter selects nothing at all. Ratios to
+// the baselines are filled in (see Annotate).
+func Run(opts Options) ([]Record, error) {
+	targets := opts.Targets
+	if targets == nil {
+		targets = Targets(opts.Filter)
+	}
+	if len(targets) == 0 && len(opts.Filter.Backends) > 0 && !matchAny(opts.Filter.Backends, BackendGonum, BackendMemBW) {
+		return nil, fmt.Errorf("bench: no device matches %q (see gpurt devices)", strings.Join(opts.Filter.Backends, ","))
+	}
+	r := &runner{opts: &opts, policy: opts.policy()}
+
+	// The cases per target, so the gonum baseline covers every matmul shape.
+	cases := make([][]Case, len(targets))
+	notes := make([]string, len(targets))
+	type shape struct{ m, n, k int }
+	var gemms []shape
+	seen := map[shape]bool{}
+	for i, t := range targets {
+		s, note := opts.shapes(t.Device)
+		notes[i] = note
+		for _, c := range OpCases(s) {
+			if !opts.Filter.Case(c) {
+				continue
+			}
+			cases[i] = append(cases[i], c)
+			if sh := (shape{c.M, c.N, c.K}); c.Op == "MUL_MAT" && !seen[sh] {
+				seen[sh] = true
+				gemms = append(gemms, sh)
+			}
+		}
+	}
+
+	if bw, err := MemBW(orDefault(opts.ProbeBytes, DefaultProbeBytes), r.policy); err != nil {
+		r.fail(Record{Backend: BackendMemBW, Op: "READ", Type: "f32"}, err)
+	} else {
+		for _, rec := range bw {
+			r.add(rec)
+		}
+	}
+	for _, g := range gemms {
+		rec, err := GonumGemm(g.m, g.n, g.k, r.policy)
+		if err != nil {
+			r.fail(Record{Backend: BackendGonum, Op: "MUL_MAT", Type: "f32", M: g.m, N: g.n, K: g.k}, err)
+			continue
+		}
+		r.add(rec)
+		runtime.GC()
+	}
+
+	for i, t := range targets {
+		r.target(t, cases[i], notes[i])
+	}
+	Annotate(r.records)
+	return r.records, nil
+}
+
+// target runs everything selected on one device.
+func (r *runner) target(t Target, cases []Case, note string) {
+	base := Record{Backend: t.Backend, Device: t.Device.Name()}
+	be, err := t.Device.NewBackend()
+	if err != nil {
+		rec := base
+		rec.Op = "BACKEND"
+		r.fail(rec, fmt.Errorf("start %s: %w", t.Device.Name(), err))
+		return
+	}
+	defer be.Close()
+
+	for _, c := range cases {
+		r.opCase(base, be, c, note)
+	}
+	f := r.opts.Filter
+	if f.Op("DISPATCH") {
+		rec, err := Dispatch(be, orDefault(r.opts.DispatchOps, DefaultDispatchOps), orDefault(r.opts.DispatchLen, DefaultDispatchLen), r.policy)
+		rec.Backend, rec.Device = base.Backend, base.Device
+		if err != nil {
+			r.fail(rec, err)
+		} else {
+			r.add(rec)
+		}
+	}
+	if f.Op("SCHED") {
+		r.sched(base, be)
+	}
+	if f.Op("E2E", "E2E_PROMPT", "E2E_GEN") {
+		r.e2e(base, t.Device)
+	}
+}
+
+func (r *runner) opCase(base Record, be rt.Backend, c Case, note string) {
+	rec := base
+	rec.Op, rec.Type, rec.Ne, rec.M, rec.N, rec.K, rec.Note = c.Op, c.Type.String(), c.Ne, c.M, c.N, c.K, note
+	defer runtime.GC() // the next case's inputs should not pay for this one's garbage
+	p, err := prepareCase(c, be, 1)
+	if err != nil {
+		r.fail(rec, err)
+		return
+	}
+	defer p.free()
+	t, err := Measure(r.policy, p.run)
+	if err != nil {
+		r.fail(rec, err)
+		return
+	}
+	secs := t.Median.Seconds()
+	rec.Us, rec.Runs, rec.Status = us(t.Median), t.Runs, StatusOK
+	if c.Flops > 0 {
+		rec.GFLOPS = c.Flops / secs / 1e9
+	}
+	rec.GBps = c.Bytes / secs / 1e9
+	r.add(rec)
+}
+
+// sched measures the scheduler over [device, CPU], or the CPU alone.
+func (r *runner) sched(base Record, be rt.Backend) {
+	rec := base
+	rec.Op = "SCHED"
+	backends := []rt.Backend{be}
+	if be.Device().Props().Type != rt.DeviceCPU {
+		cpus := rt.DevicesByType(rt.DeviceCPU)
+		if len(cpus) == 0 {
+			r.fail(rec, errors.New("sched bench: the scheduler needs a CPU device last, and none is registered"))
+			return
+		}
+		cb, err := cpus[0].NewBackend()
+		if err != nil {
+			r.fail(rec, err)
+			return
+		}
+		defer cb.Close()
+		backends = append(backends, cb)
+	}
+	d := DefaultLlamaDims
+	if r.opts.LlamaDims != nil {
+		d = *r.opts.LlamaDims
+	}
+	got, err := SchedOverhead(backends, orDefault(r.opts.SchedNodes, DefaultSchedNodes), d, r.policy)
+	got.Backend, got.Device = base.Backend, base.Device
+	if err != nil {
+		r.fail(got, err)
+		return
+	}
+	r.add(got)
+}
+
+// e2e runs the end-to-end hook for every model, or records why it cannot.
+func (r *runner) e2e(base Record, dev rt.Device) {
+	models := r.opts.Models
+	if models == nil {
+		models = DefaultModels
+	}
+	for _, m := range models {
+		prompt, gen := base, base
+		prompt.Op, gen.Op = "E2E_PROMPT", "E2E_GEN"
+		prompt.Type, gen.Type = "model", "model"
+		prompt.Model, gen.Model = m.Name, m.Name
+		prompt.N, gen.N = orDefault(r.opts.E2EPrompt, 128), orDefault(r.opts.E2EGen, 64)
+		skip := ""
+		switch {
+		case EndToEnd == nil:
+			skip = "no model integration: bench.EndToEnd is not set"
+		case m.Path != "":
+			if _, err := os.Stat(m.Path); err != nil {
+				skip = fmt.Sprintf("model %s not found", m.Path)
+			}
+		}
+		if skip != "" {
+			for _, rec := range []Record{prompt, gen} {
+				rec.Status, rec.Note = StatusSkipped, skip
+				r.add(rec)
+			}
+			continue
+		}
+		res, err := EndToEnd(E2ERequest{Device: dev, Model: m, Prompt: prompt.N, Gen: gen.N})
+		if err != nil {
+			r.fail(prompt, err)
+			r.fail(gen, err)
+			continue
+		}
+		prompt.TokS, gen.TokS = res.PromptTokS, res.GenTokS
+		for _, rec := range []Record{prompt, gen} {
+			if rec.TokS > 0 {
+				rec.Us = 1e6 / rec.TokS
+			}
+			rec.Status, rec.Runs, rec.Note = StatusOK, 1, res.Note
+			r.add(rec)
+		}
+	}
+}
+
+// Annotate fills the ratio fields of every successful record from the
+// baselines among recs: VsGonum for MUL_MAT against gonum at the same M, N
+// and K; VsRead and VsCopy for every bandwidth figure.
+func Annotate(recs []Record) {
+	var read, cp float64
+	gonum := map[[3]int]float64{}
+	for _, r := range recs {
+		if !r.OK() {
+			continue
+		}
+		switch {
+		case r.Backend == BackendMemBW && r.Op == "READ":
+			read = r.GBps
+		case r.Backend == BackendMemBW && r.Op == "COPY":
+			cp = r.GBps
+		case r.Backend == BackendGonum:
+			gonum[[3]int{r.M, r.N, r.K}] = r.GFLOPS
+		}
+	}
+	ratio := func(x, base float64) float64 {
+		if x <= 0 || base <= 0 {
+			return 0
+		}
+		return x / base
+	}
+	for i := range recs {
+		r := &recs[i]
+		if !r.OK() {
+			continue
+		}
+		if r.Op == "MUL_MAT" {
+			r.VsGonum = ratio(r.GFLOPS, gonum[[3]int{r.M, r.N, r.K}])
+		}
+		r.VsRead = ratio(r.GBps, read)
+		r.VsCopy = ratio(r.GBps, cp)
+	}
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/gpurt/gpurt/bench"
+)
+
+func init() {
+	register("bench", "benchmark ops, dispatch, scheduler and models per backend", runBench)
+}
+
+func runBench(args []string) int {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	backends := fs.String("b", "", "backends to run: comma-separated families (cpu, vulkan, webgpu) or device names; default all")
+	ops := fs.String("o", "", "ops to run, comma-separated: MUL_MAT, ADD, MUL, RMS_NORM, SILU, SOFT_MAX, ROPE, GET_ROWS, CPY, DISPATCH, SCHED, E2E; default all")
+	types := fs.String("t", "", "dtypes to run, comma-separated (f32, f16, q8_0, q4_0); default all")
+	quick := fs.Bool("quick", false, "the quick suite: short runs, reduced shapes on software GPUs")
+	jsonOut := fs.String("json", "", "write the records as a JSON array to `FILE`")
+	mdOut := fs.String("md", "", "write a Markdown table to `FILE`")
+	pngOut := fs.String("png", "", "write bar charts (GFLOPS per backend and dtype, GB/s) to `FILE`")
+	models := fs.String("m", "", "end-to-end models, comma-separated GGUF paths; default: the embedded model and ../shared/models/stories260K.gguf")
+	quiet := fs.Bool("q", false, "do not print progress to stderr")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: gpurt bench [-b BACKEND] [-o OP] [-t TYPE] [--quick] [--json FILE] [--md FILE] [--png FILE] [-m MODEL.gguf]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "gpurt bench: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	opts := bench.Options{
+		Filter: bench.Filter{Backends: bench.SplitList(*backends), Ops: bench.SplitList(*ops), Types: bench.SplitList(*types)},
+		Quick:  *quick,
+	}
+	for _, p := range bench.SplitList(*models) {
+		name := strings.TrimSuffix(p[strings.LastIndex(p, "/")+1:], ".gguf")
+		opts.Models = append(opts.Models, bench.Model{Name: name, Path: p})
+	}
+	env := bench.HostEnv(*quick)
+	if !*quiet {
+		fmt.Fprintf(os.Stderr, "gpurt bench: %s\n", env)
+		opts.Progress = func(r bench.Record) { fmt.Fprintln(os.Stderr, progressLine(r)) }
+	}
+	recs, err := bench.Run(opts)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gpurt bench: %v\n", err)
+		return 1
+	}
+	fmt.Printf("\n%s\n\n", env)
+	if err := bench.WriteTable(os.Stdout, recs); err != nil {
+		fmt.Fprintf(os.Stderr, "gpurt bench: %v\n", err)
+		return 1
+	}
+	outputs := []struct {
+		path  string
+		write func(io.Writer) error
+	}{
+		{*jsonOut, func(w io.Writer) error { return bench.WriteJSON(w, recs) }},
+		{*mdOut, func(w io.Writer) error { return bench.WriteMarkdown(w, env, recs) }},
+		{*pngOut, func(w io.Writer) error { return bench.WritePNG(w, recs, "gpurt bench: "+env.String()) }},
+	}
+	code := 0
+	for _, o := range outputs {
+		if o.path == "" {
+			continue
+		}
+		if err := writeFile(o.path, o.write); err != nil {
+			fmt.Fprintf(os.Stderr, "gpurt bench: %v\n", err)
+			code = 1
+		}
+	}
+	return code
+}
+
+// progressLine is a one-line summary of a record as it is made.
+func progressLine(r bench.Record) string {
+	what := fmt.Sprintf("%-7s %-9s %-5s", r.Backend, r.Op, r.Type)
+	switch {
+	case !r.OK():
+		return fmt.Sprintf("%s %s: %s", what, r.Status, r.Note)
+	case r.GFLOPS > 0:
+		return fmt.Sprintf("%s %10.1f µs %8.2f GFLOPS", what, r.Us, r.GFLOPS)
+	case r.GBps > 0:
+		return fmt.Sprintf("%s %10.1f µs %8.2f GB/s", what, r.Us, r.GBps)
+	case r.TokS > 0:
+		return fmt.Sprintf("%s %10.1f tok/s (%s)", what, r.TokS, r.Model)
+	}
+	return fmt.Sprintf("%s %10.2f µs", what, r.Us)
+}
+
+// writeFile creates path and writes it with write, reporting either failure.
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return f.Close()
+}
