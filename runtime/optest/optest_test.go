@@ -1,0 +1,249 @@
+package optest
+
+import (
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gpurt/gpurt/cpu"
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// graphOf builds c's graph.
+func graphOf(t *testing.T, c Case) *rt.Graph {
+	t.Helper()
+	ctx := rt.NewContext()
+	out, err := c.Build(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := ctx.BuildGraph(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// uses reports whether c's graph computes a node of op.
+func uses(t *testing.T, c Case, op rt.Op) bool {
+	for _, n := range graphOf(t, c).Nodes {
+		if n.Op == op {
+			return true
+		}
+	}
+	return false
+}
+
+func TestCatalogue(t *testing.T) {
+	cases := Cases()
+	if len(cases) < 500 {
+		t.Errorf("%d cases, want several hundred", len(cases))
+	}
+	perOp := map[rt.Op]int{}
+	names := map[string]bool{}
+	for _, c := range cases {
+		if names[c.Name()] {
+			t.Errorf("duplicate case name %s", c.Name())
+		}
+		names[c.Name()] = true
+		if !strings.HasPrefix(c.Name(), c.Op().String()+"(") {
+			t.Errorf("case %s does not start with its op %v", c.Name(), c.Op())
+		}
+		if !uses(t, c, c.Op()) {
+			t.Errorf("case %s has no %v node", c.Name(), c.Op())
+		}
+		if c.MaxNMSE() <= 0 || c.MaxNMSE() > 1e-3 {
+			t.Errorf("case %s: threshold %g", c.Name(), c.MaxNMSE())
+		}
+		perOp[c.Op()]++
+	}
+	for _, op := range rt.AllOps() {
+		if perOp[op] < 5 {
+			t.Errorf("%v has %d cases, want at least 5", op, perOp[op])
+		}
+	}
+	// MUL_MAT: every weight dtype with N = 1, small N and N past a tile.
+	for _, w := range weightTypes {
+		for _, n := range []string{"n=1,", "n=3,", "n=17,", "n=129,"} {
+			found := false
+			for _, c := range cases {
+				found = found || strings.HasPrefix(c.Name(), "MUL_MAT(type_a="+w.String()+",") && strings.Contains(c.Name(), n)
+			}
+			if !found {
+				t.Errorf("no MUL_MAT case with weights %v and %s", w, n)
+			}
+		}
+	}
+	// CPY between every pair of dtypes the runtime converts.
+	for _, src := range rt.DTypes {
+		for _, dst := range rt.DTypes {
+			if (src == rt.I32 && dst.IsQuantized()) || (dst == rt.I32 && src.IsQuantized()) {
+				continue
+			}
+			if !names["CPY(type_src="+src.String()+",type_dst="+dst.String()+",ne=[64,3,2,1])"] {
+				t.Errorf("no CPY case from %v to %v", src, dst)
+			}
+		}
+	}
+}
+
+// The names are part of the interface (people filter on them and compare
+// runs): keep a few fixed.
+func TestCaseNamesAreStable(t *testing.T) {
+	names := map[string]bool{}
+	for _, c := range Cases() {
+		names[c.Name()] = true
+	}
+	for _, n := range []string{
+		"MUL_MAT(type_a=q4_0,m=16,n=1,k=256,bs=[1,1],nr=[1,1])",
+		"MUL_MAT(type_a=f16,m=16,n=17,k=64,bs=[3,1],nr=[1,1],view_b=permute[0,2,1,3])",
+		"ADD(type_a=f32,type_b=f32,ne_a=[33,17,3,2],ne_b=[33,1,1,1])",
+		"SOFT_MAX(ne=[33,17,3,2],mask=f16,ne_mask=[33,17,1,1],scale=0.25)",
+		"ROPE(type=f32,ne=[64,4,7,1],n_dims=64,mode=2,freq_base=10000,freq_scale=1)",
+		"CPY(type_src=f32,type_dst=q8_0,ne=[64,3,2,1])",
+		"RMS_NORM(type=f32,ne=[64,5,4,3],eps=1e-06)",
+	} {
+		if !names[n] {
+			t.Errorf("case %s is gone", n)
+		}
+	}
+}
+
+func refCPU(t *testing.T) *cpu.Backend {
+	t.Helper()
+	ref, err := cpu.NewBackend(max(2, runtime.GOMAXPROCS(0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ref.Close() })
+	return ref
+}
+
+// A second CPU backend, single-threaded, passes every case: the harness is
+// exercised in CI without a GPU, and the CPU is checked for thread-count
+// dependence.
+func TestSecondCPUInstancePasses(t *testing.T) {
+	b, err := cpu.NewBackend(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	sum := RunTWith(t, &Runner{Ref: refCPU(t)}, b, Filter{})
+	if sum.Failed != 0 || sum.Skipped != 0 || sum.Passed != len(Cases()) {
+		t.Errorf("summary %s, want all %d passed", sum, len(Cases()))
+	}
+}
+
+// A deliberately wrong kernel fails exactly the cases whose graphs compute
+// that op, and nothing else.
+func TestWrongKernelIsCaught(t *testing.T) {
+	cases := Cases()
+	ref := refCPU(t)
+	full := map[rt.Op]bool{rt.OpMulMat: true, rt.OpRope: true, rt.OpCont: true, rt.OpCpy: true}
+	for _, op := range rt.AllOps() {
+		if op.IsView() {
+			continue // views compute nothing to get wrong
+		}
+		r := &Runner{Ref: ref, Cases: cases}
+		if !full[op] {
+			// Only the op's own cases; the full runs below show that the
+			// others are untouched.
+			r.Cases = Filter{Ops: []rt.Op{op}}.Select(cases)
+		}
+		b := newFaulty(op, skew, rt.OpNone)
+		r.Run(b, Filter{}, func(res Result) {
+			var c Case
+			for _, x := range r.Cases {
+				if x.Name() == res.Case {
+					c = x
+				}
+			}
+			want := OK
+			if uses(t, c, op) {
+				want = Fail
+			}
+			if res.Status != want {
+				t.Errorf("wrong %v kernel: %s is %v (%v), want %v", op, res.Case, res.Status, res.Err, want)
+			}
+		})
+	}
+}
+
+// Other kinds of wrong kernels: a NaN, a write past the output, a write
+// into an input.
+func TestFaultsAreReported(t *testing.T) {
+	ref := refCPU(t)
+	for _, tc := range []struct {
+		name  string
+		op    rt.Op
+		cases string // a regular expression on case names
+		fault fault
+		want  string
+	}{
+		{"nan", rt.OpSoftMax, "", nanFirst, "NaN at [0,0,0,0]"},
+		{"overrun", rt.OpMul, "type_a=f32", overrun, "wrote outside its tensors"},
+		{"overrun matmul", rt.OpMulMat, "type_a=(f32|q4_0),m=16", overrun, "bytes past the end of \"out\" (MUL_MAT)"},
+		{"clobbered input", rt.OpSqrt, `^SQRT\(type=f32,ne=\[[0-9,]*\](,view=[a-z0-9\[\],]*)?\)$`, clobber, "input \"a\" changed"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &Runner{Ref: ref, Cases: Filter{Ops: []rt.Op{tc.op}, Name: regexp.MustCompile(tc.cases)}.Select(Cases())}
+			if len(r.Cases) == 0 {
+				t.Fatal("no cases")
+			}
+			sum := r.Run(newFaulty(tc.op, tc.fault, rt.OpNone), Filter{}, func(res Result) {
+				if res.Status != Fail || !strings.Contains(res.Err.Error(), tc.want) {
+					t.Errorf("%s: %v %v, want a failure saying %q", res.Case, res.Status, res.Err, tc.want)
+				}
+			})
+			if sum.Failed != len(r.Cases) {
+				t.Errorf("summary %s, want %d failed", sum, len(r.Cases))
+			}
+		})
+	}
+}
+
+// A case with a node the device rejects is counted as not supported, never
+// as passed or failed.
+func TestNotSupportedIsCounted(t *testing.T) {
+	cases := Filter{Ops: []rt.Op{rt.OpRope, rt.OpSoftMax, rt.OpCont}}.Select(Cases())
+	r := &Runner{Ref: refCPU(t), Cases: cases}
+	b := newFaulty(rt.OpNone, nil, rt.OpRope)
+	var rejected int
+	sum := r.Run(b, Filter{}, func(res Result) {
+		want := OK
+		if strings.HasPrefix(res.Case, "ROPE(") {
+			want = NotSupported
+			rejected++
+			if res.Err == nil || !strings.Contains(res.Err.Error(), "Faulty does not support ROPE") {
+				t.Errorf("%s: reason %v", res.Case, res.Err)
+			}
+		}
+		if res.Status != want {
+			t.Errorf("%s: %v (%v), want %v", res.Case, res.Status, res.Err, want)
+		}
+	})
+	want := Summary{Passed: len(cases) - rejected, Skipped: rejected}
+	if sum != want || rejected == 0 {
+		t.Errorf("summary %+v, want %+v", sum, want)
+	}
+	if !strings.HasSuffix(sum.String(), ", "+strconv.Itoa(rejected)+" skipped") {
+		t.Errorf("summary line %q", sum)
+	}
+}
+
+// A panicking kernel fails its case and the run goes on.
+func TestPanicFailsTheCase(t *testing.T) {
+	cases := Filter{Ops: []rt.Op{rt.OpTanh, rt.OpNeg}, Sample: 4}.Select(Cases())
+	r := &Runner{Ref: refCPU(t), Cases: cases}
+	b := newFaulty(rt.OpTanh, func(*rt.Tensor) error { panic("kernel bug") }, rt.OpNone)
+	sum := r.Run(b, Filter{}, func(res Result) {
+		if strings.HasPrefix(res.Case, "TANH(") && (res.Status != Fail || !strings.HasPrefix(res.Err.Error(), "panic: kernel bug")) {
+			t.Errorf("%s: %v %v", res.Case, res.Status, res.Err)
+		}
+	})
+	if sum.Failed == 0 || sum.Passed == 0 {
+		t.Errorf("summary %s", sum)
+	}
+}

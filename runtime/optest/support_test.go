@@ -1,0 +1,67 @@
+package optest
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gpurt/gpurt/cpu"
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// partialDevice rejects ADD on non-contiguous first operands.
+type partialDevice struct{ faultyDevice }
+
+func (d *partialDevice) SupportsOp(t *rt.Tensor) bool {
+	if t.Op == rt.OpAdd && !t.Src[0].IsContiguous() {
+		return false
+	}
+	return d.faultyDevice.SupportsOp(t)
+}
+
+func TestSupportDoc(t *testing.T) {
+	cases := Filter{Ops: []rt.Op{rt.OpAdd, rt.OpRope, rt.OpCpy}}.Select(Cases())
+	targets := []Target{
+		{"cpu", cpu.Device()},
+		{"test", &faultyDevice{Device: cpu.Device(), reject: rt.OpRope}},
+		{"test", &partialDevice{faultyDevice{Device: cpu.Device()}}},
+	}
+	var b strings.Builder
+	if err := WriteSupportDoc(&b, cases, targets); err != nil {
+		t.Fatal(err)
+	}
+	doc := b.String()
+	header, sections := ParseSupportDoc(doc)
+	if !strings.HasPrefix(header, "# Op support\n") || !strings.Contains(header, SupportDocCommand) {
+		t.Errorf("header:\n%s", header)
+	}
+	if !strings.Contains(header, "| ROPE | 26 |") || !strings.Contains(header, "| MUL_MAT | 0 |") {
+		t.Errorf("case counts missing:\n%s", header)
+	}
+	if len(sections) != 3 || sections[0].Heading != "## cpu: CPU (CPU)" || sections[1].Heading != "## test: Faulty (CPU)" {
+		t.Fatalf("sections %+v", sections)
+	}
+	for _, want := range []struct {
+		section int
+		line    string
+	}{
+		{0, "| ROPE | ✓ | ✓ |  |  |  |  |"},
+		{0, "| CPY from q8_0 | ✓ | ✓ | ✓ | ✓ | ✓ |  |"},
+		{1, "| ROPE | ✗ | ✗ |  |  |  |  |"},
+		{1, "| ADD | ✓ | ✓ |  |  |  |  |"},
+		{2, "| ADD | 14/18 | 4/5 |  |  |  |  |"},
+	} {
+		if !strings.Contains(sections[want.section].Body, "\n"+want.line+"\n") {
+			t.Errorf("section %d lacks %q:\n%s", want.section, want.line, sections[want.section].Body)
+		}
+	}
+	// Deterministic, and the parse gives back the document.
+	var again strings.Builder
+	WriteSupportDoc(&again, cases, targets)
+	rebuilt := header
+	for _, s := range sections {
+		rebuilt += s.Heading + "\n" + s.Body
+	}
+	if again.String() != doc || rebuilt != doc {
+		t.Error("support doc is not deterministic or does not parse back")
+	}
+}
