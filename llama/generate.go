@@ -1,0 +1,78 @@
+package llama
+
+import (
+	"errors"
+	"time"
+)
+
+// Stats are the timings of one Generate call.
+type Stats struct {
+	PromptTokens, GenTokens int
+	PromptTime, GenTime     time.Duration
+}
+
+// PromptTPS is prompt tokens per second.
+func (s Stats) PromptTPS() float64 { return perSecond(s.PromptTokens, s.PromptTime) }
+
+// GenTPS is generated tokens per second.
+func (s Stats) GenTPS() float64 { return perSecond(s.GenTokens, s.GenTime) }
+
+func perSecond(n int, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	return float64(n) / d.Seconds()
+}
+
+// Generate evaluates the prompt tokens as one batch, then samples up to n
+// tokens one at a time, stopping early at EOS. onToken, if set, sees each
+// new token as it is made and may stop generation by returning an error
+// (ErrStop stops without failing).
+func (m *Model) Generate(prompt []int32, n int, s *Sampler, onToken func(id int32) error) ([]int32, Stats, error) {
+	var st Stats
+	if len(prompt) == 0 {
+		return nil, st, errors.New("llama: empty prompt")
+	}
+	if len(prompt)+n > m.H.NCtx-m.nPast {
+		n = m.H.NCtx - m.nPast - len(prompt)
+	}
+	start := time.Now()
+	logits, err := m.Eval(prompt, false)
+	if err != nil {
+		return nil, st, err
+	}
+	st.PromptTokens, st.PromptTime = len(prompt), time.Since(start)
+
+	var out []int32
+	start = time.Now()
+	for len(out) < n {
+		id, err := s.Sample(logits)
+		if err != nil {
+			return out, st, err
+		}
+		if id == m.Tok.EOS() {
+			break
+		}
+		out = append(out, id)
+		if onToken != nil {
+			if err := onToken(id); err != nil {
+				st.GenTokens, st.GenTime = len(out), time.Since(start)
+				if errors.Is(err, ErrStop) {
+					err = nil
+				}
+				return out, st, err
+			}
+		}
+		if len(out) == n {
+			break
+		}
+		if logits, err = m.Eval([]int32{id}, false); err != nil {
+			return out, st, err
+		}
+	}
+	st.GenTokens, st.GenTime = len(out), time.Since(start)
+	return out, st, nil
+}
+
+// ErrStop, returned by an onToken callback, ends generation normally.
+var ErrStop = errors.New("stop generation")
