@@ -1,0 +1,80 @@
+#version 450
+// ADD, SUB, MUL, DIV with src1 broadcast over src0 (ggml's repeat rule),
+// and CONCAT of src0 and src1 along one dimension. One invocation per
+// destination element.
+
+#include "common.glsl"
+
+layout(local_size_x_id = 0) in;
+
+layout(push_constant) uniform PC {
+	uint ne0, ne1, ne2, ne3;     // destination shape
+	uint nb00, nb01, nb02, nb03; // src0 strides
+	uint ne10, ne11, ne12, ne13;
+	uint nb10, nb11, nb12, nb13;
+	uint nb0, nb1, nb2, nb3;
+	uint off0, off1, offd;
+	uint mode;   // src0 dtype | src1 dtype << 8 | dst dtype << 16 | op << 24
+	uint mp0, mp1, mp2, shifts;  // fastdiv: ne0, ne0*ne1, ne0*ne1*ne2
+	uint n;
+	uint cat;    // CONCAT: dim | src0's size along dim << 2
+} pc;
+
+#define OP_ADD 0u
+#define OP_SUB 1u
+#define OP_MUL 2u
+#define OP_DIV 3u
+#define OP_CONCAT 4u
+
+uint bcast(uint i, uint ne_src, uint ne_dst) {
+	return ne_src == ne_dst ? i : (ne_src == 1u ? 0u : i % ne_src);
+}
+
+void main() {
+	uint idx = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
+	if (idx >= pc.n) return;
+	uint t0 = pc.mode & 0xffu;
+	uint t1 = (pc.mode >> 8) & 0xffu;
+	uint td = (pc.mode >> 16) & 0xffu;
+	uint op = pc.mode >> 24;
+
+	uint i3 = fastdiv(idx, pc.mp2, (pc.shifts >> 10) & 31u);
+	uint r = idx - i3 * pc.ne2 * pc.ne1 * pc.ne0;
+	uint i2 = fastdiv(r, pc.mp1, (pc.shifts >> 5) & 31u);
+	r -= i2 * pc.ne1 * pc.ne0;
+	uint i1 = fastdiv(r, pc.mp0, pc.shifts & 31u);
+	uint i0 = r - i1 * pc.ne0;
+	uint dst = pc.offd + i0 * pc.nb0 + i1 * pc.nb1 + i2 * pc.nb2 + i3 * pc.nb3;
+
+	if (op == OP_CONCAT) {
+		uint dim = pc.cat & 3u;
+		uint n0 = pc.cat >> 2;
+		// Both sources have the destination's dtype: copy the bits.
+		uint i[4] = uint[4](i0, i1, i2, i3);
+		bool wide = td == DT_F32 || td == DT_I32;
+		if (i[dim] < n0) {
+			uint a = pc.off0 + i[0] * pc.nb00 + i[1] * pc.nb01 + i[2] * pc.nb02 + i[3] * pc.nb03;
+			if (wide) d[dst >> 2] = rd32_0(a); else store16(dst, rd16_0(a));
+		} else {
+			i[dim] -= n0;
+			uint a = pc.off1 + i[0] * pc.nb10 + i[1] * pc.nb11 + i[2] * pc.nb12 + i[3] * pc.nb13;
+			if (wide) d[dst >> 2] = rd32_1(a); else store16(dst, rd16_1(a));
+		}
+		return;
+	}
+
+	float a = load_0(t0, pc.off0 + i1 * pc.nb01 + i2 * pc.nb02 + i3 * pc.nb03, i0, pc.nb00);
+	uint j0 = bcast(i0, pc.ne10, pc.ne0);
+	uint j1 = bcast(i1, pc.ne11, pc.ne1);
+	uint j2 = bcast(i2, pc.ne12, pc.ne2);
+	uint j3 = bcast(i3, pc.ne13, pc.ne3);
+	float b = load_1(t1, pc.off1 + j1 * pc.nb11 + j2 * pc.nb12 + j3 * pc.nb13, j0, pc.nb10);
+	float v;
+	switch (op) {
+	case OP_ADD: v = a + b; break;
+	case OP_SUB: v = a - b; break;
+	case OP_MUL: v = a * b; break;
+	default: v = a / b; break;
+	}
+	store_dst(td, dst, v);
+}

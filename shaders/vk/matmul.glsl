@@ -1,0 +1,44 @@
+// Shared parts of the MUL_MAT kernels: push constants and the weight
+// (src0) loader. A_TYPE is the weight dtype: 0 f32, 1 f16, 30 bf16, 8 q8_0,
+// 2 q4_0.
+// Weights must have contiguous rows; src1 (F32) may have any strides.
+
+layout(push_constant) uniform PC {
+	uint K, M, N;
+	uint ne02, ne03, ne12, ne13;
+	uint nb01, nb02, nb03;
+	uint nb10, nb11, nb12, nb13;
+	uint nb0, nb1, nb2, nb3;
+	uint off0, off1, offd;
+} pc;
+
+// batch returns the byte offsets of the src0 matrix and of the src1 and dst
+// matrices for batch z = i12 + i13*ne12, broadcasting src0 as ggml does.
+void batch(uint z, out uint a, out uint b, out uint c) {
+	uint i13 = z / pc.ne12;
+	uint i12 = z - i13 * pc.ne12;
+	uint i02 = i12 / (pc.ne12 / pc.ne02);
+	uint i03 = i13 / (pc.ne13 / pc.ne03);
+	a = pc.off0 + i02 * pc.nb02 + i03 * pc.nb03;
+	b = pc.off1 + i12 * pc.nb12 + i13 * pc.nb13;
+	c = pc.offd + i12 * pc.nb2 + i13 * pc.nb3;
+}
+
+// loadA reads weight element k of the row starting at byte row.
+float loadA(uint row, uint k) {
+#if A_TYPE == 0
+	return uintBitsToFloat(s0[(row >> 2) + k]);
+#elif A_TYPE == 1
+	return f16_to_f32(rd16_0(row + 2u * k));
+#elif A_TYPE == 30
+	return bf16_to_f32(rd16_0(row + 2u * k));
+#elif A_TYPE == 8
+	uint blk = row + (k >> 5) * 34u;
+	return f16_to_f32(rd16_0(blk)) * float(int(rd8_0(blk + 2u + (k & 31u)) << 24) >> 24);
+#elif A_TYPE == 2
+	uint blk = row + (k >> 5) * 18u;
+	uint j = k & 31u;
+	uint q = rd8_0(blk + 2u + (j & 15u));
+	return f16_to_f32(rd16_0(blk)) * (float(j < 16u ? (q & 15u) : (q >> 4)) - 8.0);
+#endif
+}

@@ -1,0 +1,56 @@
+#version 450
+// ROPE, normal (adjacent pairs) and NeoX (halves) modes, with ggml's
+// frequencies: theta = freq_scale * pos * freq_base^(-i0/n_dims). Elements
+// beyond n_dims are copied. One invocation per pair.
+
+#include "common.glsl"
+
+layout(local_size_x_id = 0) in;
+
+layout(push_constant) uniform PC {
+	uint ne0, ne1, ne2, ne3;     // pairs along dim 0 (ne0/2), then the source dims
+	uint nb00, nb01, nb02, nb03;
+	uint nb0, nb1, nb2, nb3;
+	uint nb10;                   // position stride
+	uint off0, off1, offd;
+	uint mode;   // src dtype | dst dtype << 8 | rope mode << 16
+	uint n_dims;
+	float freq_base, freq_scale;
+	uint mp0, mp1, mp2, shifts;
+	uint n;
+} pc;
+
+void main() {
+	uint idx = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
+	if (idx >= pc.n) return;
+	uint t0 = pc.mode & 0xffu;
+	uint td = (pc.mode >> 8) & 0xffu;
+	bool neox = ((pc.mode >> 16) & 0xffu) == 2u;
+
+	uint i3 = fastdiv(idx, pc.mp2, (pc.shifts >> 10) & 31u);
+	uint r = idx - i3 * pc.ne2 * pc.ne1 * pc.ne0;
+	uint i2 = fastdiv(r, pc.mp1, (pc.shifts >> 5) & 31u);
+	r -= i2 * pc.ne1 * pc.ne0;
+	uint i1 = fastdiv(r, pc.mp0, pc.shifts & 31u);
+	uint i0 = 2u * (r - i1 * pc.ne0);
+
+	uint src = pc.off0 + i1 * pc.nb01 + i2 * pc.nb02 + i3 * pc.nb03;
+	uint dst = pc.offd + i1 * pc.nb1 + i2 * pc.nb2 + i3 * pc.nb3;
+	if (i0 >= pc.n_dims) {
+		store_dst(td, dst + i0 * pc.nb0, load_0(t0, src, i0, pc.nb00));
+		store_dst(td, dst + (i0 + 1u) * pc.nb0, load_0(t0, src, i0 + 1u, pc.nb00));
+		return;
+	}
+	float pos = float(int(s1[(pc.off1 + i2 * pc.nb10) >> 2]));
+	float theta = pc.freq_scale * pos * pow(pc.freq_base, -float(i0) / float(pc.n_dims));
+	float c = cos(theta), s = sin(theta);
+	uint a = i0, b = i0 + 1u;
+	if (neox) {
+		a = i0 / 2u;
+		b = a + pc.n_dims / 2u;
+	}
+	float x0 = load_0(t0, src, a, pc.nb00);
+	float x1 = load_0(t0, src, b, pc.nb00);
+	store_dst(td, dst + a * pc.nb0, x0 * c - x1 * s);
+	store_dst(td, dst + b * pc.nb0, x0 * s + x1 * c);
+}

@@ -1,0 +1,72 @@
+#version 450
+// Row gathers and scatters: GET_ROWS (any source dtype, F32 result),
+// SET_ROWS (F32 rows into a plain or block-quantized destination) and
+// QUANTIZE (CPY/CONT/DUP into Q8_0 or Q4_0, one invocation per block).
+
+#include "common.glsl"
+
+layout(local_size_x_id = 0) in;
+
+layout(push_constant) uniform PC {
+	uint ne0, ne1, ne2, ne3;     // iteration space (blocks along dim 0 for quantized writes)
+	uint nb00, nb01, nb02, nb03; // src0 strides
+	uint nb10, nb11, nb12;       // index strides
+	uint ne11, ne12;             // index dims 1 and 2 (SET_ROWS broadcast)
+	uint nb0, nb1, nb2, nb3;     // destination strides
+	uint off0, off1, offd;
+	uint mode;   // src0 dtype | dst dtype << 8 | op << 16
+	uint mp0, mp1, mp2, shifts;  // fastdiv: ne0, ne0*ne1, ne0*ne1*ne2
+	uint n;
+	uint nrows;  // rows of the tensor the indices address
+} pc;
+
+#define OP_GET_ROWS 0u
+#define OP_SET_ROWS 1u
+#define OP_QUANTIZE 2u
+
+void main() {
+	uint idx = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
+	if (idx >= pc.n) return;
+	uint t0 = pc.mode & 0xffu;
+	uint td = (pc.mode >> 8) & 0xffu;
+	uint op = pc.mode >> 16;
+
+	uint i3 = fastdiv(idx, pc.mp2, (pc.shifts >> 10) & 31u);
+	uint r = idx - i3 * pc.ne2 * pc.ne1 * pc.ne0;
+	uint i2 = fastdiv(r, pc.mp1, (pc.shifts >> 5) & 31u);
+	r -= i2 * pc.ne1 * pc.ne0;
+	uint i1 = fastdiv(r, pc.mp0, pc.shifts & 31u);
+	uint i0 = r - i1 * pc.ne0;
+
+	if (op == OP_GET_ROWS) {
+		int row = int(s1[(pc.off1 + i1 * pc.nb10 + i2 * pc.nb11 + i3 * pc.nb12) >> 2]);
+		uint dst = pc.offd + i0 * pc.nb0 + i1 * pc.nb1 + i2 * pc.nb2 + i3 * pc.nb3;
+		if (row < 0 || uint(row) >= pc.nrows) {
+			store_dst(td, dst, 0.0);
+			return;
+		}
+		uint src = pc.off0 + uint(row) * pc.nb01 + i2 * pc.nb02 + i3 * pc.nb03;
+		if (t0 == DT_I32 && td == DT_I32) {
+			d[dst >> 2] = s0[(src + i0 * pc.nb00) >> 2]; // exact for every int
+		} else {
+			store_dst(td, dst, load_0(t0, src, i0, pc.nb00));
+		}
+		return;
+	}
+
+	uint drow = i1;
+	if (op == OP_SET_ROWS) {
+		int row = int(s1[(pc.off1 + i1 * pc.nb10 + (i2 % pc.ne11) * pc.nb11 + (i3 % pc.ne12) * pc.nb12) >> 2]);
+		if (row < 0 || uint(row) >= pc.nrows) return;
+		drow = uint(row);
+	}
+	uint src = pc.off0 + i1 * pc.nb01 + i2 * pc.nb02 + i3 * pc.nb03;
+	uint dst = pc.offd + drow * pc.nb1 + i2 * pc.nb2 + i3 * pc.nb3;
+	if (td == DT_Q8_0 || td == DT_Q4_0) {
+		float v[32];
+		[[unroll]] for (uint j = 0u; j < 32u; j++) v[j] = load_0(t0, src, i0 * 32u + j, pc.nb00);
+		quant_store(td, dst + i0 * pc.nb0, v);
+		return;
+	}
+	store_dst(td, dst + i0 * pc.nb0, load_0(t0, src, i0, pc.nb00));
+}

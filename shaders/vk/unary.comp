@@ -1,0 +1,108 @@
+#version 450
+// Elementwise one-source ops and copies: DUP/CONT/CPY (dtype conversion and
+// reshaping), SCALE, SQR, SQRT, CLAMP, the unary activations and
+// DIAG_MASK_INF. One invocation per destination element.
+
+#include "common.glsl"
+
+layout(local_size_x_id = 0) in;
+
+layout(push_constant) uniform PC {
+	uint ne00, ne01, ne02, ne03;
+	uint nb00, nb01, nb02, nb03;
+	uint ne0, ne1, ne2, ne3;
+	uint nb0, nb1, nb2, nb3;
+	uint off0, offd;
+	uint mode;   // src dtype | dst dtype << 8 | op << 16 | same shape << 24
+	uint mp0, mp1, mp2; // fastdiv: dst ne0, ne0*ne1, ne0*ne1*ne2
+	uint smp0, smp1, smp2; // fastdiv: src ne00, ...
+	uint shifts; // 5 bits per divisor: mp0..mp2, smp0..smp2
+	float p0, p1;
+	uint n;
+} pc;
+
+#define OP_COPY 0u
+#define OP_SCALE 1u
+#define OP_SQR 2u
+#define OP_SQRT 3u
+#define OP_CLAMP 4u
+#define OP_SILU 5u
+#define OP_GELU 6u
+#define OP_RELU 7u
+#define OP_TANH 8u
+#define OP_SIGMOID 9u
+#define OP_EXP 10u
+#define OP_NEG 11u
+#define OP_DIAG_MASK_INF 12u
+
+// tanh without the overflow of the exp-based formula for large |x|.
+float tanh_safe(float x) {
+	float e = exp(-2.0 * abs(x));
+	return sign(x) * (1.0 - e) / (1.0 + e);
+}
+
+float apply(uint op, float x, uint i0, uint i1) {
+	switch (op) {
+	case OP_SCALE: return x * pc.p0 + pc.p1;
+	case OP_SQR: return x * x;
+	case OP_SQRT: return sqrt(x);
+	case OP_CLAMP: return min(max(x, pc.p0), pc.p1);
+	case OP_SILU: return x / (1.0 + exp(-x));
+	case OP_GELU: {
+		const float c = 0.79788456080286535587989211986876; // sqrt(2/pi)
+		return 0.5 * x * (1.0 + tanh_safe(c * x * (1.0 + 0.044715 * x * x)));
+	}
+	case OP_RELU: return max(x, 0.0);
+	case OP_TANH: return tanh_safe(x);
+	case OP_SIGMOID: return 1.0 / (1.0 + exp(-x));
+	case OP_EXP: return exp(x);
+	case OP_NEG: return -x;
+	case OP_DIAG_MASK_INF: return int(i0) > int(floatBitsToUint(pc.p0)) + int(i1) ? uintBitsToFloat(0xff800000u) : x;
+	}
+	return x;
+}
+
+void main() {
+	uint idx = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
+	if (idx >= pc.n) return;
+	uint sdt = pc.mode & 0xffu;
+	uint ddt = (pc.mode >> 8) & 0xffu;
+	uint op = (pc.mode >> 16) & 0xffu;
+
+	uint i3 = fastdiv(idx, pc.mp2, (pc.shifts >> 10) & 31u);
+	uint r = idx - i3 * pc.ne2 * pc.ne1 * pc.ne0;
+	uint i2 = fastdiv(r, pc.mp1, (pc.shifts >> 5) & 31u);
+	r -= i2 * pc.ne1 * pc.ne0;
+	uint i1 = fastdiv(r, pc.mp0, pc.shifts & 31u);
+	uint i0 = r - i1 * pc.ne0;
+	uint dst = pc.offd + i0 * pc.nb0 + i1 * pc.nb1 + i2 * pc.nb2 + i3 * pc.nb3;
+
+	uint j0 = i0, j1 = i1, j2 = i2, j3 = i3;
+	if ((pc.mode >> 24) == 0u) {
+		j3 = fastdiv(idx, pc.smp2, (pc.shifts >> 25) & 31u);
+		r = idx - j3 * pc.ne02 * pc.ne01 * pc.ne00;
+		j2 = fastdiv(r, pc.smp1, (pc.shifts >> 20) & 31u);
+		r -= j2 * pc.ne01 * pc.ne00;
+		j1 = fastdiv(r, pc.smp0, (pc.shifts >> 15) & 31u);
+		j0 = r - j1 * pc.ne00;
+	}
+	uint row = pc.off0 + j1 * pc.nb01 + j2 * pc.nb02 + j3 * pc.nb03;
+
+	if (op == OP_COPY && sdt == ddt) {
+		// Same dtype: copy the bits, so I32 values and NaN payloads survive.
+		// For block types the host counts blocks, not elements, in ne0 and
+		// ne00, and each invocation copies one block.
+		uint a = row + j0 * pc.nb00;
+		if (sdt == DT_F32 || sdt == DT_I32) {
+			d[dst >> 2] = s0[a >> 2];
+		} else if (sdt == DT_F16 || sdt == DT_BF16) {
+			store16(dst, rd16_0(a));
+		} else {
+			uint halves = sdt == DT_Q8_0 ? 17u : 9u;
+			for (uint h = 0u; h < halves; h++) store16(dst + 2u * h, rd16_0(a + 2u * h));
+		}
+		return;
+	}
+	float x = load_0(sdt, row, j0, pc.nb00);
+	store_dst(ddt, dst, apply(op, x, i0, i1));
+}

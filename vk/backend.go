@@ -1,0 +1,303 @@
+package vk
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	rt "github.com/gpurt/gpurt/runtime"
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// Backend is an execution stream on a Vulkan device. GraphCompute records
+// the graph's dispatches into command buffers and submits them in batches
+// without waiting; Synchronize waits. Async transfers are queued on the same
+// stream, so they are ordered with compute.
+type Backend struct {
+	d      *Device
+	mu     sync.Mutex
+	s      *stream
+	closed bool
+
+	// State of the command buffer being recorded.
+	haz       hazards
+	boundPipe vk.Pipeline
+	boundSet  vk.DescriptorSet
+	recorded  *slot // the slot the state above belongs to
+}
+
+var (
+	_ rt.Backend      = (*Backend)(nil)
+	_ rt.AsyncBackend = (*Backend)(nil)
+)
+
+// submitEvery is the number of dispatches after which a command buffer is
+// submitted, so the device starts while the rest of the graph is recorded.
+const submitEvery = 64
+
+// NewBackend starts an execution stream on the device.
+func (d *Device) NewBackend() (rt.Backend, error) {
+	if err := d.open(); err != nil {
+		return nil, err
+	}
+	s, err := newStream(d)
+	if err != nil {
+		return nil, err
+	}
+	return &Backend{d: d, s: s}, nil
+}
+
+func (b *Backend) Name() string      { return b.d.name }
+func (b *Backend) Device() rt.Device { return b.d }
+
+func (b *Backend) errorf(format string, args ...any) error {
+	return fmt.Errorf("vulkan %s: %s", b.d.name, fmt.Sprintf(format, args...))
+}
+
+// cmd returns the command buffer being recorded, resetting the per-buffer
+// state when a new one begins (it starts with a full barrier).
+func (b *Backend) cmd() (vk.CommandBuffer, error) {
+	c, err := b.s.record()
+	if err != nil {
+		return nil, err
+	}
+	if b.recorded != b.s.cur {
+		b.recorded = b.s.cur
+		b.haz.reset()
+		b.boundPipe, b.boundSet = nil, nil
+	}
+	return c, nil
+}
+
+func (b *Backend) flush() error {
+	b.recorded = nil
+	return b.s.flush()
+}
+
+// GraphCompute records every computing node of g and submits the work.
+func (b *Backend) GraphCompute(g *rt.Graph) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return b.errorf("graph compute: %v", errClosed)
+	}
+	var firstErr error
+	for _, n := range g.Nodes {
+		if n.Op == rt.OpNone || n.Op.IsView() || n.IsEmpty() {
+			continue
+		}
+		if err := check(n); err != nil {
+			firstErr = b.errorf("graph compute: %v %q: %v", n.Op, n.Name, err)
+			break
+		}
+		ds, err := b.d.plan(n)
+		if err != nil {
+			firstErr = b.errorf("graph compute: %v %q: %v", n.Op, n.Name, err)
+			break
+		}
+		if err := b.record(ds); err != nil {
+			firstErr = b.errorf("graph compute: %v %q: %v", n.Op, n.Name, err)
+			break
+		}
+		if b.s.work >= submitEvery {
+			if err := b.flush(); err != nil {
+				return err
+			}
+		}
+	}
+	// Submit what was recorded, even after an error, to keep order simple.
+	if err := b.flush(); err != nil && firstErr == nil {
+		firstErr = err
+	}
+	return firstErr
+}
+
+// record appends one dispatch, with a barrier first if it touches memory an
+// earlier command of this command buffer wrote (or writes memory one read).
+func (b *Backend) record(ds *dispatch) error {
+	p, err := b.d.pipeline(ds.key)
+	if err != nil {
+		return err
+	}
+	var key descKey
+	for i, db := range ds.bufs {
+		key[i] = db.buf
+	}
+	set, err := b.d.descs.get(key)
+	if err != nil {
+		return err
+	}
+	cmd, err := b.cmd()
+	if err != nil {
+		return err
+	}
+	if b.haz.conflicts(ds.reads, ds.write) {
+		barrier(cmd)
+		b.haz.reset()
+	}
+	b.haz.add(ds.reads, ds.write)
+	if p.handle != b.boundPipe {
+		vk.CmdBindPipeline(cmd, vk.PipelineBindPointCompute, p.handle)
+		b.boundPipe = p.handle
+	}
+	if set != b.boundSet {
+		vk.CmdBindDescriptorSets(cmd, vk.PipelineBindPointCompute, b.d.pipeLayout, 0, 1, []vk.DescriptorSet{set}, 0, nil)
+		b.boundSet = set
+	}
+	pc := ds.pc
+	vk.CmdPushConstants(cmd, b.d.pipeLayout, vk.ShaderStageFlags(vk.ShaderStageComputeBit), 0, pushConstantSize, unsafePointer(&pc))
+	vk.CmdDispatch(cmd, ds.groups[0], ds.groups[1], ds.groups[2])
+	b.s.work++
+	return nil
+}
+
+// Synchronize waits for all queued work and runs pending host copies.
+func (b *Backend) Synchronize() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return b.errorf("synchronize: %v", errClosed)
+	}
+	b.recorded = nil
+	return b.s.sync()
+}
+
+// Close waits for the queued work and destroys the stream's objects.
+func (b *Backend) Close() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return nil
+	}
+	b.closed = true
+	err := b.s.sync()
+	b.s.destroy()
+	return err
+}
+
+// vkTensor resolves t to its Vulkan buffer and byte range, or reports why not.
+func (b *Backend) vkTensor(op string, t *rt.Tensor, offset, size int) (*Buffer, int, error) {
+	vb, ok := t.Buffer.(*Buffer)
+	if !ok {
+		return nil, 0, b.errorf("%s %q: not in a Vulkan buffer", op, t.Name)
+	}
+	if vb.bt.dev != b.d {
+		return nil, 0, b.errorf("%s %q: tensor is on %s", op, t.Name, vb.bt.dev.name)
+	}
+	start, err := vb.span(op, t, offset, size)
+	return vb, start, err
+}
+
+// SetTensorAsync queues a write of data into t, ordered after earlier work.
+func (b *Backend) SetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return b.errorf("set tensor async: %v", errClosed)
+	}
+	vb, start, err := b.vkTensor("set tensor async", t, offset, len(data))
+	if err != nil || len(data) == 0 {
+		return err
+	}
+	if m := vb.db.bytes(); m != nil && b.s.idle() {
+		copy(m[start:], data) // nothing queued can be using the memory
+		return nil
+	}
+	st, err := b.s.stage(uint64(len(data)))
+	if err != nil {
+		return b.errorf("set tensor async %q: %v", t.Name, err)
+	}
+	copy(st.bytes(), data)
+	return b.recordCopy(st, 0, vb.db, uint64(start), uint64(len(data)))
+}
+
+// GetTensorAsync queues a read of t into data, valid after Synchronize.
+func (b *Backend) GetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return b.errorf("get tensor async: %v", errClosed)
+	}
+	vb, start, err := b.vkTensor("get tensor async", t, offset, len(data))
+	if err != nil || len(data) == 0 {
+		return err
+	}
+	if m := vb.db.bytes(); m != nil {
+		if b.s.idle() {
+			copy(data, m[start:start+len(data)])
+			return nil
+		}
+		// Copy on the host once the work queued so far has completed.
+		src := m[start : start+len(data)]
+		if _, err := b.cmd(); err != nil {
+			return err
+		}
+		b.s.cur.after = append(b.s.cur.after, func() { copy(data, src) })
+		return nil
+	}
+	st, err := b.s.stage(uint64(len(data)))
+	if err != nil {
+		return b.errorf("get tensor async %q: %v", t.Name, err)
+	}
+	if err := b.recordCopy(vb.db, uint64(start), st, 0, uint64(len(data))); err != nil {
+		return err
+	}
+	b.s.cur.after = append(b.s.cur.after, func() { copy(data, st.bytes()) })
+	return nil
+}
+
+// CopyTensorAsync copies src into dst on this stream when both live on this
+// device; work queued on from is submitted first, so the copy follows it.
+func (b *Backend) CopyTensorAsync(from rt.Backend, src, dst *rt.Tensor) (bool, error) {
+	sb, ok1 := src.Buffer.(*Buffer)
+	db, ok2 := dst.Buffer.(*Buffer)
+	if !ok1 || !ok2 || sb.bt.dev != b.d || db.bt.dev != b.d {
+		return false, nil
+	}
+	n := src.Nbytes()
+	if n != dst.Nbytes() {
+		return false, b.errorf("copy tensor async %q to %q: sizes differ (%d and %d bytes)", src.Name, dst.Name, n, dst.Nbytes())
+	}
+	if fb, ok := from.(*Backend); ok && fb != b {
+		fb.mu.Lock()
+		err := fb.flush()
+		fb.mu.Unlock()
+		if err != nil {
+			return false, err
+		}
+	} else if !ok && from != nil {
+		if err := from.Synchronize(); err != nil {
+			return false, err
+		}
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return false, b.errorf("copy tensor async: %v", errClosed)
+	}
+	so, err := sb.span("copy tensor async", src, 0, n)
+	if err != nil {
+		return false, err
+	}
+	do, err := db.span("copy tensor async", dst, 0, n)
+	if err != nil || n == 0 {
+		return err == nil, err
+	}
+	return true, b.recordCopy(sb.db, uint64(so), db.db, uint64(do), uint64(n))
+}
+
+// recordCopy records a buffer copy with a barrier before and after it.
+func (b *Backend) recordCopy(src *devBuffer, soff uint64, dst *devBuffer, doff, n uint64) error {
+	cmd, err := b.cmd()
+	if err != nil {
+		return err
+	}
+	barrier(cmd)
+	copyCmd(cmd, src, soff, dst, doff, n)
+	barrier(cmd)
+	b.haz.reset()
+	b.s.work++
+	return nil
+}
+
+var errNotVulkan = errors.New("not a Vulkan backend")

@@ -1,0 +1,291 @@
+package vk
+
+import (
+	"fmt"
+	"unsafe"
+
+	"github.com/gpurt/gpurt/runtime"
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// BufferType allocates buffers in one Vulkan memory type: device-local (the
+// device's default) or host-visible (mapped, usable by the CPU backend).
+type BufferType struct {
+	dev     *Device
+	memType int
+	host    bool
+}
+
+func (bt *BufferType) Name() string {
+	if bt.host {
+		return bt.dev.name + "_Host"
+	}
+	return bt.dev.name
+}
+
+func (bt *BufferType) Device() runtime.Device { return bt.dev }
+
+func (bt *BufferType) IsHost() bool { return bt.host }
+
+// Alignment is the storage-buffer offset alignment, at least 16 bytes so
+// that vec4 loads work on tensors the allocator places.
+func (bt *BufferType) Alignment() int { return int(max(bt.dev.lim.storageAlign, 16)) }
+
+// MaxSize honours maxStorageBufferRange (a buffer is bound whole),
+// maxMemoryAllocationSize and the heap size.
+func (bt *BufferType) MaxSize() int {
+	d := bt.dev
+	m := d.lim.maxStorageRange
+	if a := d.lim.maxAllocationSize; a != 0 && a < m {
+		m = a
+	}
+	if h := d.heapSizes[d.memTypes[bt.memType].heap]; h < m {
+		m = h
+	}
+	// Keep the rounding Alloc adds inside the limit.
+	return int(m &^ 15)
+}
+
+// AllocSize rounds up to whole 32-bit words: shaders access memory as u32.
+func (bt *BufferType) AllocSize(t *runtime.Tensor) int { return int(alignUp(uint64(t.Nbytes()), 4)) }
+
+// Alloc returns a buffer of size bytes.
+func (bt *BufferType) Alloc(size int) (runtime.Buffer, error) {
+	d := bt.dev
+	if size < 0 {
+		return nil, fmt.Errorf("vulkan %s: alloc buffer: negative size %d", bt.Name(), size)
+	}
+	if size > bt.MaxSize() {
+		return nil, fmt.Errorf("vulkan %s: alloc buffer of %d bytes: larger than the device's maximum of %d bytes", bt.Name(), size, bt.MaxSize())
+	}
+	if err := d.open(); err != nil {
+		return nil, err
+	}
+	b := &Buffer{bt: bt, size: size}
+	if size == 0 {
+		return b, nil
+	}
+	db, err := d.newDevBuffer(uint64(size), bt.memType)
+	if err != nil {
+		return nil, fmt.Errorf("vulkan %s: alloc buffer of %d bytes: %w", bt.Name(), size, err)
+	}
+	b.db = db
+	return b, nil
+}
+
+// devBuffer is a VkBuffer bound to a span of pooled memory.
+type devBuffer struct {
+	buf   vk.Buffer
+	size  uint64 // VkBuffer size, a multiple of 16
+	mem   memAlloc
+	pool  *memPool
+	owner *Device
+}
+
+const bufferUsage = vk.BufferUsageFlags(vk.BufferUsageStorageBufferBit | vk.BufferUsageTransferSrcBit | vk.BufferUsageTransferDstBit)
+
+func (d *Device) newDevBuffer(size uint64, typeIndex int) (*devBuffer, error) {
+	vsize := alignUp(size, 16)
+	info := &vk.BufferCreateInfo{
+		SType:       vk.StructureTypeBufferCreateInfo,
+		Size:        vk.DeviceSize(vsize),
+		Usage:       bufferUsage,
+		SharingMode: vk.SharingModeExclusive,
+	}
+	var buf vk.Buffer
+	res := vk.CreateBuffer(d.dev, info, nil, &buf)
+	info.Free()
+	if err := d.check(res, "create buffer of %d bytes", vsize); err != nil {
+		return nil, err
+	}
+	var req vk.MemoryRequirements
+	vk.GetBufferMemoryRequirements(d.dev, buf, &req)
+	req.Deref()
+	if req.MemoryTypeBits&(1<<uint(typeIndex)) == 0 {
+		vk.DestroyBuffer(d.dev, buf, nil)
+		return nil, fmt.Errorf("vulkan %s: memory type %d cannot back a storage buffer", d.name, typeIndex)
+	}
+	pool := d.pool(typeIndex)
+	mem, err := pool.alloc(uint64(req.Size), uint64(req.Alignment))
+	if err != nil {
+		vk.DestroyBuffer(d.dev, buf, nil)
+		return nil, err
+	}
+	if res := vk.BindBufferMemory(d.dev, buf, mem.block.mem, vk.DeviceSize(mem.off)); res != vk.Success {
+		vk.DestroyBuffer(d.dev, buf, nil)
+		pool.release(mem)
+		return nil, d.check(res, "bind buffer memory")
+	}
+	return &devBuffer{buf: buf, size: vsize, mem: mem, pool: pool, owner: d}, nil
+}
+
+// bytes is the mapped memory of the buffer, or nil when it is not mappable.
+func (b *devBuffer) bytes() []byte {
+	p := b.mem.ptr()
+	if p == nil {
+		return nil
+	}
+	return unsafe.Slice((*byte)(p), b.size)
+}
+
+func (b *devBuffer) destroy() {
+	d := b.owner
+	d.descs.forget(b.buf)
+	vk.DestroyBuffer(d.dev, b.buf, nil)
+	b.pool.release(b.mem)
+}
+
+// Buffer is a Vulkan buffer holding tensors. Buffers of the host buffer type
+// implement runtime.HostBuffer.
+type Buffer struct {
+	bt    *BufferType
+	size  int
+	db    *devBuffer // nil for a zero-size buffer
+	usage runtime.BufferUsage
+	freed bool
+}
+
+var (
+	_ runtime.Buffer     = (*Buffer)(nil)
+	_ runtime.HostBuffer = (*Buffer)(nil)
+)
+
+func (b *Buffer) Type() runtime.BufferType { return b.bt }
+func (b *Buffer) Size() int                { return b.size }
+
+func (b *Buffer) SetUsage(u runtime.BufferUsage) { b.usage = u }
+func (b *Buffer) Usage() runtime.BufferUsage     { return b.usage }
+
+// Reset drops per-tensor state; Vulkan buffers keep none.
+func (b *Buffer) Reset() {}
+
+// Bytes returns the mapped memory. It is nil for a device-local buffer whose
+// memory is not host-visible and for a freed buffer.
+func (b *Buffer) Bytes() []byte {
+	if b.freed || b.db == nil {
+		return nil
+	}
+	m := b.db.bytes()
+	if m == nil {
+		return nil
+	}
+	return m[:b.size:b.size]
+}
+
+func (b *Buffer) name() string { return b.bt.Name() }
+
+// span checks that [t.Offset+offset, +size) lies in the buffer and returns its start.
+func (b *Buffer) span(op string, t *runtime.Tensor, offset, size int) (int, error) {
+	if b.freed {
+		return 0, fmt.Errorf("vulkan %s: %s %q: buffer is freed", b.name(), op, t.Name)
+	}
+	if t.Buffer != runtime.Buffer(b) {
+		return 0, fmt.Errorf("vulkan %s: %s %q: tensor is not in this buffer", b.name(), op, t.Name)
+	}
+	start := t.Offset + offset
+	if offset < 0 || size < 0 || start < 0 || start+size > b.size {
+		return 0, fmt.Errorf("vulkan %s: %s %q: bytes [%d,%d) are outside the %d-byte buffer", b.name(), op, t.Name, start, start+size, b.size)
+	}
+	return start, nil
+}
+
+func (b *Buffer) InitTensor(t *runtime.Tensor) error {
+	if b.freed {
+		return fmt.Errorf("vulkan %s: init tensor %q: buffer is freed", b.name(), t.Name)
+	}
+	if t.Offset < 0 || t.Offset+t.Nbytes() > b.size {
+		return fmt.Errorf("vulkan %s: init tensor %q: bytes [%d,%d) are outside the %d-byte buffer", b.name(), t.Name, t.Offset, t.Offset+t.Nbytes(), b.size)
+	}
+	return nil
+}
+
+func (b *Buffer) SetTensor(t *runtime.Tensor, data []byte, offset int) error {
+	start, err := b.span("set tensor", t, offset, len(data))
+	if err != nil || len(data) == 0 {
+		return err
+	}
+	if m := b.db.bytes(); m != nil {
+		copy(m[start:], data)
+		return nil
+	}
+	return b.bt.dev.upload(b.db, uint64(start), data)
+}
+
+func (b *Buffer) GetTensor(t *runtime.Tensor, data []byte, offset int) error {
+	start, err := b.span("get tensor", t, offset, len(data))
+	if err != nil || len(data) == 0 {
+		return err
+	}
+	if m := b.db.bytes(); m != nil {
+		copy(data, m[start:start+len(data)])
+		return nil
+	}
+	return b.bt.dev.download(b.db, uint64(start), data)
+}
+
+func (b *Buffer) MemsetTensor(t *runtime.Tensor, value byte, offset, size int) error {
+	start, err := b.span("memset tensor", t, offset, size)
+	if err != nil || size == 0 {
+		return err
+	}
+	return b.fill(start, size, value)
+}
+
+func (b *Buffer) fill(start, size int, value byte) error {
+	if m := b.db.bytes(); m != nil {
+		s := m[start : start+size]
+		for i := range s {
+			s[i] = value
+		}
+		return nil
+	}
+	return b.bt.dev.fill(b.db, uint64(start), uint64(size), value)
+}
+
+// CopyTensor copies between tensors in buffers of the same device.
+func (b *Buffer) CopyTensor(src, dst *runtime.Tensor) (bool, error) {
+	sb, ok := src.Buffer.(*Buffer)
+	if !ok || sb.bt.dev != b.bt.dev {
+		return false, nil
+	}
+	n := src.Nbytes()
+	if n != dst.Nbytes() {
+		return false, fmt.Errorf("vulkan %s: copy %q to %q: sizes differ (%d and %d bytes)", b.name(), src.Name, dst.Name, n, dst.Nbytes())
+	}
+	so, err := sb.span("copy tensor", src, 0, n)
+	if err != nil {
+		return false, err
+	}
+	do, err := b.span("copy tensor", dst, 0, n)
+	if err != nil || n == 0 {
+		return err == nil, err
+	}
+	if sm, dm := sb.db.bytes(), b.db.bytes(); sm != nil && dm != nil {
+		copy(dm[do:do+n], sm[so:so+n])
+		return true, nil
+	}
+	return true, b.bt.dev.copyBuffer(sb.db, uint64(so), b.db, uint64(do), uint64(n))
+}
+
+func (b *Buffer) Clear(value byte) error {
+	if b.freed {
+		return fmt.Errorf("vulkan %s: clear: buffer is freed", b.name())
+	}
+	if b.size == 0 {
+		return nil
+	}
+	return b.fill(0, b.size, value)
+}
+
+// Free destroys the VkBuffer and returns its memory to the pool.
+func (b *Buffer) Free() error {
+	if b.freed {
+		return fmt.Errorf("vulkan %s: free: buffer is already freed", b.name())
+	}
+	b.freed = true
+	if b.db != nil {
+		b.db.destroy()
+		b.db = nil
+	}
+	return nil
+}

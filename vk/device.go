@@ -1,0 +1,324 @@
+package vk
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/gpurt/gpurt/runtime"
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// limits are the physical device limits the backend relies on.
+type limits struct {
+	maxStorageRange   uint64
+	storageAlign      uint64
+	maxPushConstants  uint32
+	maxSharedMemory   uint32
+	maxInvocations    uint32
+	maxGroupSize      [3]uint32
+	maxGroupCount     [3]uint32
+	maxAllocationSize uint64 // 0 when unknown
+	subgroupSize      uint32
+}
+
+// Device is one Vulkan physical device. Its logical device, queue, pipelines
+// and memory pools are created on first use and live as long as the process.
+type Device struct {
+	index    int // position among gpurt's Vulkan devices ("Vulkan<index>")
+	physIdx  int // index among the instance's physical devices
+	phys     vk.PhysicalDevice
+	name     string
+	desc     string
+	devType  runtime.DeviceType
+	software bool
+	api      uint32
+	lim      limits
+	family   uint32 // compute queue family
+
+	memTypes  []memType
+	heapSizes []uint64
+	localType int // memory type index for device-local buffers
+	hostType  int // memory type index for host-visible buffers
+
+	// subgroupArith is true when compute shaders have subgroup arithmetic;
+	// otherwise the _nosg shader variants reduce through shared memory.
+	subgroupArith bool
+
+	localBT *BufferType
+	hostBT  *BufferType
+
+	initOnce sync.Once
+	initErr  error
+	dev      vk.Device
+	queue    vk.Queue
+	queueMu  sync.Mutex // vkQueueSubmit needs external synchronization
+
+	dsLayout   vk.DescriptorSetLayout
+	pipeLayout vk.PipelineLayout
+	pipes      pipelineCache
+	descs      *descCache
+	pools      map[int]*memPool // by memory type index
+	poolsMu    sync.Mutex
+	xferMu     sync.Mutex // serializes the device-level transfer stream
+	xfer       *stream
+}
+
+type memType struct {
+	flags vk.MemoryPropertyFlags
+	heap  int
+}
+
+func (m memType) has(bits vk.MemoryPropertyFlagBits) bool {
+	return m.flags&vk.MemoryPropertyFlags(bits) == vk.MemoryPropertyFlags(bits)
+}
+
+func newDevice(inst vk.Instance, pd vk.PhysicalDevice, physIdx, index int) (*Device, error) {
+	var props vk.PhysicalDeviceProperties
+	vk.GetPhysicalDeviceProperties(pd, &props)
+	props.Deref()
+	props.Limits.Deref()
+	devName := vk.ToString(props.DeviceName[:])
+	d := &Device{
+		index:   index,
+		physIdx: physIdx,
+		phys:    pd,
+		name:    fmt.Sprintf("Vulkan%d", index),
+		api:     props.ApiVersion,
+	}
+	if props.ApiVersion < vk.MakeVersion(1, 1, 0) || instanceAPI < vk.MakeVersion(1, 1, 0) {
+		return nil, fmt.Errorf("vulkan: device %d (%s) supports only Vulkan %s; gpurt needs 1.1", physIdx, devName, vk.Version(props.ApiVersion))
+	}
+	l := props.Limits
+	d.lim = limits{
+		maxStorageRange:  uint64(l.MaxStorageBufferRange),
+		storageAlign:     uint64(l.MinStorageBufferOffsetAlignment),
+		maxPushConstants: l.MaxPushConstantsSize,
+		maxSharedMemory:  l.MaxComputeSharedMemorySize,
+		maxInvocations:   l.MaxComputeWorkGroupInvocations,
+		maxGroupSize:     l.MaxComputeWorkGroupSize,
+		maxGroupCount:    l.MaxComputeWorkGroupCount,
+	}
+	api := props.ApiVersion
+	if instanceAPI < api {
+		api = instanceAPI
+	}
+	p2, _ := queryProps2(inst, pd, api)
+	d.lim.maxAllocationSize = p2.maxAllocationSize
+	d.lim.subgroupSize = p2.subgroupSize
+	const basic, arith, computeStage = 1, 4, 0x20
+	d.subgroupArith = p2.subgroupOps&(basic|arith) == basic|arith && p2.subgroupStages&computeStage != 0
+	if d.lim.maxPushConstants < pushConstantSize {
+		return nil, fmt.Errorf("vulkan: device %d (%s) has %d bytes of push constants; gpurt needs %d", physIdx, devName, d.lim.maxPushConstants, pushConstantSize)
+	}
+
+	switch props.DeviceType {
+	case vk.PhysicalDeviceTypeDiscreteGpu:
+		d.devType = runtime.DeviceGPU
+	default:
+		d.devType = runtime.DeviceIGPU
+	}
+	d.software = props.DeviceType == vk.PhysicalDeviceTypeCpu
+	driver := p2.driverName
+	if p2.driverInfo != "" {
+		driver += " " + p2.driverInfo
+	}
+	if driver == "" {
+		driver = fmt.Sprintf("driver version %#x", props.DriverVersion)
+	}
+	d.desc = fmt.Sprintf("%s (%s, Vulkan %s)", devName, driver, vk.Version(props.ApiVersion))
+
+	// Queue family: the first with compute.
+	var nq uint32
+	vk.GetPhysicalDeviceQueueFamilyProperties(pd, &nq, nil)
+	qfs := make([]vk.QueueFamilyProperties, nq)
+	vk.GetPhysicalDeviceQueueFamilyProperties(pd, &nq, qfs)
+	found := false
+	for i := range qfs[:nq] {
+		qfs[i].Deref()
+		if qfs[i].QueueFlags&vk.QueueFlags(vk.QueueComputeBit) != 0 && qfs[i].QueueCount > 0 {
+			d.family = uint32(i)
+			found = true
+			break
+		}
+	}
+	if !found {
+		return nil, fmt.Errorf("vulkan: device %d (%s) has no compute queue", physIdx, devName)
+	}
+
+	var mp vk.PhysicalDeviceMemoryProperties
+	vk.GetPhysicalDeviceMemoryProperties(pd, &mp)
+	mp.Deref()
+	for i := 0; i < int(mp.MemoryHeapCount); i++ {
+		mp.MemoryHeaps[i].Deref()
+		d.heapSizes = append(d.heapSizes, uint64(mp.MemoryHeaps[i].Size))
+	}
+	for i := 0; i < int(mp.MemoryTypeCount); i++ {
+		mp.MemoryTypes[i].Deref()
+		d.memTypes = append(d.memTypes, memType{flags: mp.MemoryTypes[i].PropertyFlags, heap: int(mp.MemoryTypes[i].HeapIndex)})
+	}
+	d.localType, d.hostType = pickMemoryTypes(d.memTypes)
+	if d.localType < 0 || d.hostType < 0 {
+		return nil, fmt.Errorf("vulkan: device %d (%s) lacks a device-local or host-visible memory type", physIdx, devName)
+	}
+	d.localBT = &BufferType{dev: d, memType: d.localType, host: false}
+	d.hostBT = &BufferType{dev: d, memType: d.hostType, host: true}
+	return d, nil
+}
+
+// pickMemoryTypes chooses the device-local type (pure device memory when the
+// device has it, so that host-visible BAR memory stays free) and the
+// host-visible coherent type (cached when possible).
+func pickMemoryTypes(types []memType) (local, host int) {
+	local, host = -1, -1
+	for i, t := range types {
+		if t.has(vk.MemoryPropertyDeviceLocalBit) {
+			if local < 0 || (types[local].has(vk.MemoryPropertyHostVisibleBit) && !t.has(vk.MemoryPropertyHostVisibleBit)) {
+				local = i
+			}
+		}
+	}
+	if local < 0 && len(types) > 0 {
+		local = 0
+	}
+	for i, t := range types {
+		if !t.has(vk.MemoryPropertyHostVisibleBit | vk.MemoryPropertyHostCoherentBit) {
+			continue
+		}
+		if host < 0 || (!types[host].has(vk.MemoryPropertyHostCachedBit) && t.has(vk.MemoryPropertyHostCachedBit)) {
+			host = i
+		}
+	}
+	return local, host
+}
+
+// Name is "Vulkan<N>".
+func (d *Device) Name() string { return d.name }
+
+// Props describes the device; memory figures come from the memory heaps.
+func (d *Device) Props() runtime.DeviceProps {
+	heap := d.memTypes[d.localType].heap
+	total := d.heapSizes[heap]
+	used := d.heapUsed(heap)
+	free := uint64(0)
+	if used < total {
+		free = total - used
+	}
+	return runtime.DeviceProps{
+		Name:        d.name,
+		Description: d.desc,
+		Type:        d.devType,
+		MemoryFree:  free,
+		MemoryTotal: total,
+		Caps: runtime.DeviceCaps{
+			Async:      true,
+			HostBuffer: true,
+			Events:     true,
+		},
+		Software: d.software,
+	}
+}
+
+func (d *Device) heapUsed(heap int) uint64 {
+	d.poolsMu.Lock()
+	defer d.poolsMu.Unlock()
+	var n uint64
+	for ti, p := range d.pools {
+		if d.memTypes[ti].heap == heap {
+			n += p.allocated()
+		}
+	}
+	return n
+}
+
+// BufferType is the device-local buffer type.
+func (d *Device) BufferType() runtime.BufferType { return d.localBT }
+
+// HostBufferType is the host-visible, persistently mapped buffer type.
+func (d *Device) HostBufferType() runtime.BufferType { return d.hostBT }
+
+// BufferFromHost is not supported: Vulkan can only import suitably aligned
+// host memory through an extension gpurt does not use.
+func (d *Device) BufferFromHost(data []byte, maxTensorSize int) (runtime.Buffer, error) {
+	return nil, fmt.Errorf("vulkan %s: buffer from host memory is not supported", d.name)
+}
+
+// SupportsBufferType reports whether bt is one of this device's buffer types.
+func (d *Device) SupportsBufferType(bt runtime.BufferType) bool {
+	b, ok := bt.(*BufferType)
+	return ok && b.dev == d
+}
+
+// OffloadOp reports whether an op on host weights is worth running here: only
+// on hardware GPUs and only for batches large enough to amortize the copy.
+func (d *Device) OffloadOp(t *runtime.Tensor) bool {
+	if d.software || t.Op == runtime.OpGetRows {
+		return false
+	}
+	return t.Ne[1] >= 32 && d.SupportsOp(t)
+}
+
+// open creates the logical device and the shared objects on first use.
+func (d *Device) open() error {
+	d.initOnce.Do(func() { d.initErr = d.create() })
+	return d.initErr
+}
+
+func (d *Device) create() error {
+	qinfo := vk.DeviceQueueCreateInfo{
+		SType:            vk.StructureTypeDeviceQueueCreateInfo,
+		QueueFamilyIndex: d.family,
+		QueueCount:       1,
+		PQueuePriorities: []float32{1},
+	}
+	info := &vk.DeviceCreateInfo{
+		SType:                vk.StructureTypeDeviceCreateInfo,
+		QueueCreateInfoCount: 1,
+		PQueueCreateInfos:    []vk.DeviceQueueCreateInfo{qinfo},
+	}
+	var dev vk.Device
+	res := vk.CreateDevice(d.phys, info, nil, &dev)
+	info.Free()
+	if res != vk.Success {
+		return fmt.Errorf("vulkan %s: create device: %w", d.name, vk.Error(res))
+	}
+	d.dev = dev
+	var q vk.Queue
+	vk.GetDeviceQueue(dev, d.family, 0, &q)
+	d.queue = q
+	d.pools = map[int]*memPool{}
+	if err := d.createLayouts(); err != nil {
+		return err
+	}
+	d.descs = newDescCache(d)
+	d.pipes.init()
+	xfer, err := newStream(d)
+	if err != nil {
+		return err
+	}
+	d.xfer = xfer
+	return nil
+}
+
+// check wraps a failed Vulkan result as an error naming the device and operation.
+func (d *Device) check(res vk.Result, what string, args ...any) error {
+	if res == vk.Success {
+		return nil
+	}
+	return fmt.Errorf("vulkan %s: %s: %w", d.name, fmt.Sprintf(what, args...), vk.Error(res))
+}
+
+var errClosed = errors.New("use after close")
+
+// submit hands command buffers to the device's queue.
+func (d *Device) submit(cmd vk.CommandBuffer, fence vk.Fence) error {
+	si := []vk.SubmitInfo{{
+		SType:              vk.StructureTypeSubmitInfo,
+		CommandBufferCount: 1,
+		PCommandBuffers:    []vk.CommandBuffer{cmd},
+	}}
+	d.queueMu.Lock()
+	res := vk.QueueSubmit(d.queue, 1, si, fence)
+	d.queueMu.Unlock()
+	return d.check(res, "queue submit")
+}

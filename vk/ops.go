@@ -1,0 +1,424 @@
+package vk
+
+import (
+	"fmt"
+	"math"
+	"unsafe"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// A dispatch is one recorded compute command: a pipeline, its four buffer
+// bindings (sources 0..2, destination 3), push constants and a grid.
+type dispatch struct {
+	key    pipelineKey
+	pc     pushConsts
+	bufs   [numBindings]*devBuffer
+	groups [3]uint32
+	reads  []*rt.Tensor
+	write  *rt.Tensor
+}
+
+// Workgroup sizes (specialization constant 0).
+const (
+	wgElementwise = 256
+	wgRows        = 128
+	wgMatVec      = 32
+	nrMatVec      = 2 // rows per mat-vec workgroup
+	maxGroups     = 65535
+)
+
+// Operation codes; they match the shaders' OP_* defines.
+const (
+	unCopy = iota
+	unScale
+	unSqr
+	unSqrt
+	unClamp
+	unSilu
+	unGelu
+	unRelu
+	unTanh
+	unSigmoid
+	unExp
+	unNeg
+	unDiagMaskInf
+)
+
+var unaryCode = map[rt.Op]uint32{
+	rt.OpDup: unCopy, rt.OpCont: unCopy, rt.OpCpy: unCopy,
+	rt.OpScale: unScale, rt.OpSqr: unSqr, rt.OpSqrt: unSqrt, rt.OpClamp: unClamp,
+	rt.OpSilu: unSilu, rt.OpGelu: unGelu, rt.OpRelu: unRelu, rt.OpTanh: unTanh,
+	rt.OpSigmoid: unSigmoid, rt.OpExp: unExp, rt.OpNeg: unNeg, rt.OpDiagMaskInf: unDiagMaskInf,
+}
+
+var binaryCode = map[rt.Op]uint32{rt.OpAdd: 0, rt.OpSub: 1, rt.OpMul: 2, rt.OpDiv: 3, rt.OpConcat: 4}
+
+var reduceCode = map[rt.Op]uint32{
+	rt.OpSumRows: 0, rt.OpMean: 1, rt.OpNorm: 2, rt.OpRmsNorm: 3, rt.OpSoftMax: 4, rt.OpArgmax: 5, rt.OpSum: 6,
+}
+
+const (
+	rowsGet = iota
+	rowsSet
+	rowsQuantize
+)
+
+// Push-constant blocks, field for field as the shaders declare them.
+
+type unaryPC struct {
+	Ne0, Nb0, Ne, Nb [4]uint32
+	Off0, OffD       uint32
+	Mode             uint32
+	Mp, Smp          [3]uint32
+	Shifts           uint32
+	P0, P1           float32
+	N                uint32
+}
+
+type binaryPC struct {
+	Ne, Nb0, Ne1, Nb1, Nb [4]uint32
+	Off0, Off1, OffD      uint32
+	Mode                  uint32
+	Mp                    [3]uint32
+	Shifts                uint32
+	N                     uint32
+	Cat                   uint32
+}
+
+type rowsPC struct {
+	Ne, Nb0          [4]uint32
+	Nb1              [3]uint32
+	Ne11, Ne12       uint32
+	Nb               [4]uint32
+	Off0, Off1, OffD uint32
+	Mode             uint32
+	Mp               [3]uint32
+	Shifts           uint32
+	N                uint32
+	Nrows            uint32
+}
+
+type reducePC struct {
+	Ne0, Nb0            [4]uint32
+	Nb1, Nb2, Nb3, Nb0d uint32
+	Ne11, Ne12, Ne13    uint32
+	Nb10, Nb11, Nb12    uint32
+	Nb13                uint32
+	Off0, Off1, OffD    uint32
+	Mode                uint32
+	P                   float32
+	Mp1, Mp12, Shifts   uint32
+	Nrows               uint32
+}
+
+type ropePC struct {
+	Ne, Nb0, Nb         [4]uint32
+	Nb10                uint32
+	Off0, Off1, OffD    uint32
+	Mode                uint32
+	NDims               uint32
+	FreqBase, FreqScale float32
+	Mp                  [3]uint32
+	Shifts              uint32
+	N                   uint32
+}
+
+type matmulPC struct {
+	K, M, N                uint32
+	Ne02, Ne03, Ne12, Ne13 uint32
+	Nb01, Nb02, Nb03       uint32
+	Nb10, Nb11, Nb12, Nb13 uint32
+	Nb0, Nb1, Nb2, Nb3     uint32
+	Off0, Off1, OffD       uint32
+}
+
+// Each block must fit the 128 bytes of push constants (a negative array
+// length does not compile).
+var (
+	_ [pushConstantSize - unsafe.Sizeof(unaryPC{})]byte
+	_ [pushConstantSize - unsafe.Sizeof(binaryPC{})]byte
+	_ [pushConstantSize - unsafe.Sizeof(rowsPC{})]byte
+	_ [pushConstantSize - unsafe.Sizeof(reducePC{})]byte
+	_ [pushConstantSize - unsafe.Sizeof(ropePC{})]byte
+	_ [pushConstantSize - unsafe.Sizeof(matmulPC{})]byte
+)
+
+func setPC[T any](pc *pushConsts, v *T) {
+	*(*T)(unsafe.Pointer(pc)) = *v
+}
+
+// fastdiv returns the multiplier and shift that divide by d (Granlund-Montgomery,
+// as the shaders' fastdiv): n/d = (umulhi(n, mp) + n) >> l for n < 2^31.
+func fastdiv(d int) (mp, l uint32) {
+	if d <= 0 {
+		return 0, 0
+	}
+	for uint64(1)<<l < uint64(d) {
+		l++
+	}
+	mp = uint32((uint64(1)<<32)*((uint64(1)<<l)-uint64(d))/uint64(d) + 1)
+	return mp, l
+}
+
+// shapeDiv fills the fastdiv parameters for ne0, ne0*ne1, ne0*ne1*ne2.
+func shapeDiv(ne [4]int) (mp [3]uint32, shifts uint32) {
+	prod := 1
+	for i := 0; i < 3; i++ {
+		prod *= ne[i]
+		m, l := fastdiv(prod)
+		mp[i] = m
+		shifts |= l << (5 * i)
+	}
+	return mp, shifts
+}
+
+func u4(v [4]int) [4]uint32 {
+	return [4]uint32{uint32(v[0]), uint32(v[1]), uint32(v[2]), uint32(v[3])}
+}
+
+// grid1D spreads n invocations over workgroups of wg, using the y dimension
+// when x would exceed the device limit.
+func grid1D(n, wg int) [3]uint32 {
+	g := (n + wg - 1) / wg
+	gx := min(g, maxGroups)
+	gy := (g + gx - 1) / gx
+	return [3]uint32{uint32(gx), uint32(gy), 1}
+}
+
+// operand is a tensor as a shader sees it: a buffer and a byte offset.
+func operand(t *rt.Tensor, dev *Device) (*devBuffer, uint32, error) {
+	b, ok := t.Buffer.(*Buffer)
+	if !ok || b == nil {
+		return nil, 0, fmt.Errorf("tensor %q is not in a Vulkan buffer (buffer %T)", t.Name, t.Buffer)
+	}
+	if b.bt.dev != dev {
+		return nil, 0, fmt.Errorf("tensor %q is in a buffer of %s", t.Name, b.bt.dev.name)
+	}
+	if b.freed || b.db == nil {
+		return nil, 0, fmt.Errorf("tensor %q: its buffer is freed or empty", t.Name)
+	}
+	if t.Offset < 0 || t.Offset+t.Nbytes() > b.size {
+		return nil, 0, fmt.Errorf("tensor %q at [%d,%d) lies outside its %d-byte buffer", t.Name, t.Offset, t.Offset+t.Nbytes(), b.size)
+	}
+	if a := elemAlign(t.Type); t.Offset%a != 0 {
+		return nil, 0, fmt.Errorf("tensor %q: offset %d is not a multiple of %d bytes (%v)", t.Name, t.Offset, a, t.Type)
+	}
+	return b.db, uint32(t.Offset), nil
+}
+
+// elemAlign is the byte alignment shaders need for a dtype's elements.
+func elemAlign(t rt.DType) int {
+	switch t {
+	case rt.F32, rt.I32:
+		return 4
+	}
+	return 2
+}
+
+// plan turns node t into a dispatch. check(t) must have passed.
+func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
+	ds := &dispatch{write: t}
+	dst, offd, err := operand(t, d)
+	if err != nil {
+		return nil, err
+	}
+	ds.bufs[3] = dst
+	var offs [3]uint32
+	for i := 0; i < 3; i++ {
+		s := t.Src[i]
+		if s == nil {
+			ds.bufs[i] = dst
+			continue
+		}
+		b, off, err := operand(s, d)
+		if err != nil {
+			return nil, err
+		}
+		ds.bufs[i], offs[i] = b, off
+		ds.reads = append(ds.reads, s)
+	}
+	a, b := t.Src[0], t.Src[1]
+	switch {
+	case t.Op == rt.OpMulMat:
+		d.planMatMul(ds, t, offs, offd)
+	case t.Op.IsBinary() || t.Op == rt.OpConcat:
+		p := binaryPC{
+			Ne: u4(t.Ne), Nb0: u4(a.Nb), Ne1: u4(b.Ne), Nb1: u4(b.Nb), Nb: u4(t.Nb),
+			Off0: offs[0], Off1: offs[1], OffD: offd,
+			Mode: uint32(a.Type) | uint32(b.Type)<<8 | uint32(t.Type)<<16 | binaryCode[t.Op]<<24,
+			N:    uint32(t.Nelements()),
+		}
+		if t.Op == rt.OpConcat {
+			dim := int(t.Params[0])
+			p.Cat = uint32(dim) | uint32(a.Ne[dim])<<2
+		}
+		p.Mp, p.Shifts = shapeDiv(t.Ne)
+		setPC(&ds.pc, &p)
+		ds.key = pipelineKey{variant: "binary", spec: [4]uint32{wgElementwise}}
+		ds.groups = grid1D(t.Nelements(), wgElementwise)
+	case t.Op == rt.OpGetRows || t.Op == rt.OpSetRows ||
+		(copyOp(t.Op) && t.Type.IsQuantized() && t.Type != a.Type):
+		d.planRows(ds, t, offs, offd)
+	case unaryCode[t.Op] != 0 || copyOp(t.Op):
+		planUnary(ds, t, offs, offd)
+	case t.Op == rt.OpRope:
+		p := ropePC{
+			Ne:  [4]uint32{uint32(t.Ne[0] / 2), uint32(t.Ne[1]), uint32(t.Ne[2]), uint32(t.Ne[3])},
+			Nb0: u4(a.Nb), Nb: u4(t.Nb), Nb10: uint32(b.Nb[0]),
+			Off0: offs[0], Off1: offs[1], OffD: offd,
+			Mode:     uint32(a.Type) | uint32(t.Type)<<8 | uint32(t.Params[1])<<16,
+			NDims:    uint32(t.Params[0]),
+			FreqBase: t.ParamF(2), FreqScale: t.ParamF(3),
+			N: uint32(t.Nelements() / 2),
+		}
+		p.Mp, p.Shifts = shapeDiv([4]int{t.Ne[0] / 2, t.Ne[1], t.Ne[2], t.Ne[3]})
+		setPC(&ds.pc, &p)
+		ds.key = pipelineKey{variant: "rope", spec: [4]uint32{wgElementwise}}
+		ds.groups = grid1D(t.Nelements()/2, wgElementwise)
+	default: // reductions, norms, softmax, argmax
+		d.planReduce(ds, t, offs, offd)
+	}
+	return ds, nil
+}
+
+func copyOp(op rt.Op) bool { return op == rt.OpDup || op == rt.OpCont || op == rt.OpCpy }
+
+func planUnary(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
+	a := t.Src[0]
+	sne, dne := a.Ne, t.Ne
+	if a.Type == t.Type && a.Type.IsQuantized() {
+		// Same-type block copies count blocks along dim 0.
+		sne[0] /= rt.QK
+		dne[0] /= rt.QK
+	}
+	n := dne[0] * dne[1] * dne[2] * dne[3]
+	p := unaryPC{
+		Ne0: u4(sne), Nb0: u4(a.Nb), Ne: u4(dne), Nb: u4(t.Nb),
+		Off0: offs[0], OffD: offd,
+		Mode: uint32(a.Type) | uint32(t.Type)<<8 | unaryCode[t.Op]<<16,
+		N:    uint32(n),
+	}
+	if sne == dne {
+		p.Mode |= 1 << 24
+	}
+	p.Mp, p.Shifts = shapeDiv(dne)
+	smp, sshifts := shapeDiv(sne)
+	p.Smp = smp
+	p.Shifts |= sshifts << 15
+	switch t.Op {
+	case rt.OpScale, rt.OpClamp:
+		p.P0, p.P1 = t.ParamF(0), t.ParamF(1)
+	case rt.OpDiagMaskInf:
+		p.P0 = math.Float32frombits(uint32(t.Params[0]))
+	}
+	setPC(&ds.pc, &p)
+	ds.key = pipelineKey{variant: "unary", spec: [4]uint32{wgElementwise}}
+	ds.groups = grid1D(n, wgElementwise)
+}
+
+func (d *Device) planRows(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
+	a, idx := t.Src[0], t.Src[1]
+	p := rowsPC{
+		Nb0: u4(a.Nb), Nb: u4(t.Nb),
+		Off0: offs[0], Off1: offs[1], OffD: offd,
+		Mode: uint32(a.Type) | uint32(t.Type)<<8,
+	}
+	var space [4]int
+	switch t.Op {
+	case rt.OpGetRows:
+		space = t.Ne
+		p.Nb1 = [3]uint32{uint32(idx.Nb[0]), uint32(idx.Nb[1]), uint32(idx.Nb[2])}
+		p.Nrows = uint32(a.Ne[1])
+		p.Mode |= rowsGet << 16
+	case rt.OpSetRows:
+		space = a.Ne
+		p.Nb1 = [3]uint32{uint32(idx.Nb[0]), uint32(idx.Nb[1]), uint32(idx.Nb[2])}
+		p.Ne11, p.Ne12 = uint32(idx.Ne[1]), uint32(idx.Ne[2])
+		p.Nrows = uint32(t.Ne[1])
+		p.Mode |= rowsSet << 16
+	default: // a copy into a block-quantized tensor of the same shape
+		space = a.Ne
+		p.Mode |= rowsQuantize << 16
+	}
+	if t.Type.IsQuantized() && t.Op != rt.OpGetRows {
+		space[0] /= rt.QK
+	}
+	n := space[0] * space[1] * space[2] * space[3]
+	p.Ne, p.N = u4(space), uint32(n)
+	p.Mp, p.Shifts = shapeDiv(space)
+	setPC(&ds.pc, &p)
+	ds.key = pipelineKey{variant: "rows", spec: [4]uint32{wgElementwise}}
+	ds.groups = grid1D(n, wgElementwise)
+}
+
+func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
+	a, mask := t.Src[0], t.Src[1]
+	p := reducePC{
+		Ne0: u4(a.Ne), Nb0: u4(a.Nb),
+		Nb1: uint32(t.Nb[1]), Nb2: uint32(t.Nb[2]), Nb3: uint32(t.Nb[3]), Nb0d: uint32(t.Nb[0]),
+		Off0: offs[0], Off1: offs[1], OffD: offd,
+		Mode:  uint32(a.Type) | uint32(t.Type)<<8 | 255<<16 | reduceCode[t.Op]<<24,
+		Nrows: uint32(a.Nrows()),
+	}
+	switch t.Op {
+	case rt.OpNorm, rt.OpRmsNorm, rt.OpSoftMax:
+		p.P = t.ParamF(0)
+	case rt.OpArgmax:
+		p.Nb1 = uint32(t.Nb[0]) // result element r is row r's index
+	}
+	if t.Op == rt.OpSoftMax && mask != nil {
+		p.Mode = p.Mode&^(0xff<<16) | uint32(mask.Type)<<16
+		p.Ne11, p.Ne12, p.Ne13 = uint32(mask.Ne[1]), uint32(mask.Ne[2]), uint32(mask.Ne[3])
+		p.Nb10, p.Nb11, p.Nb12, p.Nb13 = uint32(mask.Nb[0]), uint32(mask.Nb[1]), uint32(mask.Nb[2]), uint32(mask.Nb[3])
+	} else {
+		p.Ne11, p.Ne12, p.Ne13 = 1, 1, 1
+	}
+	m1, l1 := fastdiv(a.Ne[1])
+	m12, l12 := fastdiv(a.Ne[1] * a.Ne[2])
+	p.Mp1, p.Mp12, p.Shifts = m1, m12, l1|l12<<5
+	setPC(&ds.pc, &p)
+	ds.key = pipelineKey{variant: d.variant("reduce"), spec: [4]uint32{wgRows}}
+	if t.Op == rt.OpSum {
+		ds.groups = [3]uint32{1, 1, 1}
+	} else {
+		ds.groups = grid1D(a.Nrows(), 1)
+	}
+}
+
+// variant picks the subgroup or shared-memory build of a reduction shader.
+func (d *Device) variant(name string) string {
+	if d.subgroupArith {
+		return name
+	}
+	return name + "_nosg"
+}
+
+var weightSuffix = map[rt.DType]string{rt.F32: "f32", rt.F16: "f16", rt.BF16: "bf16", rt.Q8_0: "q8_0", rt.Q4_0: "q4_0"}
+
+// Tile of the shared-memory MUL_MAT kernel (BM x BN in mul_mat.comp).
+const mmTileM, mmTileN = 64, 64
+
+func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
+	a, b := t.Src[0], t.Src[1]
+	p := matmulPC{
+		K: uint32(a.Ne[0]), M: uint32(a.Ne[1]), N: uint32(b.Ne[1]),
+		Ne02: uint32(a.Ne[2]), Ne03: uint32(a.Ne[3]), Ne12: uint32(b.Ne[2]), Ne13: uint32(b.Ne[3]),
+		Nb01: uint32(a.Nb[1]), Nb02: uint32(a.Nb[2]), Nb03: uint32(a.Nb[3]),
+		Nb10: uint32(b.Nb[0]), Nb11: uint32(b.Nb[1]), Nb12: uint32(b.Nb[2]), Nb13: uint32(b.Nb[3]),
+		Nb0: uint32(t.Nb[0]), Nb1: uint32(t.Nb[1]), Nb2: uint32(t.Nb[2]), Nb3: uint32(t.Nb[3]),
+		Off0: offs[0], Off1: offs[1], OffD: offd,
+	}
+	setPC(&ds.pc, &p)
+	batches := uint32(b.Ne[2] * b.Ne[3])
+	w := weightSuffix[a.Type]
+	if b.Ne[1] == 1 {
+		ds.key = pipelineKey{variant: d.variant("mul_mat_vec_" + w), spec: [4]uint32{wgMatVec, nrMatVec}}
+		g := grid1D(a.Ne[1], nrMatVec)
+		g[2] = batches
+		ds.groups = g
+		return
+	}
+	ds.key = pipelineKey{variant: "mul_mat_" + w}
+	ds.groups = [3]uint32{uint32((a.Ne[1] + mmTileM - 1) / mmTileM), uint32((b.Ne[1] + mmTileN - 1) / mmTileN), batches}
+}

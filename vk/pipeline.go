@@ -1,0 +1,169 @@
+package vk
+
+import (
+	"encoding/binary"
+	"fmt"
+	"sync"
+	"unsafe"
+
+	"github.com/gpurt/gpurt/shaders"
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// Every pipeline shares one layout: four storage buffers (three sources and
+// the destination) and 128 bytes of push constants.
+const (
+	numBindings      = 4
+	pushConstantSize = 128
+)
+
+// pushConsts is the push-constant block; shaders read the words they declare.
+type pushConsts [pushConstantSize / 4]uint32
+
+func (d *Device) createLayouts() error {
+	bindings := make([]vk.DescriptorSetLayoutBinding, numBindings)
+	for i := range bindings {
+		bindings[i] = vk.DescriptorSetLayoutBinding{
+			Binding:         uint32(i),
+			DescriptorType:  vk.DescriptorTypeStorageBuffer,
+			DescriptorCount: 1,
+			StageFlags:      vk.ShaderStageFlags(vk.ShaderStageComputeBit),
+		}
+	}
+	dsInfo := &vk.DescriptorSetLayoutCreateInfo{
+		SType:        vk.StructureTypeDescriptorSetLayoutCreateInfo,
+		BindingCount: numBindings,
+		PBindings:    bindings,
+	}
+	var dsl vk.DescriptorSetLayout
+	res := vk.CreateDescriptorSetLayout(d.dev, dsInfo, nil, &dsl)
+	dsInfo.Free()
+	if err := d.check(res, "create descriptor set layout"); err != nil {
+		return err
+	}
+	d.dsLayout = dsl
+	plInfo := &vk.PipelineLayoutCreateInfo{
+		SType:                  vk.StructureTypePipelineLayoutCreateInfo,
+		SetLayoutCount:         1,
+		PSetLayouts:            []vk.DescriptorSetLayout{dsl},
+		PushConstantRangeCount: 1,
+		PPushConstantRanges: []vk.PushConstantRange{{
+			StageFlags: vk.ShaderStageFlags(vk.ShaderStageComputeBit),
+			Size:       pushConstantSize,
+		}},
+	}
+	var pl vk.PipelineLayout
+	res = vk.CreatePipelineLayout(d.dev, plInfo, nil, &pl)
+	plInfo.Free()
+	if err := d.check(res, "create pipeline layout"); err != nil {
+		return err
+	}
+	d.pipeLayout = pl
+	return nil
+}
+
+// pipelineKey names a shader variant with its specialization constants.
+type pipelineKey struct {
+	variant string
+	spec    [4]uint32 // constant ids 0..3; 0 = not set
+}
+
+type pipeline struct {
+	handle vk.Pipeline
+	module vk.ShaderModule
+}
+
+// pipelineCache creates pipelines on first use and keeps them for the
+// device's lifetime. Drivers such as Mesa compile the shader on the first
+// dispatch, so the set of variants is kept small.
+type pipelineCache struct {
+	mu sync.Mutex
+	m  map[pipelineKey]*pipeline
+}
+
+func (c *pipelineCache) init() { c.m = map[pipelineKey]*pipeline{} }
+
+func (d *Device) pipeline(key pipelineKey) (*pipeline, error) {
+	d.pipes.mu.Lock()
+	defer d.pipes.mu.Unlock()
+	if p := d.pipes.m[key]; p != nil {
+		return p, nil
+	}
+	p, err := d.createPipeline(key)
+	if err != nil {
+		return nil, err
+	}
+	d.pipes.m[key] = p
+	return p, nil
+}
+
+func (d *Device) createPipeline(key pipelineKey) (*pipeline, error) {
+	spv, err := shaders.VulkanSPIRV(key.variant)
+	if err != nil {
+		return nil, fmt.Errorf("vulkan %s: %w", d.name, err)
+	}
+	code := make([]uint32, len(spv)/4)
+	for i := range code {
+		code[i] = binary.LittleEndian.Uint32(spv[4*i:])
+	}
+	smInfo := &vk.ShaderModuleCreateInfo{
+		SType:    vk.StructureTypeShaderModuleCreateInfo,
+		CodeSize: uint(len(spv)),
+		PCode:    code,
+	}
+	var mod vk.ShaderModule
+	res := vk.CreateShaderModule(d.dev, smInfo, nil, &mod)
+	smInfo.Free()
+	if err := d.check(res, "create shader module %s", key.variant); err != nil {
+		return nil, err
+	}
+
+	// Specialization data lives in C memory: vulkan-go passes PData as is.
+	var entries []vk.SpecializationMapEntry
+	var n int
+	for i, v := range key.spec {
+		if v != 0 {
+			entries = append(entries, vk.SpecializationMapEntry{ConstantID: uint32(i), Offset: uint32(4 * n), Size: 4})
+			n++
+		}
+	}
+	var specData unsafe.Pointer
+	var specInfo []vk.SpecializationInfo
+	if n > 0 {
+		specData = cMalloc(4 * n)
+		defer cFree(specData)
+		vals := unsafe.Slice((*uint32)(specData), n)
+		n = 0
+		for _, v := range key.spec {
+			if v != 0 {
+				vals[n] = v
+				n++
+			}
+		}
+		specInfo = []vk.SpecializationInfo{{
+			MapEntryCount: uint32(len(entries)),
+			PMapEntries:   entries,
+			DataSize:      uint(4 * n),
+			PData:         specData,
+		}}
+	}
+	info := []vk.ComputePipelineCreateInfo{{
+		SType: vk.StructureTypeComputePipelineCreateInfo,
+		Stage: vk.PipelineShaderStageCreateInfo{
+			SType:               vk.StructureTypePipelineShaderStageCreateInfo,
+			Stage:               vk.ShaderStageComputeBit,
+			Module:              mod,
+			PName:               "main\x00",
+			PSpecializationInfo: specInfo,
+		},
+		Layout:            d.pipeLayout,
+		BasePipelineIndex: -1,
+	}}
+	pipes := make([]vk.Pipeline, 1)
+	res = vk.CreateComputePipelines(d.dev, vk.NullPipelineCache, 1, info, nil, pipes)
+	if err := d.check(res, "create compute pipeline %s", key.variant); err != nil {
+		vk.DestroyShaderModule(d.dev, mod, nil)
+		return nil, err
+	}
+	return &pipeline{handle: pipes[0], module: mod}, nil
+}

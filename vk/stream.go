@@ -1,0 +1,296 @@
+package vk
+
+import (
+	"fmt"
+
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// A stream records commands into a ring of command buffers, each with its own
+// fence. Recording never waits for the GPU unless every command buffer of the
+// ring is still in flight. All streams of a device share its queue, and each
+// command buffer begins with a full compute/transfer barrier, so work is
+// ordered after everything submitted before it.
+
+const streamDepth = 3
+
+type slot struct {
+	cmd     vk.CommandBuffer
+	fence   vk.Fence
+	pending bool
+	gen     uint64 // incremented on each submission
+	// After completion: host copies to run (async downloads) and staging
+	// buffers to free.
+	after   []func()
+	staging []*devBuffer
+}
+
+type stream struct {
+	d     *Device
+	pool  vk.CommandPool
+	slots []*slot
+	next  int
+	cur   *slot // being recorded, or nil
+	// work counts commands recorded into cur.
+	work int
+	// order lists submitted slots, oldest first.
+	order []*slot
+}
+
+func newStream(d *Device) (*stream, error) {
+	info := &vk.CommandPoolCreateInfo{
+		SType:            vk.StructureTypeCommandPoolCreateInfo,
+		Flags:            vk.CommandPoolCreateFlags(vk.CommandPoolCreateResetCommandBufferBit),
+		QueueFamilyIndex: d.family,
+	}
+	var pool vk.CommandPool
+	res := vk.CreateCommandPool(d.dev, info, nil, &pool)
+	info.Free()
+	if err := d.check(res, "create command pool"); err != nil {
+		return nil, err
+	}
+	s := &stream{d: d, pool: pool}
+	cmds := make([]vk.CommandBuffer, streamDepth)
+	ainfo := &vk.CommandBufferAllocateInfo{
+		SType:              vk.StructureTypeCommandBufferAllocateInfo,
+		CommandPool:        pool,
+		Level:              vk.CommandBufferLevelPrimary,
+		CommandBufferCount: streamDepth,
+	}
+	res = vk.AllocateCommandBuffers(d.dev, ainfo, cmds)
+	ainfo.Free()
+	if err := d.check(res, "allocate command buffers"); err != nil {
+		vk.DestroyCommandPool(d.dev, pool, nil)
+		return nil, err
+	}
+	for _, c := range cmds {
+		finfo := &vk.FenceCreateInfo{SType: vk.StructureTypeFenceCreateInfo}
+		var f vk.Fence
+		res := vk.CreateFence(d.dev, finfo, nil, &f)
+		finfo.Free()
+		if err := d.check(res, "create fence"); err != nil {
+			s.destroy()
+			return nil, err
+		}
+		s.slots = append(s.slots, &slot{cmd: c, fence: f})
+	}
+	return s, nil
+}
+
+// record returns the command buffer being recorded, beginning one if needed.
+func (s *stream) record() (vk.CommandBuffer, error) {
+	if s.cur != nil {
+		return s.cur.cmd, nil
+	}
+	sl := s.slots[s.next]
+	if sl.pending {
+		if err := s.wait(sl); err != nil {
+			return nil, err
+		}
+	}
+	d := s.d
+	fences := []vk.Fence{sl.fence}
+	if err := d.check(vk.ResetFences(d.dev, 1, fences), "reset fence"); err != nil {
+		return nil, err
+	}
+	begin := &vk.CommandBufferBeginInfo{
+		SType: vk.StructureTypeCommandBufferBeginInfo,
+		Flags: vk.CommandBufferUsageFlags(vk.CommandBufferUsageOneTimeSubmitBit),
+	}
+	res := vk.BeginCommandBuffer(sl.cmd, begin)
+	begin.Free()
+	if err := d.check(res, "begin command buffer"); err != nil {
+		return nil, err
+	}
+	s.cur = sl
+	s.work = 0
+	barrier(sl.cmd)
+	return sl.cmd, nil
+}
+
+// barrier makes all earlier compute and transfer writes visible to later
+// compute and transfer commands (and orders write-after-read).
+func barrier(cmd vk.CommandBuffer) {
+	stages := vk.PipelineStageFlags(vk.PipelineStageComputeShaderBit | vk.PipelineStageTransferBit)
+	mb := []vk.MemoryBarrier{{
+		SType:         vk.StructureTypeMemoryBarrier,
+		SrcAccessMask: vk.AccessFlags(vk.AccessShaderWriteBit | vk.AccessTransferWriteBit),
+		DstAccessMask: vk.AccessFlags(vk.AccessShaderReadBit | vk.AccessShaderWriteBit | vk.AccessTransferReadBit | vk.AccessTransferWriteBit),
+	}}
+	vk.CmdPipelineBarrier(cmd, stages, stages, 0, 1, mb, 0, nil, 0, nil)
+}
+
+// flush ends and submits the command buffer being recorded, if any.
+func (s *stream) flush() error {
+	sl := s.cur
+	if sl == nil {
+		return nil
+	}
+	s.cur = nil
+	d := s.d
+	// Make the results visible to the host once the fence signals.
+	mb := []vk.MemoryBarrier{{
+		SType:         vk.StructureTypeMemoryBarrier,
+		SrcAccessMask: vk.AccessFlags(vk.AccessShaderWriteBit | vk.AccessTransferWriteBit),
+		DstAccessMask: vk.AccessFlags(vk.AccessHostReadBit),
+	}}
+	vk.CmdPipelineBarrier(sl.cmd,
+		vk.PipelineStageFlags(vk.PipelineStageComputeShaderBit|vk.PipelineStageTransferBit),
+		vk.PipelineStageFlags(vk.PipelineStageHostBit), 0, 1, mb, 0, nil, 0, nil)
+	if err := d.check(vk.EndCommandBuffer(sl.cmd), "end command buffer"); err != nil {
+		return err
+	}
+	if err := d.submit(sl.cmd, sl.fence); err != nil {
+		return err
+	}
+	sl.pending = true
+	sl.gen++
+	s.order = append(s.order, sl)
+	s.next = (s.next + 1) % len(s.slots)
+	return nil
+}
+
+// wait blocks until sl's submission and every earlier one have completed.
+func (s *stream) wait(sl *slot) error {
+	for len(s.order) > 0 {
+		first := s.order[0]
+		if err := s.waitOne(first); err != nil {
+			return err
+		}
+		s.order = s.order[1:]
+		if first == sl {
+			break
+		}
+	}
+	return nil
+}
+
+func (s *stream) waitOne(sl *slot) error {
+	d := s.d
+	fences := []vk.Fence{sl.fence}
+	res := vk.WaitForFences(d.dev, 1, fences, vk.True, vk.MaxUint64)
+	if err := d.check(res, "wait for fence"); err != nil {
+		return err
+	}
+	sl.pending = false
+	for _, f := range sl.after {
+		f()
+	}
+	sl.after = nil
+	for _, b := range sl.staging {
+		b.destroy()
+	}
+	sl.staging = nil
+	return nil
+}
+
+// sync submits pending commands and waits for all of them.
+func (s *stream) sync() error {
+	if err := s.flush(); err != nil {
+		return err
+	}
+	if len(s.order) == 0 {
+		return nil
+	}
+	return s.wait(s.order[len(s.order)-1])
+}
+
+// idle reports whether nothing is recorded or in flight.
+func (s *stream) idle() bool { return s.cur == nil && len(s.order) == 0 }
+
+// stage returns a host-visible buffer holding size bytes, freed once the
+// command buffer being recorded completes.
+func (s *stream) stage(size uint64) (*devBuffer, error) {
+	if _, err := s.record(); err != nil {
+		return nil, err
+	}
+	b, err := s.d.newDevBuffer(size, s.d.hostType)
+	if err != nil {
+		return nil, fmt.Errorf("staging buffer: %w", err)
+	}
+	s.cur.staging = append(s.cur.staging, b)
+	return b, nil
+}
+
+func (s *stream) destroy() {
+	d := s.d
+	for _, sl := range s.slots {
+		if sl.pending {
+			s.waitOne(sl)
+		}
+		vk.DestroyFence(d.dev, sl.fence, nil)
+	}
+	s.slots = nil
+	vk.DestroyCommandPool(d.dev, s.pool, nil)
+}
+
+// copyCmd records a buffer-to-buffer copy.
+func copyCmd(cmd vk.CommandBuffer, src *devBuffer, soff uint64, dst *devBuffer, doff uint64, n uint64) {
+	vk.CmdCopyBuffer(cmd, src.buf, dst.buf, 1, []vk.BufferCopy{{
+		SrcOffset: vk.DeviceSize(soff),
+		DstOffset: vk.DeviceSize(doff),
+		Size:      vk.DeviceSize(n),
+	}})
+}
+
+// Synchronous transfers on the device's own stream, for buffers whose
+// memory the host cannot map.
+
+func (d *Device) upload(dst *devBuffer, off uint64, data []byte) error {
+	d.xferMu.Lock()
+	defer d.xferMu.Unlock()
+	st, err := d.xfer.stage(uint64(len(data)))
+	if err != nil {
+		return fmt.Errorf("vulkan %s: upload: %w", d.name, err)
+	}
+	copy(st.bytes(), data)
+	copyCmd(d.xfer.cur.cmd, st, 0, dst, off, uint64(len(data)))
+	return d.xfer.sync()
+}
+
+func (d *Device) download(src *devBuffer, off uint64, data []byte) error {
+	d.xferMu.Lock()
+	defer d.xferMu.Unlock()
+	st, err := d.xfer.stage(uint64(len(data)))
+	if err != nil {
+		return fmt.Errorf("vulkan %s: download: %w", d.name, err)
+	}
+	copyCmd(d.xfer.cur.cmd, src, off, st, 0, uint64(len(data)))
+	d.xfer.cur.after = append(d.xfer.cur.after, func() { copy(data, st.bytes()) })
+	return d.xfer.sync()
+}
+
+func (d *Device) fill(dst *devBuffer, off, size uint64, value byte) error {
+	d.xferMu.Lock()
+	defer d.xferMu.Unlock()
+	cmd, err := d.xfer.record()
+	if err != nil {
+		return err
+	}
+	if off%4 == 0 && size%4 == 0 {
+		v := uint32(value) * 0x01010101
+		vk.CmdFillBuffer(cmd, dst.buf, vk.DeviceSize(off), vk.DeviceSize(size), v)
+	} else {
+		st, err := d.xfer.stage(size)
+		if err != nil {
+			return fmt.Errorf("vulkan %s: memset: %w", d.name, err)
+		}
+		m := st.bytes()[:size]
+		for i := range m {
+			m[i] = value
+		}
+		copyCmd(cmd, st, 0, dst, off, size)
+	}
+	return d.xfer.sync()
+}
+
+func (d *Device) copyBuffer(src *devBuffer, soff uint64, dst *devBuffer, doff, n uint64) error {
+	d.xferMu.Lock()
+	defer d.xferMu.Unlock()
+	cmd, err := d.xfer.record()
+	if err != nil {
+		return err
+	}
+	copyCmd(cmd, src, soff, dst, doff, n)
+	return d.xfer.sync()
+}
