@@ -3,6 +3,7 @@ package sched
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -90,10 +91,13 @@ func (d *fakeDevice) BufferFromHost([]byte, int) (runtime.Buffer, error) {
 }
 
 func (d *fakeDevice) SupportsOp(t *runtime.Tensor) bool {
-	if t.Op == runtime.OpNone || t.Op.IsView() || d.supported == nil {
+	if t.Op == runtime.OpNone || t.Op.IsView() {
 		return true
 	}
-	return d.supported[t.Op]
+	if d.opts.kernels && !cpu.Device().SupportsOp(t) {
+		return false // the kernels decide what can run at all
+	}
+	return d.supported == nil || d.supported[t.Op]
 }
 
 func (d *fakeDevice) SupportsBufferType(bt runtime.BufferType) bool {
@@ -217,7 +221,21 @@ func (b *fakeBackend) Close() error {
 		<-b.stopped
 		b.work = nil
 	}
+	if b.kernels != nil {
+		return b.kernels.Close()
+	}
 	return nil
+}
+
+// allOpsBut lists every op except the given ones.
+func allOpsBut(except ...runtime.Op) []runtime.Op {
+	var ops []runtime.Op
+	for _, op := range runtime.AllOps() {
+		if !slices.Contains(except, op) {
+			ops = append(ops, op)
+		}
+	}
+	return ops
 }
 
 func (b *fakeBackend) SetTensorAsync(t *runtime.Tensor, data []byte, offset int) error {
