@@ -1,0 +1,61 @@
+// Helpers shared by every WebGPU kernel; appended after the kernel's own code.
+
+// gidx is the linear invocation index over a grid that may wrap into y and z
+// (dispatches are limited to maxComputeWorkgroupsPerDimension per axis).
+fn gidx(wid: vec3<u32>, nwg: vec3<u32>, li: u32) -> u32 {
+  return ((wid.z * nwg.y + wid.y) * nwg.x + wid.x) * WG + li;
+}
+
+// group is the linear workgroup index.
+fn group(wid: vec3<u32>, nwg: vec3<u32>) -> u32 {
+  return (wid.z * nwg.y + wid.y) * nwg.x + wid.x;
+}
+
+// unravel splits a linear element index into coordinates of shape ne.
+fn unravel(i: u32, ne: vec4<u32>) -> vec4<u32> {
+  let i0 = i % ne.x;
+  let r1 = i / ne.x;
+  let i1 = r1 % ne.y;
+  let r2 = r1 / ne.y;
+  let i2 = r2 % ne.z;
+  return vec4<u32>(i0, i1, i2, r2 / ne.z);
+}
+
+// rowoff is the byte offset of row (c.y, c.z, c.w) for strides nb.
+fn rowoff(c: vec4<u32>, nb: vec4<u32>) -> u32 {
+  return c.y * nb.y + c.z * nb.z + c.w * nb.w;
+}
+
+// f16bits converts to IEEE half bits, rounding to nearest.
+fn f16bits(v: f32) -> u32 {
+  return pack2x16float(vec2<f32>(v, 0.0)) & 0xffffu;
+}
+
+// bf16bits converts to bfloat16 bits, rounding to nearest even, as ggml.
+fn bf16bits(v: f32) -> u32 {
+  let b = bitcast<u32>(v);
+  if ((b & 0x7fffffffu) > 0x7f800000u) { return (b >> 16u) | 64u; }
+  return (b + (0x7fffu + ((b >> 16u) & 1u))) >> 16u;
+}
+
+// round_away rounds half away from zero, as C's roundf.
+fn round_away(v: f32) -> f32 {
+  return sign(v) * floor(abs(v) + 0.5);
+}
+
+// tanh_safe is tanh without the overflow of exp(2x) for large |x|.
+fn tanh_safe(x: f32) -> f32 {
+  let e = exp(-2.0 * abs(x));
+  return sign(x) * (1.0 - e) / (1.0 + e);
+}
+
+fn neg_inf() -> f32 {
+  return bitcast<f32>(0xff800000u);
+}
+
+// unravel_row gives the coordinates (0, i1, i2, i3) of row r of shape ne.
+fn unravel_row(r: u32, ne: vec4<u32>) -> vec4<u32> {
+  let i1 = r % ne.y;
+  let r2 = r / ne.y;
+  return vec4<u32>(0u, i1, r2 % ne.z, r2 / ne.z);
+}

@@ -1,0 +1,33 @@
+// NORM ((x-mean)/sqrt(var+eps)) and, with RMS, RMS_NORM
+// (x/sqrt(mean(x²)+eps)) of each row; one workgroup per row, fp.x = eps.
+var<workgroup> red: array<f32, WG>;
+
+fn wsum(li: u32, v: f32) -> f32 {
+  red[li] = v;
+  workgroupBarrier();
+  for (var w = WG / 2u; w > 0u; w >>= 1u) {
+    if (li < w) { red[li] += red[li + w]; }
+    workgroupBarrier();
+  }
+  return workgroupUniformLoad(&red[0]);
+}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) li: u32) {
+  let r = group(wid, nwg);
+  if (r >= P.n.x) { return; }
+  let c = unravel_row(r, P.ne_a);
+  let ro = P.off.y + rowoff(c, P.nb_a);
+  let dro = P.off.x + rowoff(c, P.nb_d);
+  let n = P.ne_a.x;
+  var mean = 0.0;
+#if !RMS
+  var s = 0.0;
+  for (var k = li; k < n; k += WG) { s += lde_a(ro, k); }
+  mean = wsum(li, s) / f32(n);
+#endif
+  var ss = 0.0;
+  for (var k = li; k < n; k += WG) { let v = lde_a(ro, k) - mean; ss += v * v; }
+  let scale = 1.0 / sqrt(wsum(li, ss) / f32(n) + P.fp.x);
+  for (var k = li; k < n; k += WG) { st_d(dro + k * P.nb_d.x, (lde_a(ro, k) - mean) * scale); }
+}

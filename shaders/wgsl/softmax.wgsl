@@ -1,0 +1,58 @@
+// SOFT_MAX of each row of a: softmax(x*fp.x + mask). MASK: b is the mask,
+// row i1 of matrix (i2 mod its ne2, i3 mod its ne3). A fully masked row
+// (every value -Inf) becomes zeros. One workgroup per row.
+var<workgroup> red: array<f32, WG>;
+
+fn wmax(li: u32, v: f32) -> f32 {
+  red[li] = v;
+  workgroupBarrier();
+  for (var w = WG / 2u; w > 0u; w >>= 1u) {
+    if (li < w) { red[li] = max(red[li], red[li + w]); }
+    workgroupBarrier();
+  }
+  return workgroupUniformLoad(&red[0]);
+}
+
+fn wsum(li: u32, v: f32) -> f32 {
+  red[li] = v;
+  workgroupBarrier();
+  for (var w = WG / 2u; w > 0u; w >>= 1u) {
+    if (li < w) { red[li] += red[li + w]; }
+    workgroupBarrier();
+  }
+  return workgroupUniformLoad(&red[0]);
+}
+
+fn val(ro: u32, mo: u32, k: u32) -> f32 {
+  var v = lde_a(ro, k) * P.fp.x;
+#if MASK
+  v += lde_b(mo, k);
+#endif
+  return v;
+}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) li: u32) {
+  let r = group(wid, nwg);
+  if (r >= P.n.x) { return; }
+  let c = unravel_row(r, P.ne_a);
+  let ro = P.off.y + rowoff(c, P.nb_a);
+  let dro = P.off.x + rowoff(c, P.nb_d);
+  var mo = 0u;
+#if MASK
+  mo = P.off.z + c.y * P.nb_b.y + (c.z % P.ne_b.z) * P.nb_b.z + (c.w % P.ne_b.w) * P.nb_b.w;
+#endif
+  let n = P.ne_a.x;
+  var m = neg_inf();
+  for (var k = li; k < n; k += WG) { m = max(m, val(ro, mo, k)); }
+  m = wmax(li, m);
+  var s = 0.0;
+  for (var k = li; k < n; k += WG) { s += exp(val(ro, mo, k) - m); }
+  s = wsum(li, s);
+  let masked = m == neg_inf();
+  for (var k = li; k < n; k += WG) {
+    var y = 0.0;
+    if (!masked) { y = exp(val(ro, mo, k) - m) / s; }
+    st_d(dro + k * P.nb_d.x, y);
+  }
+}

@@ -1,0 +1,237 @@
+//go:build cgo
+
+package wgpu
+
+import (
+	"errors"
+	"fmt"
+
+	wg "github.com/oliverbestmann/webgpu/wgpu"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// Backend is an execution stream on a WebGPU device. WebGPU gives a device
+// one in-order queue, which every Backend of the device shares; work is
+// asynchronous until Synchronize.
+type Backend struct {
+	dev     *Device
+	pending []pendingRead
+	closed  bool
+}
+
+// pendingRead is a GetTensorAsync whose copy is queued; Synchronize maps
+// its staging buffer and fills data.
+type pendingRead struct {
+	staging *wg.Buffer
+	size    uint64
+	skip    int // bytes of the staged range before the requested ones
+	data    []byte
+}
+
+var _ rt.AsyncBackend = (*Backend)(nil)
+
+func (b *Backend) Name() string      { return b.dev.name }
+func (b *Backend) Device() rt.Device { return b.dev }
+
+// GraphCompute encodes every node into compute dispatches and submits them,
+// in several submissions for big graphs. It returns before the work ends.
+func (b *Backend) GraphCompute(g *rt.Graph) error {
+	d := b.dev
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if err := b.usableLocked(); err != nil {
+		return err
+	}
+	var ds []*dispatch
+	for _, n := range g.Nodes {
+		xs, err := d.encodeNode(n)
+		if err != nil {
+			return fmt.Errorf("%s: %v %q: %w", d.name, n.Op, n.Name, err)
+		}
+		ds = append(ds, xs...)
+	}
+	if _, err := d.runLocked(ds); err != nil {
+		return fmt.Errorf("%s: graph compute: %w", d.name, err)
+	}
+	if err := d.sink.take(); err != nil {
+		return fmt.Errorf("%s: graph compute: %w", d.name, err)
+	}
+	return nil
+}
+
+// Synchronize waits for all work queued on the device, then completes
+// pending async reads.
+func (b *Backend) Synchronize() error {
+	d := b.dev
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closed {
+		return fmt.Errorf("%s: device is closed", d.name)
+	}
+	return b.syncLocked()
+}
+
+func (b *Backend) syncLocked() error {
+	d := b.dev
+	err := d.waitLocked(d.lastSubmit)
+	for _, r := range b.pending {
+		if err == nil {
+			err = d.mapWaitLocked(r.staging, wg.MapModeRead, 0, r.size)
+			if err == nil {
+				copy(r.data, r.staging.GetMappedRange(0, uint(r.size))[r.skip:])
+				err = r.staging.TryUnmap()
+			}
+		}
+		r.staging.Destroy()
+		r.staging.Release()
+	}
+	b.pending = nil
+	if err != nil {
+		return fmt.Errorf("%s: synchronize: %w", d.name, err)
+	}
+	return nil
+}
+
+// Close waits for queued work; the backend is unusable afterwards.
+func (b *Backend) Close() error {
+	d := b.dev
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if b.closed || d.closed {
+		b.closed = true
+		return nil
+	}
+	err := b.syncLocked()
+	b.closed = true
+	return err
+}
+
+func (b *Backend) usableLocked() error {
+	if b.closed {
+		return fmt.Errorf("%s: backend is closed", b.dev.name)
+	}
+	return b.dev.usableLocked()
+}
+
+// ownBuffer returns t's buffer if it belongs to this backend's device.
+func (b *Backend) ownBuffer(t *rt.Tensor) (*buffer, error) {
+	buf, ok := t.Buffer.(*buffer)
+	if !ok || buf.bt.dev != b.dev {
+		return nil, fmt.Errorf("%s: tensor %q is not in a buffer of this device", b.dev.name, t.Name)
+	}
+	return buf, nil
+}
+
+// SetTensorAsync queues the write: WriteBuffer copies data at once and is
+// ordered with the device's queue.
+func (b *Backend) SetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
+	buf, err := b.ownBuffer(t)
+	if err != nil {
+		return err
+	}
+	return buf.SetTensor(t, data, offset)
+}
+
+// GetTensorAsync queues a copy into a staging buffer; data is filled by
+// Synchronize.
+func (b *Backend) GetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
+	buf, err := b.ownBuffer(t)
+	if err != nil {
+		return err
+	}
+	start, err := buf.span("get tensor async", t, offset, len(data))
+	if err != nil || len(data) == 0 {
+		return err
+	}
+	if buf.bt.host {
+		return buf.GetTensor(t, data, offset)
+	}
+	d := b.dev
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if err := b.usableLocked(); err != nil {
+		return err
+	}
+	a0, a1 := alignDown(start, 4), alignUp(start+len(data), 4)
+	size := uint64(a1 - a0)
+	st, err := d.dev.TryCreateBuffer(&wg.BufferDescriptor{Label: d.name + " async read", Size: size, Usage: wg.BufferUsageMapRead | wg.BufferUsageCopyDst})
+	if err != nil {
+		return fmt.Errorf("%s: get tensor async %q: %w", d.name, t.Name, err)
+	}
+	enc, err := d.dev.TryCreateCommandEncoder(nil)
+	if err == nil {
+		err = enc.TryCopyBufferToBuffer(buf.buf, uint64(a0), st, 0, size)
+		var cb *wg.CommandBuffer
+		var ferr error
+		cb, ferr = enc.TryFinish(nil)
+		enc.Release()
+		if err = errors.Join(err, ferr); err == nil {
+			d.submitLocked(cb)
+		} else if cb != nil {
+			cb.Release()
+		}
+	}
+	if err != nil {
+		st.Destroy()
+		st.Release()
+		return fmt.Errorf("%s: get tensor async %q: %w", d.name, t.Name, err)
+	}
+	b.pending = append(b.pending, pendingRead{staging: st, size: size, skip: start - a0, data: data})
+	return nil
+}
+
+// CopyTensorAsync copies on the device when src is in a buffer of the same
+// device (whichever backend queued its producer: they share the queue).
+func (b *Backend) CopyTensorAsync(from rt.Backend, src, dst *rt.Tensor) (bool, error) {
+	if _, err := b.ownBuffer(dst); err != nil {
+		return false, err
+	}
+	if sb, ok := src.Buffer.(*buffer); !ok || sb.bt.dev != b.dev {
+		return false, nil
+	}
+	return dst.Buffer.CopyTensor(src, dst)
+}
+
+// Event marks a point in a device's queue by submission index.
+type Event struct {
+	dev *Device
+	idx uint64
+}
+
+// Record marks the current end of b's queue, which is its device's queue.
+func (e *Event) Record(b rt.Backend) error {
+	wb, ok := b.(*Backend)
+	if !ok || wb.dev != e.dev {
+		return fmt.Errorf("%s: record event: backend %s is not on this device", e.dev.name, b.Name())
+	}
+	e.dev.mu.Lock()
+	defer e.dev.mu.Unlock()
+	e.idx = e.dev.lastSubmit
+	return nil
+}
+
+// Wait orders b's later work after the event. On the same device the single
+// in-order queue already does; another device's backend waits here on the
+// CPU until the event completes.
+func (e *Event) Wait(b rt.Backend) error {
+	if wb, ok := b.(*Backend); ok && wb.dev == e.dev {
+		return nil
+	}
+	return e.Synchronize()
+}
+
+// Synchronize blocks until the recorded submission has completed.
+func (e *Event) Synchronize() error {
+	e.dev.mu.Lock()
+	defer e.dev.mu.Unlock()
+	if e.dev.closed {
+		return fmt.Errorf("%s: device is closed", e.dev.name)
+	}
+	if e.idx == 0 {
+		return nil
+	}
+	return e.dev.waitLocked(e.idx)
+}
+
+func (e *Event) Free() {}

@@ -1,0 +1,265 @@
+//go:build cgo
+
+package wgpu
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	wg "github.com/oliverbestmann/webgpu/wgpu"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// Device is one WebGPU adapter opened as a device, named "WebGPU<n>".
+//
+// Every wgpu call on the device and on objects made from it happens with
+// mu held: wgpu-native runs buffer-map callbacks inside whichever Poll
+// happens next, including another goroutine's, so unsynchronized use could
+// run one caller's callback in the middle of another's work.
+type Device struct {
+	name  string
+	index int
+	info  wg.AdapterInfo
+	props rt.DeviceProps
+	lim   limits
+	// f16 is true when WGSL's shader-f16 is enabled; otherwise F16 tensors
+	// are read as packed u32 words with unpack2x16float.
+	f16 bool
+	// mappable: buffers may be storage and mappable at once (wgpu's native
+	// MAPPABLE_PRIMARY_BUFFERS feature), which the host-visible type needs.
+	mappable bool
+
+	adapter *wg.Adapter
+	sinkID  uintptr
+	sink    *errorSink
+
+	mu       sync.Mutex
+	dev      *wg.Device
+	queue    *wg.Queue
+	closed   bool
+	devType  *bufferType
+	hostType *bufferType
+
+	pipes   map[string]*pipeline
+	layouts [maxSlots + 1]*bindLayout
+	binds   bindCache
+
+	lastSubmit uint64 // index of the newest submission
+	doneSubmit uint64 // every submission up to this index has completed
+
+	staging     *wg.Buffer // MapRead|CopyDst buffer for downloads
+	stagingSize uint64
+	arena       *paramsArena
+
+	nextBufID uint64
+	liveBufs  int // allocated and not yet freed, for leak checks
+}
+
+type openOptions struct {
+	noF16      bool // test hook: use the packed-u32 path for F16
+	noMappable bool
+}
+
+// openDevice requests a device on adapter a with the adapter's limits.
+func openDevice(a *wg.Adapter, index int, opt openOptions) (*Device, error) {
+	info := a.GetInfo()
+	d := &Device{
+		name:    fmt.Sprintf("WebGPU%d", index),
+		index:   index,
+		info:    info,
+		adapter: a,
+		pipes:   map[string]*pipeline{},
+	}
+	var feats []wg.FeatureName
+	if !opt.noF16 && a.HasFeature(wg.FeatureNameShaderF16) {
+		feats = append(feats, wg.FeatureNameShaderF16)
+		d.f16 = true
+	}
+	if !opt.noMappable && a.HasFeature(wg.NativeFeatureMappablePrimaryBuffers) {
+		feats = append(feats, wg.NativeFeatureMappablePrimaryBuffers)
+		d.mappable = true
+	}
+	d.sinkID, d.sink = newSink()
+	dev, lim, err := requestDevice(a, feats, d.sinkID)
+	if err != nil {
+		dropSink(d.sinkID)
+		return nil, err
+	}
+	if lim.storageAlign < 4 || lim.storageAlign&(lim.storageAlign-1) != 0 || lim.uniformAlign == 0 {
+		dev.Release()
+		dropSink(d.sinkID)
+		return nil, fmt.Errorf("unusable offset alignments (storage %d, uniform %d)", lim.storageAlign, lim.uniformAlign)
+	}
+	d.dev, d.lim = dev, lim
+	d.queue = dev.GetQueue()
+	d.binds.init()
+	d.devType = &bufferType{dev: d, name: d.name, usage: wg.BufferUsageStorage | wg.BufferUsageCopySrc | wg.BufferUsageCopyDst}
+	if d.mappable {
+		d.hostType = &bufferType{dev: d, name: d.name + "_Host", host: true,
+			usage: wg.BufferUsageStorage | wg.BufferUsageCopySrc | wg.BufferUsageCopyDst | wg.BufferUsageMapRead | wg.BufferUsageMapWrite}
+	}
+	d.props = d.makeProps()
+	return d, nil
+}
+
+func (d *Device) makeProps() rt.DeviceProps {
+	p := rt.DeviceProps{
+		Name: d.name,
+		Caps: rt.DeviceCaps{Async: true, HostBuffer: d.hostType != nil, Events: true},
+	}
+	switch d.info.AdapterType {
+	case wg.AdapterTypeDiscreteGPU:
+		p.Type = rt.DeviceGPU
+	case wg.AdapterTypeCPU:
+		p.Type, p.Software = rt.DeviceIGPU, true
+	default:
+		p.Type = rt.DeviceIGPU
+	}
+	kind := map[wg.AdapterType]string{
+		wg.AdapterTypeDiscreteGPU: "discrete GPU", wg.AdapterTypeIntegratedGPU: "integrated GPU",
+		wg.AdapterTypeCPU: "CPU (software)",
+	}[d.info.AdapterType]
+	if kind == "" {
+		kind = "unknown adapter type"
+	}
+	f16 := "no shader-f16"
+	if d.f16 {
+		f16 = "shader-f16"
+	}
+	p.Description = fmt.Sprintf("WebGPU on %s: %s, driver %q, %s, %s", backendName(d.info.BackendType),
+		d.info.Device, d.info.Description, kind, f16)
+	// WebGPU has no memory-size query; MemoryFree and MemoryTotal stay 0
+	// (unknown) rather than a guess.
+	return p
+}
+
+func (d *Device) Name() string              { return d.name }
+func (d *Device) Props() rt.DeviceProps     { return d.props }
+func (d *Device) BufferType() rt.BufferType { return d.devType }
+
+// HostBufferType returns the host-visible buffer type, or nil when the
+// adapter cannot make storage buffers mappable.
+func (d *Device) HostBufferType() rt.BufferType {
+	if d.hostType == nil {
+		return nil
+	}
+	return d.hostType
+}
+
+// BufferFromHost is not possible: WebGPU cannot wrap caller memory.
+func (d *Device) BufferFromHost(data []byte, maxTensorSize int) (rt.Buffer, error) {
+	return nil, fmt.Errorf("%s: wrapping host memory as a buffer is not supported by WebGPU", d.name)
+}
+
+func (d *Device) SupportsBufferType(bt rt.BufferType) bool {
+	b, ok := bt.(*bufferType)
+	return ok && b.dev == d
+}
+
+// OffloadOp: moving weights from host memory to a software device never
+// pays; on a real GPU, large-batch matmuls do (as ggml's Vulkan backend).
+func (d *Device) OffloadOp(t *rt.Tensor) bool {
+	if d.props.Software || t == nil {
+		return false
+	}
+	return t.Op == rt.OpMulMat && t.Ne[1] >= 32
+}
+
+func (d *Device) NewBackend() (rt.Backend, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if err := d.usableLocked(); err != nil {
+		return nil, err
+	}
+	return &Backend{dev: d}, nil
+}
+
+func (d *Device) NewEvent() (rt.Event, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if err := d.usableLocked(); err != nil {
+		return nil, err
+	}
+	return &Event{dev: d}, nil
+}
+
+// usableLocked reports a closed or lost device and device errors that
+// arrived through the uncaptured-error handler.
+func (d *Device) usableLocked() error {
+	if d.closed {
+		return fmt.Errorf("%s: device is closed", d.name)
+	}
+	if err := d.sink.take(); err != nil {
+		return fmt.Errorf("%s: %w", d.name, err)
+	}
+	return nil
+}
+
+// submitLocked submits a finished command buffer and returns its index.
+func (d *Device) submitLocked(cb *wg.CommandBuffer) uint64 {
+	idx := uint64(d.queue.Submit(cb))
+	cb.Release()
+	if idx > d.lastSubmit {
+		d.lastSubmit = idx
+	}
+	return idx
+}
+
+// waitLocked blocks until submission idx has completed. wgpu-native's
+// Poll(wait, &idx) returns once that submission is done.
+func (d *Device) waitLocked(idx uint64) error {
+	if idx > d.doneSubmit {
+		i := idx
+		d.dev.Poll(true, &i)
+		d.doneSubmit = idx
+	}
+	if err := d.sink.take(); err != nil {
+		return fmt.Errorf("%s: %w", d.name, err)
+	}
+	return nil
+}
+
+// close releases every wgpu object of the device. Devices found by the
+// registry live as long as the process; tests close the extra ones they
+// open.
+func (d *Device) close() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closed {
+		return nil
+	}
+	var errs []error
+	if d.liveBufs != 0 {
+		errs = append(errs, fmt.Errorf("%s: closed with %d buffers still allocated", d.name, d.liveBufs))
+	}
+	if d.lastSubmit > 0 {
+		errs = append(errs, d.waitLocked(d.lastSubmit))
+	}
+	d.binds.releaseAll()
+	for _, p := range d.pipes {
+		p.release()
+	}
+	d.pipes = nil
+	for _, l := range d.layouts {
+		if l != nil {
+			l.release()
+		}
+	}
+	if d.arena != nil {
+		d.arena.buf.Destroy()
+		d.arena.buf.Release()
+		d.arena = nil
+	}
+	if d.staging != nil {
+		d.staging.Destroy()
+		d.staging.Release()
+		d.staging = nil
+	}
+	d.queue.Release()
+	d.dev.Release()
+	d.closed = true
+	dropSink(d.sinkID)
+	return errors.Join(errs...)
+}

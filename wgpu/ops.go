@@ -1,0 +1,218 @@
+//go:build cgo
+
+package wgpu
+
+import (
+	"fmt"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// Per-op encoders: each turns a graph node into kernel dispatches.
+
+const (
+	wgElementwise = 256 // invocations per workgroup for one-element-per-invocation kernels
+	wgRowMax      = 256 // largest workgroup of the row kernels
+)
+
+func kern(file string, wgSize int, binds ...rt.DType) kernel {
+	return kernel{file: file, binds: binds, consts: []kconst{{"WG", uint32(wgSize)}}}
+}
+
+func (k kernel) with(flags ...string) kernel {
+	k.flags = append(append([]string(nil), k.flags...), flags...)
+	return k
+}
+
+func (k kernel) set(name string, v uint32) kernel {
+	k.consts = append(append([]kconst(nil), k.consts...), kconst{name, v})
+	return k
+}
+
+// rowWG picks a power-of-two workgroup size for kernels that reduce rows of
+// n elements: no larger than the row, between 32 and wgRowMax.
+func rowWG(n int) int {
+	w := 32
+	for w < wgRowMax && w < n {
+		w *= 2
+	}
+	return w
+}
+
+var unaryOps = map[rt.Op]uint32{
+	rt.OpScale: 0, rt.OpSqr: 1, rt.OpSqrt: 2, rt.OpClamp: 3, rt.OpSilu: 4, rt.OpGelu: 5,
+	rt.OpRelu: 6, rt.OpTanh: 7, rt.OpSigmoid: 8, rt.OpExp: 9, rt.OpNeg: 10, rt.OpDiagMaskInf: 11,
+}
+
+// encodeNode returns the dispatches computing node n. View ops and leaves
+// compute nothing.
+func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
+	if n.Op == rt.OpNone || n.Op.IsView() || n.IsEmpty() {
+		return nil, nil
+	}
+	if !d.SupportsOp(n) {
+		return nil, fmt.Errorf("not supported: %s", describe(n))
+	}
+	a, b := n.Src[0], n.Src[1]
+	one := func(x *dispatch, err error) ([]*dispatch, error) {
+		if err != nil {
+			return nil, err
+		}
+		return []*dispatch{x}, nil
+	}
+	switch {
+	case n.Op == rt.OpDup || n.Op == rt.OpCont || n.Op == rt.OpCpy:
+		return one(d.encCopy(a, n))
+	case n.Op.IsBinary():
+		k := kern("binary.wgsl", wgElementwise, n.Type, a.Type, b.Type).set("OP", uint32(n.Op-rt.OpAdd))
+		return one(d.elementwise(k, n.Nelements(), n, a, b))
+	case n.Op.IsUnary() || n.Op == rt.OpScale || n.Op == rt.OpSqr || n.Op == rt.OpSqrt ||
+		n.Op == rt.OpClamp || n.Op == rt.OpDiagMaskInf:
+		k := kern("unary.wgsl", wgElementwise, n.Type, a.Type).set("OP", unaryOps[n.Op])
+		x, err := d.elementwise(k, n.Nelements(), n, a)
+		if err == nil {
+			x.p.fp[0], x.p.fp[1] = n.ParamF(0), n.ParamF(1)
+			x.p.ip[0] = n.ParamI(0)
+		}
+		return one(x, err)
+	case n.Op == rt.OpSum || n.Op == rt.OpSumRows || n.Op == rt.OpMean:
+		k := kern("rows.wgsl", rowWG(a.Ne[0]), n.Type, a.Type)
+		rows := a.Nrows()
+		switch n.Op {
+		case rt.OpSum:
+			k, rows = kern("rows.wgsl", wgRowMax, n.Type, a.Type).with("ALL"), 1
+		case rt.OpMean:
+			k = k.with("MEAN")
+		}
+		return one(d.rowwise(k, rows, a.Ne[0], n, a))
+	case n.Op == rt.OpNorm || n.Op == rt.OpRmsNorm:
+		k := kern("norm.wgsl", rowWG(a.Ne[0]), n.Type, a.Type)
+		if n.Op == rt.OpRmsNorm {
+			k = k.with("RMS")
+		}
+		x, err := d.rowwise(k, a.Nrows(), 3*a.Ne[0], n, a)
+		if err == nil {
+			x.p.fp[0] = n.ParamF(0)
+		}
+		return one(x, err)
+	case n.Op == rt.OpArgmax:
+		return one(d.rowwise(kern("argmax.wgsl", rowWG(a.Ne[0]), n.Type, a.Type), a.Ne[1], a.Ne[0], n, a))
+	case n.Op == rt.OpSoftMax:
+		if b == nil {
+			return one(d.rowwise(kern("softmax.wgsl", rowWG(a.Ne[0]), n.Type, a.Type), a.Nrows(), 3*a.Ne[0], n, a))
+		}
+		k := kern("softmax.wgsl", rowWG(a.Ne[0]), n.Type, a.Type, b.Type).with("MASK")
+		x, err := d.rowwise(k, a.Nrows(), 3*a.Ne[0], n, a, b)
+		if err == nil {
+			x.p.fp[0] = n.ParamF(0)
+		}
+		return one(x, err)
+	case n.Op == rt.OpGetRows:
+		k := kern("getrows.wgsl", wgElementwise, n.Type, a.Type, b.Type)
+		if a.Type == rt.I32 {
+			k = k.with("INT")
+		}
+		return one(d.elementwise(k, n.Nelements(), n, a, b))
+	case n.Op == rt.OpSetRows:
+		k := kern("setrows.wgsl", wgElementwise, n.Type, a.Type, b.Type)
+		count := a.Nelements()
+		if n.Type.IsQuantized() {
+			k, count = k.with("QUANT"), count/rt.QK
+		}
+		return one(d.elementwise(k, count, n, a, b))
+	case n.Op == rt.OpConcat:
+		k := kern("concat.wgsl", wgElementwise, n.Type, a.Type, b.Type)
+		if n.Type == rt.I32 {
+			k = k.with("INT")
+		}
+		x, err := d.elementwise(k, n.Nelements(), n, a, b)
+		if err == nil {
+			x.p.ip[0] = n.ParamI(0)
+		}
+		return one(x, err)
+	case n.Op == rt.OpRope:
+		k := kern("rope.wgsl", wgElementwise, n.Type, a.Type, b.Type)
+		if n.ParamI(1) == rt.RopeNeox {
+			k = k.with("NEOX")
+		}
+		pairs := (a.Ne[0] + 1) / 2
+		x, err := d.elementwise(k, a.Nrows()*pairs, n, a, b)
+		if err == nil {
+			x.p.ip[0] = n.ParamI(0)
+			x.p.fp[0], x.p.fp[1] = n.ParamF(2), n.ParamF(3)
+			x.p.n[1] = uint32(pairs)
+		}
+		return one(x, err)
+	case n.Op == rt.OpMulMat:
+		return d.encMulMat(n, a, b)
+	}
+	return nil, fmt.Errorf("no kernel for %s", describe(n))
+}
+
+// elementwise prepares a kernel with one invocation per item (n.x = count).
+func (d *Device) elementwise(k kernel, count int, ts ...*rt.Tensor) (*dispatch, error) {
+	x, err := d.newDispatch(k, ts...)
+	if err != nil {
+		return nil, err
+	}
+	wgSize, _ := k.constVal("WG")
+	if x.grid, err = d.grid1(count, int(wgSize)); err != nil {
+		return nil, err
+	}
+	x.p.n[0] = uint32(count)
+	x.work = float64(count)
+	return x, nil
+}
+
+// rowwise prepares a kernel with one workgroup per row (n.x = rows).
+func (d *Device) rowwise(k kernel, rows, perRow int, ts ...*rt.Tensor) (*dispatch, error) {
+	x, err := d.newDispatch(k, ts...)
+	if err != nil {
+		return nil, err
+	}
+	if x.grid, err = d.gridGroups(rows); err != nil {
+		return nil, err
+	}
+	x.p.n[0] = uint32(rows)
+	x.work = float64(rows) * float64(perRow)
+	return x, nil
+}
+
+// encCopy copies src into dst in logical element order, converting dtype.
+func (d *Device) encCopy(src, dst *rt.Tensor) (*dispatch, error) {
+	if dst.Type.IsQuantized() {
+		k := kern("quant.wgsl", wgElementwise, dst.Type, src.Type)
+		if src.Type == dst.Type {
+			k = k.with("COPY").set("BLOCK", uint32(dst.Type.TypeSize()))
+		}
+		return d.elementwise(k, dst.Nelements()/rt.QK, dst, src)
+	}
+	k := kern("copy.wgsl", wgElementwise, dst.Type, src.Type)
+	if src.Type == rt.I32 && dst.Type == rt.I32 {
+		k = k.with("INT")
+	}
+	return d.elementwise(k, dst.Nelements(), dst, src)
+}
+
+// encMulMat multiplies with the general kernel: one invocation per output.
+func (d *Device) encMulMat(n, a, b *rt.Tensor) ([]*dispatch, error) {
+	k := kern("mulmat.wgsl", 64, n.Type, a.Type, b.Type)
+	x, err := d.elementwise(k, n.Nelements(), n, a, b)
+	if err != nil {
+		return nil, err
+	}
+	x.p.ip[0] = int32(b.Ne[2] / a.Ne[2])
+	x.p.ip[1] = int32(b.Ne[3] / a.Ne[3])
+	x.work = 2 * float64(n.Nelements()) * float64(a.Ne[0])
+	return []*dispatch{x}, nil
+}
+
+func describe(t *rt.Tensor) string {
+	s := fmt.Sprintf("%v %s%s", t.Op, t.Type, rt.ShapeString(t.Ne))
+	for i, src := range t.Src {
+		if src != nil {
+			s += fmt.Sprintf(" src%d=%s%s", i, src.Type, rt.ShapeString(src.Ne))
+		}
+	}
+	return s
+}

@@ -1,0 +1,38 @@
+//go:build cgo
+
+package wgpu
+
+import (
+	"testing"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+func TestDeviceProps(t *testing.T) {
+	d := device(t)
+	p := d.Props()
+	t.Logf("%s: %s (type %v, software %v)", p.Name, p.Description, p.Type, p.Software)
+	if p.Name != "WebGPU0" {
+		t.Errorf("name %q, want WebGPU0", p.Name)
+	}
+	if !p.Caps.Async || !p.Caps.Events || p.Caps.BufferFromHostPtr {
+		t.Errorf("caps %+v", p.Caps)
+	}
+	if p.Caps.HostBuffer != (d.HostBufferType() != nil) {
+		t.Errorf("HostBuffer cap %v but host type %v", p.Caps.HostBuffer, d.HostBufferType())
+	}
+	if got, err := rt.DeviceByName("webgpu0"); err != nil || got != rt.Device(d) {
+		t.Errorf("DeviceByName: %v, %v", got, err)
+	}
+	if d.BufferType().Alignment() != int(d.lim.storageAlign) || d.BufferType().MaxSize() <= 0 {
+		t.Errorf("alignment %d, max size %d", d.BufferType().Alignment(), d.BufferType().MaxSize())
+	}
+}
+
+func TestSmokeAdd(t *testing.T) {
+	compare(t, graphSpec{build: func(ctx *rt.Context) *rt.Tensor {
+		a := ctx.NewTensor(rt.F32, 37, 5).SetName("a")
+		b := ctx.NewTensor(rt.F32, 37, 1).SetName("b")
+		return ctx.Add(a, b)
+	}}, 1e-10)
+}
