@@ -273,11 +273,11 @@ func runOpCase(t *testing.T, tc opCase, inplace bool) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	buf, err := rt.AllocContextTensors(b.ctx, BufferType())
+	free, err := allocTight(b.ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer buf.Free()
+	defer free()
 	if inplace {
 		out.Buffer, out.Offset = out.Src[0].Buffer, out.Src[0].Offset
 	}
@@ -310,6 +310,43 @@ func runOpCase(t *testing.T, tc opCase, inplace bool) bool {
 	}
 	checkClose(t, read(out), want, tol)
 	return !inplace && inplaceable(out)
+}
+
+// allocTight gives every tensor a buffer of exactly its size, so that a
+// kernel reading or writing past a tensor fails instead of touching a
+// neighbour.
+func allocTight(ctx *rt.Context) (free func(), err error) {
+	var bufs []rt.Buffer
+	free = func() {
+		for _, b := range bufs {
+			b.Free()
+		}
+	}
+	bt := BufferType()
+	for _, x := range ctx.Tensors() {
+		if x.ViewSrc != nil {
+			continue
+		}
+		buf, err := bt.Alloc(bt.AllocSize(x))
+		if err != nil {
+			free()
+			return nil, err
+		}
+		bufs = append(bufs, buf)
+		if err := rt.AllocTensor(buf, x, 0); err != nil {
+			free()
+			return nil, err
+		}
+	}
+	for _, x := range ctx.Tensors() {
+		if x.ViewSrc != nil {
+			if err := rt.InitView(x); err != nil {
+				free()
+				return nil, err
+			}
+		}
+	}
+	return free, nil
 }
 
 // closeTo compares with a relative tolerance that turns absolute near 0;

@@ -42,8 +42,8 @@ func (b *Backend) mulMat(w, x, dst hostTensor) error {
 			m1 := min(M, m0+mmRows)
 			for m := m0; m < m1; m++ {
 				off := w.at(m, i12/r2, i13/r3)
-				if v, ok := f32View(w.mem, off, K); ok && wDirect {
-					rows[m-m0] = v
+				if wDirect {
+					rows[m-m0], _ = f32View(w.mem, off, K)
 					continue
 				}
 				row := ws.f32(0, mmRows*K)[(m-m0)*K : (m-m0+1)*K]
