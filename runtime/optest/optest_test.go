@@ -247,3 +247,17 @@ func TestPanicFailsTheCase(t *testing.T) {
 		t.Errorf("summary %s", sum)
 	}
 }
+
+// The CPU backend, the reference of every other backend, agrees with an
+// oracle written from the op definitions.
+func TestCPUAgreesWithOracle(t *testing.T) {
+	b, err := cpu.NewBackend(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	sum := RunTWith(t, &Runner{Ref: oracle{}}, b, Filter{})
+	if sum.Failed != 0 || sum.Skipped != 0 {
+		t.Errorf("summary %s", sum)
+	}
+}
