@@ -98,11 +98,11 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 	case n.Op == rt.OpArgmax:
 		return one(d.rowwise(kern("argmax.wgsl", rowWG(a.Ne[0]), n.Type, a.Type), a.Ne[1], a.Ne[0], n, a))
 	case n.Op == rt.OpSoftMax:
-		if b == nil {
-			return one(d.rowwise(kern("softmax.wgsl", rowWG(a.Ne[0]), n.Type, a.Type), a.Nrows(), 3*a.Ne[0], n, a))
+		k, ts := kern("softmax.wgsl", rowWG(a.Ne[0]), n.Type, a.Type), []*rt.Tensor{n, a}
+		if b != nil {
+			k, ts = kern("softmax.wgsl", rowWG(a.Ne[0]), n.Type, a.Type, b.Type).with("MASK"), append(ts, b)
 		}
-		k := kern("softmax.wgsl", rowWG(a.Ne[0]), n.Type, a.Type, b.Type).with("MASK")
-		x, err := d.rowwise(k, a.Nrows(), 3*a.Ne[0], n, a, b)
+		x, err := d.rowwise(k, a.Nrows(), 3*a.Ne[0], ts...)
 		if err == nil {
 			x.p.fp[0] = n.ParamF(0)
 		}
