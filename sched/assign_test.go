@@ -57,7 +57,7 @@ var assignCases = []assignCase{
 		},
 		want: map[string]string{
 			"kv": "GPU 1.dst", "v": "GPU 1.vsrc", "x": "CPU 1.inp", "d": "GPU 1.dst",
-			"a": "GPU 2.sup", // expanded up from d
+			"a":       "GPU 2.sup", // expanded up from d
 			"GPU#x#0": "GPU 4.cpy",
 		},
 	},
@@ -80,7 +80,7 @@ var assignCases = []assignCase{
 			"wq": "GPU 1.dst", "bias": "GPU 1.dst", "x": "CPU 1.inp",
 			"xs": "GPU 2.sup", // expanded up from q
 			"q":  "GPU 1.wgt0", "y": "GPU 1.wgt1",
-			"s": "GPU 2.sup", // expanded down from y
+			"s":       "GPU 2.sup", // expanded down from y
 			"GPU#x#0": "GPU 4.cpy",
 		},
 	},
@@ -106,7 +106,7 @@ var assignCases = []assignCase{
 		},
 	},
 	{
-		name: "weights in CPU memory without op offload",
+		name:  "weights in CPU memory without op offload",
 		build: offloadGraph,
 		want: map[string]string{
 			"w": "CPU 1.dst", "x": "CPU 1.inp", "m": "CPU 1.wgt0", "o": "CPU 2.sup",

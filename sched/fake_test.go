@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/gpurt/gpurt/cpu"
 	"github.com/gpurt/gpurt/runtime"
@@ -19,15 +20,16 @@ import (
 
 type fakeOpts struct {
 	name       string
-	cpu        bool        // device type CPU instead of GPU
-	host       bool        // buffer type reports IsHost
-	acceptHost bool        // the device also uses any host buffer type, as the CPU does
+	cpu        bool         // device type CPU instead of GPU
+	host       bool         // buffer type reports IsHost
+	acceptHost bool         // the device also uses any host buffer type, as the CPU does
 	ops        []runtime.Op // supported ops; nil means every op
 	events     bool
 	async      bool // work runs in order on a goroutine; async copies between async fakes
 	kernels    bool // compute with the CPU kernels (else computing only logs)
 	offload    func(t *runtime.Tensor) bool
 	log        *computeLog
+	delay      time.Duration // added to every compute, so an async fake lags behind
 }
 
 // computeLog records what the fakes computed, in order.
@@ -164,7 +166,7 @@ func newFakeBackend(d *fakeDevice) *fakeBackend {
 	return b
 }
 
-func (b *fakeBackend) Name() string          { return b.dev.opts.name }
+func (b *fakeBackend) Name() string           { return b.dev.opts.name }
 func (b *fakeBackend) Device() runtime.Device { return b.dev }
 
 // submit runs f now, or queues it.
@@ -194,6 +196,7 @@ func (b *fakeBackend) GraphCompute(g *runtime.Graph) error {
 			}
 		}
 		b.dev.opts.log.add(b.Name() + ":" + strings.Join(names, ","))
+		time.Sleep(b.dev.opts.delay)
 		if b.kernels != nil {
 			return b.kernels.GraphCompute(g)
 		}
