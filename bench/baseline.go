@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
-	"strconv"
 	"sync"
 	"unsafe"
 
@@ -86,7 +85,7 @@ func MemBW(bytes int, p Policy) ([]Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	note := "threads=" + strconv.Itoa(threads)
+	note := fmt.Sprintf("%d MiB, %d threads", 4*n>>20, threads)
 	rec := func(op string, t Timing, moved float64) Record {
 		return Record{
 			Backend: BackendMemBW, Op: op, Type: "f32", Ne: [4]int{n, 1, 1, 1},

@@ -24,17 +24,22 @@ type E2ERequest struct {
 	// Prompt tokens are evaluated in one batch from an empty KV cache; then
 	// Gen tokens are generated one at a time with greedy sampling.
 	Prompt, Gen int
+	// Policy says how often to repeat each measurement (see MeasureSetup).
+	Policy Policy
 }
 
 // E2EResult is the speed of one end-to-end run. Times exclude model loading.
 type E2EResult struct {
 	PromptTokS float64 // prompt tokens per second
 	GenTokS    float64 // generated tokens per second
+	Runs       int     // timed runs behind each figure
 	Note       string  // e.g. the splits used
 }
 
-// EndToEnd is the end-to-end hook, filled by the llama integration. It
-// loads req.Model on req.Device, evaluates req.Prompt tokens in one batch
-// and generates req.Gen tokens, and reports both speeds. While it is nil the
-// suite records the end-to-end benchmark as skipped.
+// EndToEnd is the end-to-end hook, filled by the llama integration (the
+// gpurt command sets it; see cmd/gpurt/bench.go). It loads req.Model on
+// req.Device, evaluates req.Prompt tokens in one batch and generates
+// req.Gen tokens, repeating each under req.Policy, and reports the median
+// speeds. While it is nil the suite records the end-to-end benchmark as
+// skipped.
 var EndToEnd func(req E2ERequest) (E2EResult, error)

@@ -108,10 +108,12 @@ func newBarPlot(g *barGroup) (*plot.Plot, error) {
 	p.Y.Min = 0
 	p.Legend.Top = true
 	width := vg.Points(min(20, 240/float64(len(g.cats)*len(g.series))))
+	top := 0.0
 	for i, s := range g.series {
 		vals := make(plotter.Values, len(g.cats))
 		for j, c := range g.cats {
 			vals[j] = g.vals[s][c]
+			top = max(top, vals[j])
 		}
 		bc, err := plotter.NewBarChart(vals, width)
 		if err != nil {
@@ -124,6 +126,7 @@ func newBarPlot(g *barGroup) (*plot.Plot, error) {
 		p.Legend.Add(s, bc)
 	}
 	p.NominalX(g.cats...)
+	p.Y.Max = top * (1 + 0.1*float64(len(g.series)+1)) // headroom for the legend
 	if len(g.cats) > 4 {
 		p.X.Tick.Label.Rotation = 0.6
 		p.X.Tick.Label.XAlign = draw.XRight

@@ -144,6 +144,20 @@ func Run(opts Options) ([]Record, error) {
 		}
 	}
 
+	// Asked for by name, gonum runs at the MUL_MAT shapes even with no device.
+	if matchAny(opts.Filter.Backends, BackendGonum) && opts.Filter.Op("MUL_MAT") {
+		s := FullShapes
+		if opts.Shapes != nil {
+			s = *opts.Shapes
+		}
+		for _, n := range s.Ns {
+			if sh := (shape{s.MK, n, s.MK}); !seen[sh] {
+				seen[sh] = true
+				gemms = append(gemms, sh)
+			}
+		}
+	}
+
 	if bw, err := MemBW(orDefault(opts.ProbeBytes, DefaultProbeBytes), r.policy); err != nil {
 		r.fail(Record{Backend: BackendMemBW, Op: "READ", Type: "f32"}, err)
 	} else {
@@ -285,7 +299,7 @@ func (r *runner) e2e(base Record, dev rt.Device) {
 			}
 			continue
 		}
-		res, err := EndToEnd(E2ERequest{Device: dev, Model: m, Prompt: prompt.N, Gen: gen.N})
+		res, err := EndToEnd(E2ERequest{Device: dev, Model: m, Prompt: prompt.N, Gen: gen.N, Policy: r.policy})
 		if err != nil {
 			r.fail(prompt, err)
 			r.fail(gen, err)
@@ -296,7 +310,7 @@ func (r *runner) e2e(base Record, dev rt.Device) {
 			if rec.TokS > 0 {
 				rec.Us = 1e6 / rec.TokS
 			}
-			rec.Status, rec.Runs, rec.Note = StatusOK, 1, res.Note
+			rec.Status, rec.Runs, rec.Note = StatusOK, res.Runs, res.Note
 			r.add(rec)
 		}
 	}

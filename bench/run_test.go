@@ -113,6 +113,23 @@ func TestRunComputeError(t *testing.T) {
 	}
 }
 
+func TestRunBaselinesOnly(t *testing.T) {
+	opts := tinyOptions(nil)
+	opts.Filter.Backends = []string{"gonum"}
+	recs, err := Run(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range recs {
+		got = append(got, r.Backend+" "+r.Op)
+	}
+	want := []string{"membw READ", "membw COPY", "gonum MUL_MAT", "gonum MUL_MAT"}
+	if !slices.Equal(got, want) {
+		t.Errorf("-b gonum ran %q, want %q", got, want)
+	}
+}
+
 func TestRunNoDevice(t *testing.T) {
 	if _, err := Run(Options{Filter: Filter{Backends: []string{"no-such-backend"}}}); err == nil || !strings.Contains(err.Error(), "no-such-backend") {
 		t.Errorf("an unknown backend gave %v", err)

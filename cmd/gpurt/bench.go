@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/gpurt/gpurt/bench"
+	"github.com/gpurt/gpurt/llama"
 )
 
 func init() {
@@ -16,7 +18,7 @@ func init() {
 
 func runBench(args []string) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	backends := fs.String("b", "", "backends to run: comma-separated families (cpu, vulkan, webgpu) or device names; default all")
+	backends := fs.String("b", "", "backends to run: comma-separated families (cpu, vulkan, webgpu), device names, or gonum (the Gemm baseline alone); default all devices. The bandwidth probe always runs")
 	ops := fs.String("o", "", "ops to run, comma-separated: MUL_MAT, ADD, MUL, RMS_NORM, SILU, SOFT_MAX, ROPE, GET_ROWS, CPY, DISPATCH, SCHED, E2E; default all")
 	types := fs.String("t", "", "dtypes to run, comma-separated (f32, f16, q8_0, q4_0); default all")
 	quick := fs.Bool("quick", false, "the quick suite: short runs, reduced shapes on software GPUs")
@@ -107,4 +109,83 @@ func writeFile(path string, write func(io.Writer) error) error {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return f.Close()
+}
+
+func init() { bench.EndToEnd = benchModel }
+
+// benchPrompt is the text the end-to-end prompt is made of, repeated.
+const benchPrompt = "Once upon a time, there was a little girl named Lily. She loved to play outside in the park with her friends. "
+
+// benchModel is the end-to-end benchmark through the llama package: the
+// model is loaded once on [device, CPU]; the prompt figure is the median time
+// to evaluate req.Prompt tokens in one batch from an empty cache, the
+// generation figure the median time to then evaluate req.Gen tokens one at a
+// time, each the argmax of the previous logits.
+func benchModel(req bench.E2ERequest) (bench.E2EResult, error) {
+	var res bench.E2EResult
+	f, _, err := openModel(req.Model.Path)
+	if err != nil {
+		return res, err
+	}
+	defer f.Close()
+	backends, err := selectBackends(req.Device.Name(), 0)
+	if err != nil {
+		return res, err
+	}
+	defer closeBackends(backends)
+	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: -1})
+	if err != nil {
+		return res, err
+	}
+	defer m.Close()
+
+	nPrompt := min(req.Prompt, m.H.NCtx-req.Gen)
+	if nPrompt < 1 || req.Gen < 1 {
+		return res, fmt.Errorf("%d prompt and %d generated tokens do not fit the context of %d", req.Prompt, req.Gen, m.H.NCtx)
+	}
+	var prompt []int32
+	for len(prompt) < nPrompt {
+		prompt = append(prompt, m.Tok.Encode(benchPrompt, len(prompt) == 0)...)
+	}
+	prompt = prompt[:nPrompt]
+
+	var logits []float32
+	evalPrompt := func() (err error) {
+		m.ResetCache()
+		logits, err = m.Eval(prompt, false)
+		return err
+	}
+	pt, err := bench.Measure(req.Policy, evalPrompt)
+	if err != nil {
+		return res, err
+	}
+	gt, err := bench.MeasureSetup(req.Policy, evalPrompt, func() error {
+		for i := 0; i < req.Gen; i++ {
+			var err error
+			if logits, err = m.Eval([]int32{llama.Argmax(logits)}, false); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return res, err
+	}
+	res.PromptTokS = float64(nPrompt) / pt.Median.Seconds()
+	res.GenTokS = float64(req.Gen) / gt.Median.Seconds()
+	res.Runs = min(pt.Runs, gt.Runs)
+	res.Note = fmt.Sprintf("%d+%d tokens, %d splits, weights on %s", nPrompt, req.Gen, m.Splits(), placedOn(m.Placement))
+	return res, nil
+}
+
+// placedOn lists the distinct backends in llama's "group: backend" placement entries.
+func placedOn(placement []string) string {
+	var seen []string
+	for _, p := range placement {
+		_, b, _ := strings.Cut(p, ": ")
+		if b != "" && !slices.Contains(seen, b) {
+			seen = append(seen, b)
+		}
+	}
+	return strings.Join(seen, "+")
 }
