@@ -31,6 +31,14 @@ func shapes(ts ...*Tensor) string {
 
 func isFloatPlain(t DType) bool { return t == F32 || t == F16 || t == BF16 }
 
+// divides reports whether n is a multiple of d; a zero d fits only n == 0.
+func divides(n, d int) bool {
+	if d == 0 {
+		return n == 0
+	}
+	return n%d == 0
+}
+
 // Dup makes a contiguous copy of a.
 func (c *Context) Dup(a *Tensor) *Tensor {
 	if !c.check(OpDup, a) {
@@ -58,6 +66,9 @@ func (c *Context) ContReshape(a *Tensor, ne ...int) *Tensor {
 	}
 	if nel(shape) != a.Nelements() {
 		return c.fail(OpCont, "cannot make %s into %s: element counts differ", shapes(a), ShapeString(shape))
+	}
+	if shape[0]%a.Type.BlockSize() != 0 {
+		return c.fail(OpCont, "ne0=%d is not a multiple of %v's block size", shape[0], a.Type)
 	}
 	return c.newTensor(a.Type, shape, OpCont, a)
 }
@@ -131,7 +142,7 @@ func (c *Context) SetRows(a, b, idx *Tensor) *Tensor {
 		return c.fail(OpSetRows, "unsupported destination dtype %v", a.Type)
 	}
 	if a.Ne[0] != b.Ne[0] || b.Ne[1] != idx.Ne[0] || b.Ne[2] != a.Ne[2] || b.Ne[3] != a.Ne[3] ||
-		b.Ne[2]%idx.Ne[1] != 0 || b.Ne[3]%idx.Ne[2] != 0 || idx.Ne[3] != 1 {
+		!divides(b.Ne[2], idx.Ne[1]) || !divides(b.Ne[3], idx.Ne[2]) || idx.Ne[3] != 1 {
 		return c.fail(OpSetRows, "destination %s, rows and indices do not fit", shapes(a, b, idx))
 	}
 	if !a.IsContiguousRows() {
@@ -254,11 +265,17 @@ func (c *Context) Sum(a *Tensor) *Tensor {
 
 // SumRows sums each row of a.
 func (c *Context) SumRows(a *Tensor) *Tensor {
+	if !c.check(OpSumRows, a) {
+		return c.fail(OpSumRows, "")
+	}
 	return c.reduce(OpSumRows, a, [MaxDims]int{1, a.Ne[1], a.Ne[2], a.Ne[3]}, F32)
 }
 
 // Mean averages each row of a.
 func (c *Context) Mean(a *Tensor) *Tensor {
+	if !c.check(OpMean, a) {
+		return c.fail(OpMean, "")
+	}
 	return c.reduce(OpMean, a, [MaxDims]int{1, a.Ne[1], a.Ne[2], a.Ne[3]}, F32)
 }
 
@@ -274,6 +291,9 @@ func (c *Context) Argmax(a *Tensor) *Tensor {
 }
 
 func (c *Context) norm(op Op, a *Tensor, eps float32) *Tensor {
+	if !c.check(op, a) {
+		return c.fail(op, "")
+	}
 	if eps < 0 {
 		return c.fail(op, "negative eps %g", eps)
 	}
@@ -301,7 +321,7 @@ func (c *Context) MulMat(a, b *Tensor) *Tensor {
 	if a.Ne[0] != b.Ne[0] {
 		return c.fail(OpMulMat, "inner dims differ: %s", shapes(a, b))
 	}
-	if b.Ne[2]%a.Ne[2] != 0 || b.Ne[3]%a.Ne[3] != 0 {
+	if !divides(b.Ne[2], a.Ne[2]) || !divides(b.Ne[3], a.Ne[3]) {
 		return c.fail(OpMulMat, "%s cannot broadcast over %s", shapes(a), shapes(b))
 	}
 	if a.IsTransposed() {
@@ -351,7 +371,7 @@ func (c *Context) SoftMax(a, mask *Tensor, scale float32) *Tensor {
 		if mask.Type != F32 && mask.Type != F16 {
 			return c.fail(OpSoftMax, "unsupported mask dtype %v", mask.Type)
 		}
-		if mask.Ne[0] != a.Ne[0] || mask.Ne[1] < a.Ne[1] || a.Ne[2]%mask.Ne[2] != 0 || a.Ne[3]%mask.Ne[3] != 0 {
+		if mask.Ne[0] != a.Ne[0] || mask.Ne[1] < a.Ne[1] || !divides(a.Ne[2], mask.Ne[2]) || !divides(a.Ne[3], mask.Ne[3]) {
 			return c.fail(OpSoftMax, "mask %s does not fit %s", shapes(mask), shapes(a))
 		}
 	}
