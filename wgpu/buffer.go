@@ -174,8 +174,9 @@ func (b *buffer) MemsetTensor(t *rt.Tensor, value byte, offset, size int) error 
 	return nil
 }
 
-// CopyTensor copies on the device when src lives in a buffer of the same
-// device and both ranges are 4-byte aligned (WebGPU's copy granularity).
+// CopyTensor copies on the device when src lives in another buffer of the
+// same device and both ranges are 4-byte aligned (WebGPU's copy
+// granularity; WebGPU cannot copy within one buffer).
 func (b *buffer) CopyTensor(src, dst *rt.Tensor) (bool, error) {
 	sb, ok := src.Buffer.(*buffer)
 	if !ok || sb.bt.dev != b.bt.dev {
@@ -193,7 +194,7 @@ func (b *buffer) CopyTensor(src, dst *rt.Tensor) (bool, error) {
 	if n == 0 {
 		return true, nil
 	}
-	if s%4 != 0 || t%4 != 0 || n%4 != 0 || (sb == b && s < t+n && t < s+n) {
+	if s%4 != 0 || t%4 != 0 || n%4 != 0 || sb == b {
 		return false, nil
 	}
 	d := b.bt.dev

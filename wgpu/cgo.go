@@ -105,6 +105,16 @@ static int gpurt_device_limits(void *device, gpurt_limits *out) {
 	out->maxComputeWorkgroupsPerDimension = l.maxComputeWorkgroupsPerDimension;
 	return 0;
 }
+
+// gpurt_invalid_buffer makes a buffer larger than any device allows with no
+// error scope open, so the error reaches the uncaptured-error handler.
+static void gpurt_invalid_buffer(void *device) {
+	WGPUBufferDescriptor bd = WGPU_BUFFER_DESCRIPTOR_INIT;
+	bd.size = UINT64_MAX / 2;
+	bd.usage = WGPUBufferUsage_Storage;
+	WGPUBuffer b = wgpuDeviceCreateBuffer((WGPUDevice)device, &bd);
+	if (b != NULL) wgpuBufferRelease(b);
+}
 */
 import "C"
 
@@ -281,4 +291,12 @@ func requestDevice(a *wg.Adapter, features []wg.FeatureName, sinkID uintptr) (*w
 	d := new(wg.Device)
 	*(*unsafe.Pointer)(unsafe.Pointer(d)) = unsafe.Pointer(r.device)
 	return d, lim, nil
+}
+
+// provokeUncapturedError makes the device report a validation error outside
+// any error scope. Tests use it to check the uncaptured-error path.
+func (d *Device) provokeUncapturedError() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	C.gpurt_invalid_buffer(*(*unsafe.Pointer)(unsafe.Pointer(d.dev)))
 }
