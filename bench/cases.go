@@ -25,7 +25,7 @@ var (
 	// SoftwareQuickShapes replace the 4096² matmuls and the 512-token batch
 	// in quick runs on software GPUs (lavapipe), where the full ones take
 	// tens of seconds each.
-	SoftwareQuickShapes = Shapes{Name: "quick-software", MK: 1024, Ns: []int{1, 8, 128}, Embd: 4096, Tokens: 64, HeadDim: 128, Heads: 32, Rows: 1024}
+	SoftwareQuickShapes = Shapes{Name: "quick-software", MK: 1024, Ns: []int{1, 8, 64}, Embd: 4096, Tokens: 64, HeadDim: 128, Heads: 32, Rows: 1024}
 	// TinyShapes are for tests.
 	TinyShapes = Shapes{Name: "tiny", MK: 64, Ns: []int{1, 8}, Embd: 64, Tokens: 8, HeadDim: 16, Heads: 4, Rows: 16}
 )

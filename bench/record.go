@@ -30,7 +30,7 @@ type Record struct {
 	Type    string `json:"type"`    // the dtype that varies: weight for MUL_MAT, destination for CPY
 	Ne      [4]int `json:"ne"`      // output shape
 	M       int    `json:"m"`
-	N       int    `json:"n"`
+	N       int    `json:"n"` // for E2E records: prompt or generated tokens
 	K       int    `json:"k"`
 
 	Us     float64 `json:"us"` // median µs per run (per op for DISPATCH, per node for SCHED)
