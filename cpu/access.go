@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"sync"
 	"unsafe"
 
 	rt "github.com/gpurt/gpurt/runtime"
@@ -104,8 +105,9 @@ func (h *hostTensor) loadRow(off int, out []float32) {
 			out[i] = math.Float32frombits(binary.LittleEndian.Uint32(m[off+i*s:]))
 		}
 	case rt.F16:
+		tab := f16Table()
 		for i := range out {
-			out[i] = rt.F16ToF32(binary.LittleEndian.Uint16(m[off+i*s:]))
+			out[i] = tab[binary.LittleEndian.Uint16(m[off+i*s:])]
 		}
 	case rt.BF16:
 		for i := range out {
@@ -160,6 +162,16 @@ func (h *hostTensor) storeRow(off int, vals []float32) error {
 	}
 	return nil
 }
+
+// f16Table maps every half to its float32 value (256 KiB, built on first
+// use): a load is cheaper than the branchy conversion.
+var f16Table = sync.OnceValue(func() *[1 << 16]float32 {
+	var t [1 << 16]float32
+	for i := range t {
+		t[i] = rt.F16ToF32(uint16(i))
+	}
+	return &t
+})
 
 // dequantQ8_0 decodes Q8_0 blocks: x = d*q.
 func dequantQ8_0(src []byte, out []float32) {

@@ -80,7 +80,7 @@ func TestMulMat(t *testing.T) {
 		}
 	}
 	cases = append(cases, opCase{name: "known 2x3", tol: 1e-7, build: func(b *tb) (*rt.Tensor, func() arr) {
-		w := b.values(rt.F32, []float32{1, 2, 3, 4, 5, 6}, 3, 2)    // rows (1,2,3), (4,5,6)
+		w := b.values(rt.F32, []float32{1, 2, 3, 4, 5, 6}, 3, 2)        // rows (1,2,3), (4,5,6)
 		x := b.values(rt.F32, []float32{1, 0, -1, 0.5, 0.5, 0.5}, 3, 2) // columns
 		out := b.ctx.MulMat(w, x)
 		return out, func() arr { return arr{ne: out.Ne, v: []float64{-2, -2, 3, 7.5}} }

@@ -37,12 +37,10 @@ func newPool(n int) *pool {
 // does not depend on timing.
 func (p *pool) run(nth int, fn taskFunc) error {
 	nth = max(1, min(nth, p.n))
-	j := &job{fn: fn, nth: nth}
 	if nth == 1 {
-		j.errs = make([]error, 1)
-		j.exec(0, &p.ws[0])
-		return j.errs[0]
+		return runOne(fn, &p.ws[0]) // the common case for small ops: no job, no handoff
 	}
+	j := &job{fn: fn, nth: nth}
 	if !p.started {
 		p.start()
 	}
@@ -69,6 +67,15 @@ func (j *job) exec(i int, ws *workspace) {
 		}
 	}()
 	j.errs[i] = j.fn(i, j.nth, ws)
+}
+
+func runOne(fn taskFunc, ws *workspace) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error in worker 0: %v", r)
+		}
+	}()
+	return fn(0, 1, ws)
 }
 
 func (p *pool) start() {
