@@ -112,18 +112,29 @@ func (s *Scheduler) bufferSupported(t *runtime.Tensor, b int) bool {
 // assignBackends runs passes 1 to 4. User assignments (pins) are kept.
 func (s *Scheduler) assignBackends(g *runtime.Graph) error {
 	// Pass 1: from current locations.
-	for _, list := range [][]*runtime.Tensor{g.Leafs, g.Nodes} {
-		for _, t := range list {
-			if s.backendOf(t) >= 0 {
-				continue
-			}
-			b, cause, err := s.backendFromCur(t)
-			if err != nil {
-				return err
-			}
-			if b >= 0 {
-				s.assign(t, b, cause)
-			}
+	for _, t := range g.Leafs {
+		if s.backendOf(t) >= 0 {
+			continue
+		}
+		b, cause, err := s.backendFromCur(t)
+		if err != nil {
+			return err
+		}
+		if b >= 0 {
+			s.assign(t, b, cause)
+		}
+	}
+	s.indexNodes(g)
+	for i, n := range g.Nodes {
+		if s.node(i).backend >= 0 {
+			continue
+		}
+		b, cause, err := s.backendFromCur(n)
+		if err != nil {
+			return err
+		}
+		if b >= 0 {
+			*s.node(i) = tensorInfo{backend: b, cause: cause}
 		}
 	}
 
@@ -140,11 +151,11 @@ func (s *Scheduler) assignBackends(g *runtime.Graph) error {
 	// type when it runs the op and uses every source's memory (e.g. a BLAS
 	// backend next to the CPU); give the still unassigned nodes to the backend
 	// that supports the op and most of their inputs.
-	for _, n := range g.Nodes {
+	for i, n := range g.Nodes {
 		if n.Op.IsView() {
 			continue
 		}
-		cur := s.backendOf(n)
+		cur := s.node(i).backend
 		if cur < 0 {
 			best, bestN := -1, -1
 			for b := range s.backends {
@@ -165,7 +176,7 @@ func (s *Scheduler) assignBackends(g *runtime.Graph) error {
 				}
 			}
 			if best >= 0 {
-				s.assign(n, best, "3.best")
+				*s.node(i) = tensorInfo{backend: best, cause: "3.best"}
 			}
 			continue
 		}
@@ -181,18 +192,18 @@ func (s *Scheduler) assignBackends(g *runtime.Graph) error {
 				}
 			}
 			if ok {
-				s.assign(n, b, "3.upg")
+				*s.node(i) = tensorInfo{backend: b, cause: "3.upg"}
 				break
 			}
 		}
 	}
 
 	// Pass 4: views go with their source, unassigned sources with their node.
-	for _, n := range g.Nodes {
-		cur := s.backendOf(n)
+	for i, n := range g.Nodes {
+		cur := s.node(i).backend
 		if n.ViewSrc != nil && cur < 0 {
 			if cur = s.backendOf(n.ViewSrc); cur >= 0 {
-				s.assign(n, cur, "4.vsrc")
+				*s.node(i) = tensorInfo{backend: cur, cause: "4.vsrc"}
 			}
 		}
 		for _, src := range n.Src {
@@ -227,15 +238,15 @@ func (s *Scheduler) expand(g *runtime.Graph, down, skipCPU bool) {
 		if node.Op.IsView() {
 			continue
 		}
-		b := s.backendOf(node)
+		info := s.node(i)
 		switch {
-		case b >= 0:
-			cur = b
-			if skipCPU && b == last {
+		case info.backend >= 0:
+			cur = info.backend
+			if skipCPU && cur == last {
 				cur = -1
 			}
 		case cur >= 0 && s.supportsOp(cur, node):
-			s.assign(node, cur, "2.sup")
+			*info = tensorInfo{backend: cur, cause: "2.sup"}
 		}
 	}
 }

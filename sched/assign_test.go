@@ -36,7 +36,7 @@ type assignCase struct {
 	want map[string]string
 }
 
-func weightsOn(t *testing.T, b *fakeBackend, ts ...*runtime.Tensor) {
+func weightsOn(t testing.TB, b *fakeBackend, ts ...*runtime.Tensor) {
 	allocIn(t, b.dev.bt, runtime.UsageWeights, ts...)
 }
 

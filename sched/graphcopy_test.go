@@ -48,7 +48,7 @@ func smallCPUGraph(t *testing.T, cb *cpu.Backend) *runtime.Graph {
 	return g
 }
 
-func newCPU(t *testing.T) *cpu.Backend {
+func newCPU(t testing.TB) *cpu.Backend {
 	cb, err := cpu.NewBackend(2)
 	if err != nil {
 		t.Fatal(err)

@@ -39,13 +39,13 @@ type llamaLayer struct {
 // newLlamaWeights creates the weights, placing the token embeddings in
 // embdBT's memory, layer l in layerBT(l)'s and the head in headBT's, all
 // holding the same seeded values for every placement.
-func newLlamaWeights(t *testing.T, embdBT runtime.BufferType, layerBT func(l int) runtime.BufferType, headBT runtime.BufferType) *llamaWeights {
+func newLlamaWeights(t testing.TB, layers int, embdBT runtime.BufferType, layerBT func(l int) runtime.BufferType, headBT runtime.BufferType) *llamaWeights {
 	ctx := runtime.NewContext()
 	mat := func(name string, ne ...int) *runtime.Tensor { return named(ctx.NewTensor(runtime.F32, ne...), name) }
 	w := &llamaWeights{tokEmbd: mat("tok_embd", llEmbd, llVocab), outNorm: mat("out_norm", llEmbd), output: mat("output", llEmbd, llVocab)}
 	placed := map[runtime.BufferType][]*runtime.Tensor{embdBT: {w.tokEmbd}}
 	placed[headBT] = append(placed[headBT], w.outNorm, w.output)
-	for l := 0; l < llLayers; l++ {
+	for l := 0; l < layers; l++ {
 		p := func(n string) string { return fmt.Sprintf("blk.%d.%s", l, n) }
 		ly := llamaLayer{
 			attnNorm: mat(p("attn_norm"), llEmbd), wq: mat(p("wq"), llEmbd, llEmbd), wk: mat(p("wk"), llEmbd, llEmbd),
@@ -84,7 +84,7 @@ type llamaInputs struct {
 }
 
 // buildLlama builds the forward graph for llTokens tokens.
-func buildLlama(t *testing.T, w *llamaWeights) (*runtime.Graph, llamaInputs, *runtime.Tensor) {
+func buildLlama(t testing.TB, w *llamaWeights) (*runtime.Graph, llamaInputs, *runtime.Tensor) {
 	ctx := runtime.NewContext()
 	in := llamaInputs{
 		tokens: named(ctx.NewTensor(runtime.I32, llTokens), "tokens"),
@@ -120,7 +120,7 @@ func buildLlama(t *testing.T, w *llamaWeights) (*runtime.Graph, llamaInputs, *ru
 
 // setLlamaInputs fills run it's inputs: tokens and positions change per run,
 // the mask is causal.
-func setLlamaInputs(t *testing.T, in llamaInputs, run int) {
+func setLlamaInputs(t testing.TB, in llamaInputs, run int) {
 	tokens, pos := make([]int32, llTokens), make([]int32, llTokens)
 	for j := range tokens {
 		tokens[j] = int32((run*5 + j*3 + 1) % llVocab)
@@ -147,7 +147,7 @@ func setLlamaInputs(t *testing.T, in llamaInputs, run int) {
 func cpuReference(t *testing.T, runs int) [][]float32 {
 	cb := newCPU(t)
 	bt := cpu.BufferType()
-	w := newLlamaWeights(t, bt, func(int) runtime.BufferType { return bt }, bt)
+	w := newLlamaWeights(t, llLayers, bt, func(int) runtime.BufferType { return bt }, bt)
 	var out [][]float32
 	for run := 0; run < runs; run++ {
 		g, in, logits := buildLlama(t, w)
@@ -183,7 +183,7 @@ func TestPipelineLlama(t *testing.T) {
 	gpu0 := newFake(t, fakeOpts{name: "GPU0", async: true, events: true, kernels: true, ops: allOpsBut(runtime.OpSoftMax)})
 	gpu1 := newFake(t, fakeOpts{name: "GPU1", async: true, events: true, kernels: true})
 	cb := newCPU(t)
-	w := newLlamaWeights(t, cpu.BufferType(), func(l int) runtime.BufferType {
+	w := newLlamaWeights(t, llLayers, cpu.BufferType(), func(l int) runtime.BufferType {
 		if l < llLayers/2 {
 			return gpu0.dev.bt
 		}

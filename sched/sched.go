@@ -90,9 +90,10 @@ type Scheduler struct {
 	opOffload      bool
 
 	// per-tensor state, cleared by Reset
-	ids    map[*runtime.Tensor]int32
-	infos  []tensorInfo
-	copies map[copyKey][]*runtime.Tensor // [copy] per tensor and backend
+	ids     map[*runtime.Tensor]int32
+	infos   []tensorInfo
+	nodeIDs []int32                       // ids of the nodes of the graph being split, by node index
+	copies  map[copyKey][]*runtime.Tensor // [copy] per tensor and backend
 
 	// copyOrigin maps the input copies put into node sources by the last
 	// split to the tensors they replaced, and computeBufs lists the compute
@@ -376,11 +377,29 @@ func (s *Scheduler) backendOf(t *runtime.Tensor) int {
 
 // assign records t's backend and the reason.
 func (s *Scheduler) assign(t *runtime.Tensor, backend int, cause string) {
+	s.infos[s.id(t)] = tensorInfo{backend: backend, cause: cause}
+}
+
+// id is t's index into infos, adding an unassigned entry when t is new.
+func (s *Scheduler) id(t *runtime.Tensor) int32 {
 	s.dirty = true
 	if i, ok := s.ids[t]; ok {
-		s.infos[i] = tensorInfo{backend: backend, cause: cause}
-		return
+		return i
 	}
-	s.ids[t] = int32(len(s.infos))
-	s.infos = append(s.infos, tensorInfo{backend: backend, cause: cause})
+	i := int32(len(s.infos))
+	s.ids[t] = i
+	s.infos = append(s.infos, tensorInfo{backend: -1})
+	return i
 }
+
+// indexNodes records the infos index of every node of g, so the passes
+// reach a node's state without a map lookup.
+func (s *Scheduler) indexNodes(g *runtime.Graph) {
+	s.nodeIDs = s.nodeIDs[:0]
+	for _, n := range g.Nodes {
+		s.nodeIDs = append(s.nodeIDs, s.id(n))
+	}
+}
+
+// node is the state of node i of the graph being split.
+func (s *Scheduler) node(i int) *tensorInfo { return &s.infos[s.nodeIDs[i]] }

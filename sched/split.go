@@ -90,7 +90,7 @@ func (s *Scheduler) cutSplits(g *runtime.Graph) error {
 	first := len(s.backends) - 1
 	for ; i < len(g.Nodes); i++ {
 		if n := g.Nodes[i]; !n.Op.IsView() {
-			first = s.backendOf(n)
+			first = s.node(i).backend
 			break
 		}
 	}
@@ -103,7 +103,7 @@ func (s *Scheduler) cutSplits(g *runtime.Graph) error {
 		if n.Op.IsView() {
 			continue
 		}
-		nb := s.backendOf(n)
+		nb := s.node(i).backend
 		if nb < 0 {
 			return fmt.Errorf("sched: no backend can run %v node %q (not even the CPU supports it)", n.Op, n.Name)
 		}
@@ -220,9 +220,9 @@ func (s *Scheduler) buildGraphCopy(g *runtime.Graph) error {
 			gc.Nodes = append(gc.Nodes, s.copies[copyKey{in, sp.backend}][s.curCopy])
 			s.nodeBackends = append(s.nodeBackends, sp.backend)
 		}
-		for _, n := range g.Nodes[sp.start:sp.end] {
-			gc.Nodes = append(gc.Nodes, n)
-			s.nodeBackends = append(s.nodeBackends, s.backendOf(n))
+		for i := sp.start; i < sp.end; i++ {
+			gc.Nodes = append(gc.Nodes, g.Nodes[i])
+			s.nodeBackends = append(s.nodeBackends, s.node(i).backend)
 		}
 	}
 
