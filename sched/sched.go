@@ -95,11 +95,12 @@ type Scheduler struct {
 	nodeIDs []int32                       // ids of the nodes of the graph being split, by node index
 	copies  map[copyKey][]*runtime.Tensor // [copy] per tensor and backend
 
-	// copyOrigin maps the input copies put into node sources by the last
-	// split to the tensors they replaced, and computeBufs lists the compute
-	// buffers, so a graph can be split again (see undoPrevious).
-	copyOrigin  map[*runtime.Tensor]*runtime.Tensor
-	computeBufs []runtime.Buffer
+	// rewrites lists the node sources the split of rewrittenGraph replaced
+	// by input copies, and computeBufs the compute buffers, so a graph can
+	// be split again (see undoPrevious).
+	rewrites       []rewrite
+	rewrittenGraph *runtime.Graph
+	computeBufs    []runtime.Buffer
 
 	// dirty is true when ids holds state that Reset must clear; split is true
 	// when that state comes from splitting a graph (and is then stale for a
@@ -167,7 +168,6 @@ func New(backends []runtime.Backend, bufferTypes []runtime.BufferType, graphSize
 		opOffload:   opOffload,
 		ids:         make(map[*runtime.Tensor]int32, graphSize),
 		copies:      map[copyKey][]*runtime.Tensor{},
-		copyOrigin:  map[*runtime.Tensor]*runtime.Tensor{},
 		graph:       runtime.NewGraph(),
 		nCopies:     1,
 		debugOut:    os.Stderr,

@@ -31,22 +31,21 @@ func (s *Scheduler) splitGraph(g *runtime.Graph) error {
 	return s.buildGraphCopy(g)
 }
 
-// undoPrevious lets a graph be scheduled again: sources that an earlier
-// split replaced by input copies get their originals back, and tensors placed
-// in the compute buffers by an earlier allocation lose their placement, so
-// they are not taken for pre-allocated tensors. Fresh graphs are only read.
-// The graph must not be running.
+// undoPrevious lets a graph be scheduled again: if it is the graph split
+// last, sources that split replaced by input copies get their originals
+// back; and tensors placed in the compute buffers by an earlier allocation
+// lose their placement, so they are not taken for pre-allocated tensors.
+// Fresh graphs are only read. The graph must not be running.
 func (s *Scheduler) undoPrevious(g *runtime.Graph) {
-	if len(s.copyOrigin) > 0 {
-		for _, n := range g.Nodes {
-			for j, src := range n.Src {
-				if o, ok := s.copyOrigin[src]; ok {
-					n.Src[j] = o
-				}
+	if g == s.rewrittenGraph {
+		for _, r := range s.rewrites {
+			if r.node.Src[r.j] == r.copy {
+				r.node.Src[r.j] = r.orig
 			}
 		}
-		clear(s.copyOrigin)
 	}
+	s.rewrites = s.rewrites[:0]
+	s.rewrittenGraph = g
 
 	s.computeBufs = s.computeBufs[:0]
 	for i := range s.backends {
@@ -179,7 +178,7 @@ func (s *Scheduler) cutSplits(g *runtime.Graph) error {
 					sp.inputs = append(sp.inputs, src)
 				}
 				n.Src[j] = cs[s.curCopy]
-				s.copyOrigin[cs[s.curCopy]] = src
+				s.rewrites = append(s.rewrites, rewrite{n, j, src, cs[s.curCopy]})
 			}
 		}
 	}
@@ -276,6 +275,13 @@ func dependency(in *runtime.Tensor) *runtime.Tensor {
 	}
 	d.Src[0] = in
 	return d
+}
+
+// rewrite is a node source replaced by an input copy.
+type rewrite struct {
+	node       *runtime.Tensor
+	j          int
+	orig, copy *runtime.Tensor
 }
 
 // repeated reports whether t is among srcs.
