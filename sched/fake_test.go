@@ -25,6 +25,7 @@ type fakeOpts struct {
 	acceptHost bool         // the device also uses any host buffer type, as the CPU does
 	ops        []runtime.Op // supported ops; nil means every op
 	events     bool
+	failEvents bool // reports events but cannot create them
 	async      bool // work runs in order on a goroutine; async copies between async fakes
 	kernels    bool // compute with the CPU kernels (else computing only logs)
 	offload    func(t *runtime.Tensor) bool
@@ -80,7 +81,7 @@ func (d *fakeDevice) Props() runtime.DeviceProps {
 	}
 	return runtime.DeviceProps{
 		Name: d.opts.name, Description: "fake " + d.opts.name, Type: t,
-		Caps: runtime.DeviceCaps{Async: d.opts.async, Events: d.opts.events},
+		Caps: runtime.DeviceCaps{Async: d.opts.async, Events: d.opts.events || d.opts.failEvents},
 	}
 }
 
@@ -113,6 +114,9 @@ func (d *fakeDevice) OffloadOp(t *runtime.Tensor) bool {
 func (d *fakeDevice) NewEvent() (runtime.Event, error) {
 	if !d.opts.events {
 		return nil, errors.New("fake: no events")
+	}
+	if d.opts.failEvents {
+		return nil, errors.New("fake: out of events")
 	}
 	done := make(chan struct{})
 	close(done)

@@ -53,15 +53,16 @@ func TestNewChecks(t *testing.T) {
 
 func TestAccessorsAndEvents(t *testing.T) {
 	gpu := newFake(t, fakeOpts{name: "GPU", events: true})
-	plain := newFake(t, fakeOpts{name: "PLAIN"}) // no events: synchronizes instead
+	plain := newFake(t, fakeOpts{name: "PLAIN"})                       // no events: synchronizes instead
+	failing := newFake(t, fakeOpts{name: "FAILING", failEvents: true}) // the same when creating them fails
 	cpuB := newFake(t, fakeOpts{name: "CPU", cpu: true, host: true, acceptHost: true})
 	for _, parallel := range []bool{false, true} {
-		s := newSched(t, backends(gpu, plain, cpuB), parallel, false)
+		s := newSched(t, backends(gpu, plain, failing, cpuB), parallel, false)
 		wantCopies := 1
 		if parallel {
 			wantCopies = MaxCopies
 		}
-		if s.NCopies() != wantCopies || s.NBackends() != 3 || s.Backend(1) != plain || s.Backend(3) != nil || s.Backend(-1) != nil {
+		if s.NCopies() != wantCopies || s.NBackends() != 4 || s.Backend(1) != plain || s.Backend(4) != nil || s.Backend(-1) != nil {
 			t.Errorf("parallel %v: NCopies %d, NBackends %d, Backend(1) %v", parallel, s.NCopies(), s.NBackends(), s.Backend(1))
 		}
 		if !parallel {
