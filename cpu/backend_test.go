@@ -472,3 +472,27 @@ func f32Bytes(v []float32) []byte {
 	}
 	return b
 }
+
+// TestEmptySources computes ops whose results have elements but whose
+// sources (or some of them) have none.
+func TestEmptySources(t *testing.T) {
+	runOpCases(t, []opCase{
+		{name: "concat with empty", build: func(b *tb) (*rt.Tensor, func() arr) {
+			x := b.rand(rt.F32, 3, 2)
+			out := b.ctx.Concat(x, b.ctx.NewTensor(rt.F32, 3, 0), 1)
+			return out, func() arr { return read(x) }
+		}},
+		{name: "sum_rows of empty rows", build: func(b *tb) (*rt.Tensor, func() arr) {
+			out := b.ctx.SumRows(b.ctx.NewTensor(rt.F32, 0, 3))
+			return out, func() arr { return newArr(out.Ne) }
+		}},
+		{name: "argmax of empty rows", build: func(b *tb) (*rt.Tensor, func() arr) {
+			out := b.ctx.Argmax(b.ctx.NewTensor(rt.F32, 0, 3))
+			return out, func() arr { return newArr(out.Ne) }
+		}},
+		{name: "sum of nothing", build: func(b *tb) (*rt.Tensor, func() arr) {
+			out := b.ctx.Sum(b.ctx.NewTensor(rt.F32, 4, 0, 2))
+			return out, func() arr { return newArr(out.Ne) }
+		}},
+	})
+}
