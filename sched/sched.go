@@ -102,8 +102,8 @@ type Scheduler struct {
 	rewrittenGraph *runtime.Graph
 	computeBufs    []runtime.Buffer
 
-	// dirty is true when ids holds state that Reset must clear; split is true
-	// when that state comes from splitting a graph (and is then stale for a
+	// dirty is true when ids holds state that Reset must clear; splitDone is
+	// true when that state comes from splitting a graph (and is then stale for a
 	// new graph); allocated is true between AllocGraph and Reset.
 	dirty, splitDone, allocated bool
 	allocatedGraph              *runtime.Graph

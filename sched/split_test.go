@@ -143,10 +143,14 @@ func TestSplitOnIncompatibleWeight(t *testing.T) {
 }
 
 func TestResplitSameGraph(t *testing.T) {
-	// Scheduling a graph again after Reset undoes the first split's changes
-	// to it and gives the same result.
+	// Scheduling a graph again after Reset (here: reserving with it, then
+	// allocating it three times) undoes the first split's changes to it and
+	// gives the same result, without reserving again.
 	gpu, cpuB, g := chainWithGap(t)
 	s := newSched(t, backends(gpu, cpuB), false, false)
+	if err := s.Reserve(g); err != nil {
+		t.Fatal(err)
+	}
 	var first []string
 	for i := 0; i < 3; i++ {
 		s.Reset()
