@@ -148,12 +148,12 @@ func (s *Scheduler) Synchronize() error {
 	return errors.Join(errs...)
 }
 
-// event is backend b's event for the current copy, or nil.
+// event is backend b's event for the copy the split graph uses, or nil.
 func (s *Scheduler) event(b int) runtime.Event {
 	if s.events == nil {
 		return nil
 	}
-	return s.events[b][s.curCopy]
+	return s.events[b][s.splitCopy]
 }
 
 // waitIdle blocks until the split backend no longer uses the current copy:
@@ -166,7 +166,9 @@ func waitIdle(ev runtime.Event, b runtime.Backend) error {
 }
 
 // computeSplits copies each split's inputs and runs it, then moves to the
-// next copy.
+// next copy. It uses the copy the graph was split with, which is the
+// current one except when an allocated graph is computed again; its nodes
+// still read that copy. (The seed would fill the next copy then.)
 func (s *Scheduler) computeSplits() error {
 	for k := range s.splits {
 		sp := &s.splits[k]
@@ -190,14 +192,14 @@ func (s *Scheduler) computeSplits() error {
 			break
 		}
 	}
-	s.curCopy = (s.curCopy + 1) % s.nCopies
+	s.curCopy = (s.splitCopy + 1) % s.nCopies
 	return nil
 }
 
 // copyInput fills in's copy on the split's backend b.
 func (s *Scheduler) copyInput(sp *split, b runtime.Backend, ev runtime.Event, in *runtime.Tensor) error {
 	from := s.backends[s.backendOf(in)]
-	dst := s.copies[copyKey{in, sp.backend}][s.curCopy]
+	dst := s.copies[copyKey{in, sp.backend}][s.splitCopy]
 
 	if in.Flags&runtime.FlagInput != 0 {
 		// Copy user inputs at once, before the user can overwrite them.

@@ -330,3 +330,62 @@ func TestPipelineUserInputs(t *testing.T) {
 		alloc.Free()
 	}
 }
+
+// TestComputeAllocatedGraphAgain computes one allocated graph three times
+// with new inputs and pipeline parallelism: every run must fill the copies
+// its nodes read, although the current copy moves on after each run.
+func TestComputeAllocatedGraphAgain(t *testing.T) {
+	gpu := newFake(t, fakeOpts{name: "GPU", async: true, events: true, kernels: true, ops: []runtime.Op{runtime.OpMulMat}})
+	cb := newCPU(t)
+	r := rand.New(rand.NewPCG(5, 6))
+	build := func(bt runtime.BufferType) (*runtime.Graph, *runtime.Tensor, *runtime.Tensor) {
+		ctx := runtime.NewContext()
+		w1 := named(ctx.NewTensor(runtime.F32, 8, 8), "w1")
+		w2 := named(ctx.NewTensor(runtime.F32, 8, 8), "w2")
+		allocIn(t, bt, runtime.UsageWeights, w1, w2)
+		wr := rand.New(rand.NewPCG(1, 1))
+		for _, w := range []*runtime.Tensor{w1, w2} {
+			if err := runtime.TensorSetF32(w, randomValues(wr, w.Nelements())); err != nil {
+				t.Fatal(err)
+			}
+		}
+		x := input(ctx, "x", 8, 2)
+		// GPU, then CPU (the GPU lacks GELU), then GPU.
+		o := named(ctx.MulMat(w2, ctx.Gelu(ctx.MulMat(w1, x))), "o")
+		return buildGraph(t, ctx, o), x, o
+	}
+	ref, refX, refO := build(cpu.BufferType())
+	alloc, err := runtime.AllocGraphOn(ref, cpu.BufferType())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer alloc.Free()
+
+	g, x, o := build(gpu.dev.bt)
+	s := newSched(t, backends(gpu, cb), true, false)
+	if err := s.AllocGraph(g); err != nil {
+		t.Fatal(err)
+	}
+	if s.NSplits() != 3 {
+		t.Fatalf("splits %v, want GPU, CPU, GPU", splitSummary(s))
+	}
+	for run := 0; run < 3; run++ {
+		in := randomValues(r, 16)
+		for _, xt := range []*runtime.Tensor{x, refX} {
+			if err := runtime.TensorSetF32(xt, in); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.GraphCompute(g); err != nil {
+			t.Fatal(err)
+		}
+		if err := cb.GraphCompute(ref); err != nil {
+			t.Fatal(err)
+		}
+		got, err1 := runtime.TensorGetF32(o)
+		want, err2 := runtime.TensorGetF32(refO)
+		if err1 != nil || err2 != nil || !slices.Equal(got, want) {
+			t.Errorf("run %d: got %v, want %v (%v, %v)", run, got, want, err1, err2)
+		}
+	}
+}

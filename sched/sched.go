@@ -117,9 +117,10 @@ type Scheduler struct {
 	nodeBackends, leafBackends         []int
 	prevNodeBackends, prevLeafBackends []int
 
-	nCopies int
-	curCopy int
-	events  [][]runtime.Event // [backend][copy], nil entries without events
+	nCopies   int
+	curCopy   int               // the copy the next split uses
+	splitCopy int               // the copy the current split graph uses
+	events    [][]runtime.Event // [backend][copy], nil entries without events
 
 	evalCallback EvalCallback
 

@@ -14,6 +14,7 @@ func (s *Scheduler) splitGraph(g *runtime.Graph) error {
 		return fmt.Errorf("sched: graph has %d nodes and leafs, the scheduler was sized for %d", n, s.graphSize)
 	}
 	s.undoPrevious(g)
+	s.splitCopy = s.curCopy
 	s.splits = s.splits[:0]
 	s.graphInputs = s.graphInputs[:0]
 	s.splitDone = true
