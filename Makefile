@@ -22,6 +22,7 @@ build:
 test: deps
 	$(GO) vet ./...
 	$(GO) test -p 2 -timeout 20m ./...
+	$(GO) test ./gguf -run '^$$' -fuzz FuzzRead -fuzztime 10s
 
 ## run: the main job on the best device.
 run: deps build
@@ -29,7 +30,7 @@ run: deps build
 
 ## shaders: compile GLSL to committed SPIR-V.
 shaders:
-	@echo "no shaders yet"
+	./shaders/compile_spirv.sh
 
 ## bench: the quick benchmark suite.
 bench: build

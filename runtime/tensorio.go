@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math"
 )
 
 // ErrNotAllocated is returned for tensor I/O on a tensor with no buffer.
@@ -172,21 +171,20 @@ func TensorGetF32(t *Tensor) ([]float32, error) {
 // byte) to float32 values in logical order.
 func DecodeF32(t *Tensor, raw []byte) ([]float32, error) {
 	out := make([]float32, t.Nelements())
-	rowLen := t.Ne[0]
-	rb := t.RowBytes()
+	rowLen, rb, es := t.Ne[0], t.RowBytes(), t.Type.TypeSize()
+	var gather []byte // a packed copy of a strided row
+	if !t.IsContiguousRows() {
+		gather = make([]byte, rb)
+	}
 	i := 0
-	var row []byte
 	for i3 := 0; i3 < t.Ne[3]; i3++ {
 		for i2 := 0; i2 < t.Ne[2]; i2++ {
 			for i1 := 0; i1 < t.Ne[1]; i1++ {
 				off := i1*t.Nb[1] + i2*t.Nb[2] + i3*t.Nb[3]
-				if t.IsContiguousRows() {
+				row := gather
+				if row == nil {
 					row = raw[off : off+rb]
 				} else {
-					if row == nil || len(row) != rb || &row[0] == &raw[0] {
-						row = make([]byte, rb)
-					}
-					es := t.Type.TypeSize()
 					for i0 := 0; i0 < rowLen; i0++ {
 						copy(row[i0*es:(i0+1)*es], raw[off+i0*t.Nb[0]:])
 					}
@@ -216,7 +214,7 @@ func TensorSetI32(t *Tensor, values []int32) error {
 	return TensorSet(t, buf, 0)
 }
 
-// TensorGetI32 reads a contiguous I32 tensor.
+// TensorGetI32 reads an I32 tensor (any layout) in logical order, exactly.
 func TensorGetI32(t *Tensor) ([]int32, error) {
 	if t.Type != I32 {
 		return nil, fmt.Errorf("get %q: tensor is %v, not i32", t.Name, t.Type)
@@ -225,22 +223,16 @@ func TensorGetI32(t *Tensor) ([]int32, error) {
 	if err := TensorGet(t, raw, 0); err != nil {
 		return nil, err
 	}
-	vals, err := DecodeF32(t, raw)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]int32, len(vals))
-	for i, v := range vals {
-		out[i] = int32(v)
+	out := make([]int32, 0, t.Nelements())
+	for i3 := 0; i3 < t.Ne[3]; i3++ {
+		for i2 := 0; i2 < t.Ne[2]; i2++ {
+			for i1 := 0; i1 < t.Ne[1]; i1++ {
+				for i0 := 0; i0 < t.Ne[0]; i0++ {
+					off := i0*t.Nb[0] + i1*t.Nb[1] + i2*t.Nb[2] + i3*t.Nb[3]
+					out = append(out, int32(binary.LittleEndian.Uint32(raw[off:])))
+				}
+			}
+		}
 	}
 	return out, nil
-}
-
-// f32Bytes is a small helper for tests and tools.
-func f32Bytes(v []float32) []byte {
-	b := make([]byte, 4*len(v))
-	for i, f := range v {
-		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(f))
-	}
-	return b
 }
