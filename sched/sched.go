@@ -238,11 +238,14 @@ func New(backends []runtime.Backend, bufferTypes []runtime.BufferType, graphSize
 	return s, nil
 }
 
-// sameBufferType compares two buffer types for identity without panicking
-// on implementations that are not comparable.
-func sameBufferType(a, b runtime.BufferType) bool {
-	ta, tb := reflect.TypeOf(a), reflect.TypeOf(b)
-	if ta != tb || !ta.Comparable() {
+// sameBufferType compares two buffer types for identity.
+func sameBufferType(a, b runtime.BufferType) bool { return same(a, b) }
+
+// same compares two interface values for identity without panicking on
+// implementations that Go cannot compare (those are never the same).
+func same(a, b any) bool {
+	ta := reflect.TypeOf(a)
+	if ta == nil || ta != reflect.TypeOf(b) || !ta.Comparable() {
 		return false
 	}
 	return a == b
@@ -312,7 +315,7 @@ func (s *Scheduler) Backend(i int) runtime.Backend {
 // backendIndex is b's position, or -1.
 func (s *Scheduler) backendIndex(b runtime.Backend) int {
 	for i, x := range s.backends {
-		if x == b {
+		if same(x, b) {
 			return i
 		}
 	}

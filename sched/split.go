@@ -2,6 +2,7 @@ package sched
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/gpurt/gpurt/runtime"
 )
@@ -49,13 +50,21 @@ func (s *Scheduler) undoPrevious(g *runtime.Graph) {
 	s.rewrittenGraph = g
 
 	s.computeBufs = s.computeBufs[:0]
+	add := func(b runtime.Buffer) {
+		// Only buffers Go can compare can be recognized (and == not panic).
+		if reflect.TypeOf(b).Comparable() {
+			s.computeBufs = append(s.computeBufs, b)
+		}
+	}
 	for i := range s.backends {
 		switch b := s.galloc.Buffer(i).(type) {
 		case nil:
 		case *runtime.MultiBuffer:
-			s.computeBufs = append(s.computeBufs, b.Parts...)
+			for _, p := range b.Parts {
+				add(p)
+			}
 		default:
-			s.computeBufs = append(s.computeBufs, b)
+			add(b)
 		}
 	}
 	if len(s.computeBufs) == 0 {
