@@ -2,6 +2,7 @@ package sched
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/gpurt/gpurt/runtime"
 )
@@ -10,8 +11,13 @@ import (
 // records a cause (see Cause). Lower backend index means higher priority; the
 // last backend is the CPU.
 
-// weightCause is "1.wgt" followed by the source index, without allocating.
-var weightCause = [runtime.MaxSrc]string{"1.wgt0", "1.wgt1", "1.wgt2", "1.wgt3"}
+// weightCause[i] is "1.wgt" followed by the source index i, made once.
+var weightCause = func() (c [runtime.MaxSrc]string) {
+	for i := range c {
+		c[i] = "1.wgt" + strconv.Itoa(i)
+	}
+	return c
+}()
 
 // bufferOf is the buffer holding t's memory: its view source's for a view.
 func bufferOf(t *runtime.Tensor) runtime.Buffer {
