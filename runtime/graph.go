@@ -44,7 +44,7 @@ func (g *Graph) Contains(t *Tensor) bool { return g.seen[t] }
 
 // View returns a graph of nodes[i0:i1] (sharing the tensors), as ggml_graph_view.
 func (g *Graph) View(i0, i1 int) *Graph {
-	v := &Graph{Nodes: g.Nodes[i0:i1:i1], seen: map[*Tensor]bool{}}
+	v := &Graph{Nodes: g.Nodes[i0:i1:i1], seen: make(map[*Tensor]bool, i1-i0)}
 	for _, n := range v.Nodes {
 		v.seen[n] = true
 	}
