@@ -142,9 +142,10 @@ func WritePNG(w io.Writer, recs []Record, title string) error {
 	if len(groups) == 0 {
 		return errors.New("png: no successful GFLOPS or GB/s measurements to plot")
 	}
-	const cols, tileW, tileH, head = 3, 460, 340, 30
+	const tileW, tileH, head = 460, 340, 30
+	cols := min(3, len(groups))
 	rows := (len(groups) + cols - 1) / cols
-	img := vgimg.New(vg.Points(cols*tileW), vg.Points(float64(rows*tileH+head)))
+	img := vgimg.New(vg.Points(float64(cols*tileW)), vg.Points(float64(rows*tileH+head)))
 	dc := draw.New(img)
 	dc.FillText(draw.TextStyle{Color: color.Black, Font: font.From(plot.DefaultFont, 14), XAlign: draw.XCenter, YAlign: draw.YTop, Handler: plot.DefaultTextHandler},
 		vg.Point{X: dc.Center().X, Y: dc.Max.Y - 6}, strings.TrimSpace(title))
