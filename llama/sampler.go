@@ -1,0 +1,146 @@
+package llama
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+)
+
+// SamplerConfig selects how the next token is drawn from the logits.
+type SamplerConfig struct {
+	// Temp <= 0 is greedy decoding: always the most likely token.
+	Temp float32
+	// TopK > 0 keeps only the K most likely tokens.
+	TopK int
+	// TopP in (0, 1) keeps the smallest set of most likely tokens whose
+	// probabilities sum to at least TopP (nucleus sampling).
+	TopP float32
+	// Seed makes the draws reproducible.
+	Seed uint64
+}
+
+// Sampler draws token ids from logits. As in llama.cpp's default chain,
+// top-k and top-p filter on the untempered distribution, then the
+// temperature reshapes what is left and one token is drawn.
+type Sampler struct {
+	cfg  SamplerConfig
+	rng  *rand.Rand
+	cand []candidate
+}
+
+type candidate struct {
+	id    int32
+	logit float32
+	p     float64
+}
+
+// NewSampler returns a sampler; the same config and logits give the same
+// sequence of tokens.
+func NewSampler(cfg SamplerConfig) (*Sampler, error) {
+	if math.IsNaN(float64(cfg.Temp)) || math.IsNaN(float64(cfg.TopP)) {
+		return nil, errors.New("sampler: temperature and top-p must be numbers")
+	}
+	if cfg.TopK < 0 {
+		return nil, fmt.Errorf("sampler: top-k %d is negative", cfg.TopK)
+	}
+	if cfg.TopP < 0 || cfg.TopP > 1 {
+		return nil, fmt.Errorf("sampler: top-p %v is outside [0, 1]", cfg.TopP)
+	}
+	return &Sampler{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15))}, nil
+}
+
+// Sample picks the next token id from one row of logits.
+func (s *Sampler) Sample(logits []float32) (int32, error) {
+	if len(logits) == 0 {
+		return 0, errors.New("sampler: no logits")
+	}
+	if s.cfg.Temp <= 0 {
+		return Argmax(logits), nil
+	}
+	c := s.cand[:0]
+	for i, l := range logits {
+		if math.IsNaN(float64(l)) {
+			return 0, fmt.Errorf("sampler: logit %d is NaN", i)
+		}
+		c = append(c, candidate{id: int32(i), logit: l})
+	}
+	s.cand = c
+	// Most likely first; equal logits by id, so the order is deterministic.
+	slices.SortFunc(c, func(a, b candidate) int {
+		if a.logit != b.logit {
+			if a.logit > b.logit {
+				return -1
+			}
+			return 1
+		}
+		return int(a.id - b.id)
+	})
+	if k := s.cfg.TopK; k > 0 && k < len(c) {
+		c = c[:k]
+	}
+	if p := s.cfg.TopP; p > 0 && p < 1 {
+		softmax(c, 1)
+		sum := 0.0
+		for i := range c {
+			sum += c[i].p
+			if sum >= float64(p) {
+				c = c[:i+1]
+				break
+			}
+		}
+	}
+	softmax(c, s.cfg.Temp)
+	u := s.rng.Float64()
+	acc := 0.0
+	for _, x := range c {
+		acc += x.p
+		if u < acc {
+			return x.id, nil
+		}
+	}
+	return c[len(c)-1].id, nil // u landed in the rounding gap at the top
+}
+
+// softmax sets p for candidates sorted by descending logit.
+func softmax(c []candidate, temp float32) {
+	top := float64(c[0].logit)
+	if math.IsInf(top, 1) {
+		// Only the +Inf logits can be drawn.
+		for i := range c {
+			c[i].p = 0
+			if math.IsInf(float64(c[i].logit), 1) {
+				c[i].p = 1
+			}
+		}
+	} else {
+		for i := range c {
+			c[i].p = math.Exp((float64(c[i].logit) - top) / float64(temp))
+		}
+	}
+	sum := 0.0
+	for _, x := range c {
+		sum += x.p
+	}
+	if sum == 0 || math.IsNaN(sum) { // every logit is -Inf: uniform
+		for i := range c {
+			c[i].p = 1 / float64(len(c))
+		}
+		return
+	}
+	for i := range c {
+		c[i].p /= sum
+	}
+}
+
+// Argmax is the index of the largest logit, the first one on ties.
+func Argmax(logits []float32) int32 {
+	best := 0
+	for i, l := range logits {
+		if l > logits[best] || (math.IsNaN(float64(logits[best])) && !math.IsNaN(float64(l))) {
+			best = i
+		}
+	}
+	return int32(best)
+}
