@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gpurt/gpurt/bench"
+	"github.com/gpurt/gpurt/cpu"
 )
 
 func TestBenchCommand(t *testing.T) {
@@ -56,5 +57,29 @@ func TestBenchCommandErrors(t *testing.T) {
 		if got := runBench(tc.args); got != tc.want {
 			t.Errorf("gpurt bench %v: exit %d, want %d", tc.args, got, tc.want)
 		}
+	}
+}
+
+func TestBenchModelHook(t *testing.T) {
+	const path = "../../../shared/models/stories260K.gguf"
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("test model not present: %v", err)
+	}
+	if bench.EndToEnd == nil {
+		t.Fatal("gpurt does not fill bench.EndToEnd")
+	}
+	res, err := bench.EndToEnd(bench.E2ERequest{
+		Device: cpu.Device(), Model: bench.Model{Name: "stories260K", Path: path},
+		Prompt: 16, Gen: 4, Policy: bench.Policy{MinRuns: 2, MaxRuns: 2},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.PromptTokS <= 0 || res.GenTokS <= 0 || res.Runs != 2 || !strings.Contains(res.Note, "16+4 tokens") {
+		t.Errorf("end-to-end result %+v", res)
+	}
+	// The default model goes through openModel too: it either runs or says why not.
+	if _, err := bench.EndToEnd(bench.E2ERequest{Device: cpu.Device(), Model: bench.Model{Name: "default"}, Prompt: 4, Gen: 2, Policy: bench.Policy{MaxRuns: 1}}); err != nil && !strings.Contains(err.Error(), "default model") {
+		t.Errorf("default model: %v", err)
 	}
 }
