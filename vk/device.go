@@ -44,6 +44,8 @@ type Device struct {
 	// subgroupArith is true when compute shaders have subgroup arithmetic;
 	// otherwise the _nosg shader variants reduce through shared memory.
 	subgroupArith bool
+	// Workgroup sizes: for row reductions and for mat-vec products.
+	wgRows, wgMatVec int
 
 	localBT *BufferType
 	hostBT  *BufferType
@@ -108,6 +110,13 @@ func newDevice(inst vk.Instance, pd vk.PhysicalDevice, physIdx, index int) (*Dev
 	d.lim.subgroupSize = p2.subgroupSize
 	const basic, arith, computeStage = 1, 4, 0x20
 	d.subgroupArith = p2.subgroupOps&(basic|arith) == basic|arith && p2.subgroupStages&computeStage != 0
+	d.wgRows, d.wgMatVec = 128, 32
+	if d.subgroupArith && props.DeviceType == vk.PhysicalDeviceTypeCpu {
+		// On a CPU driver a workgroup of one subgroup reduces without any
+		// barrier, and barriers are what costs there.
+		sg := int(max(min(p2.subgroupSize, 64), 4))
+		d.wgRows, d.wgMatVec = sg, sg
+	}
 	if d.lim.maxPushConstants < pushConstantSize {
 		return nil, fmt.Errorf("vulkan: device %d (%s) has %d bytes of push constants; gpurt needs %d", physIdx, devName, d.lim.maxPushConstants, pushConstantSize)
 	}

@@ -22,8 +22,6 @@ type dispatch struct {
 // Workgroup sizes (specialization constant 0).
 const (
 	wgElementwise = 256
-	wgRows        = 128
-	wgMatVec      = 32
 	nrMatVec      = 2 // rows per mat-vec workgroup
 	maxGroups     = 65535
 )
@@ -110,6 +108,7 @@ type reducePC struct {
 	P                   float32
 	Mp1, Mp12, Shifts   uint32
 	Nrows               uint32
+	Mp0                 uint32
 }
 
 type ropePC struct {
@@ -358,7 +357,7 @@ func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 		Ne0: u4(a.Ne), Nb0: u4(a.Nb),
 		Nb1: uint32(t.Nb[1]), Nb2: uint32(t.Nb[2]), Nb3: uint32(t.Nb[3]), Nb0d: uint32(t.Nb[0]),
 		Off0: offs[0], Off1: offs[1], OffD: offd,
-		Mode:  uint32(a.Type) | uint32(t.Type)<<8 | 255<<16 | reduceCode[t.Op]<<24,
+		Mode:  255<<16 | reduceCode[t.Op]<<24,
 		Nrows: uint32(a.Nrows()),
 	}
 	switch t.Op {
@@ -374,17 +373,32 @@ func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 	} else {
 		p.Ne11, p.Ne12, p.Ne13 = 1, 1, 1
 	}
+	m0, l0 := fastdiv(a.Ne[0])
 	m1, l1 := fastdiv(a.Ne[1])
 	m12, l12 := fastdiv(a.Ne[1] * a.Ne[2])
-	p.Mp1, p.Mp12, p.Shifts = m1, m12, l1|l12<<5
-	setPC(&ds.pc, &p)
-	ds.key = pipelineKey{variant: d.variant("reduce"), spec: [4]uint32{wgRows}}
-	if t.Op == rt.OpSum {
+	p.Mp0, p.Mp1, p.Mp12, p.Shifts = m0, m1, m12, l1|l12<<5|l0<<10
+	wg := d.wgRows
+	switch {
+	case t.Op == rt.OpSum:
+		wg = wgSum
 		ds.groups = [3]uint32{1, 1, 1}
-	} else {
+	case a.Ne[0] <= threadRowsMax:
+		p.Mode |= threadRows
+		ds.groups = grid1D(a.Nrows(), wg)
+	default:
 		ds.groups = grid1D(a.Nrows(), 1)
 	}
+	setPC(&ds.pc, &p)
+	ds.key = pipelineKey{variant: d.variant("reduce"), spec: [4]uint32{uint32(wg)}}
 }
+
+// Reductions over rows of at most threadRowsMax elements give each row to a
+// single invocation; SUM runs as one workgroup of wgSum invocations.
+const (
+	threadRowsMax = 64
+	threadRows    = 0x100
+	wgSum         = 256
+)
 
 // variant picks the subgroup or shared-memory build of a reduction shader.
 func (d *Device) variant(name string) string {
@@ -395,6 +409,10 @@ func (d *Device) variant(name string) string {
 }
 
 var weightSuffix = map[rt.DType]string{rt.F32: "f32", rt.F16: "f16", rt.BF16: "bf16", rt.Q8_0: "q8_0", rt.Q4_0: "q4_0"}
+
+// Products with at most matVecMaxN src1 columns use the mat-vec kernel, one
+// column per workgroup row: a 64-wide tile would be mostly padding.
+const matVecMaxN = 4
 
 // Tile of the shared-memory MUL_MAT kernel (BM x BN in mul_mat.comp).
 const mmTileM, mmTileN = 64, 64
@@ -412,10 +430,10 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 	setPC(&ds.pc, &p)
 	batches := uint32(b.Ne[2] * b.Ne[3])
 	w := weightSuffix[a.Type]
-	if b.Ne[1] == 1 {
-		ds.key = pipelineKey{variant: d.variant("mul_mat_vec_" + w), spec: [4]uint32{wgMatVec, nrMatVec}}
+	if b.Ne[1] <= matVecMaxN && b.Ne[1]*b.Ne[2]*b.Ne[3] <= maxGroups {
+		ds.key = pipelineKey{variant: d.variant("mul_mat_vec_" + w), spec: [4]uint32{uint32(d.wgMatVec), nrMatVec}}
 		g := grid1D(a.Ne[1], nrMatVec)
-		g[2] = batches
+		g[2] = uint32(b.Ne[1]) * batches
 		ds.groups = g
 		return
 	}

@@ -63,12 +63,12 @@ void main() {
 		return;
 	}
 
-	float a = load_0(t0, pc.off0 + i1 * pc.nb01 + i2 * pc.nb02 + i3 * pc.nb03, i0, pc.nb00);
+	float a = load_f_0(t0, pc.off0 + i0 * pc.nb00 + i1 * pc.nb01 + i2 * pc.nb02 + i3 * pc.nb03);
 	uint j0 = bcast(i0, pc.ne10, pc.ne0);
 	uint j1 = bcast(i1, pc.ne11, pc.ne1);
 	uint j2 = bcast(i2, pc.ne12, pc.ne2);
 	uint j3 = bcast(i3, pc.ne13, pc.ne3);
-	float b = load_1(t1, pc.off1 + j1 * pc.nb11 + j2 * pc.nb12 + j3 * pc.nb13, j0, pc.nb10);
+	float b = load_f_1(t1, pc.off1 + j0 * pc.nb10 + j1 * pc.nb11 + j2 * pc.nb12 + j3 * pc.nb13);
 	float v;
 	switch (op) {
 	case OP_ADD: v = a + b; break;
@@ -76,5 +76,5 @@ void main() {
 	case OP_MUL: v = a * b; break;
 	default: v = a / b; break;
 	}
-	store_dst(td, dst, v);
+	store_f(td, dst, v);
 }

@@ -71,10 +71,15 @@ uint f32_to_bf16(float f) {
 // Loaders. For a plain dtype, element i0 of a row starting at byte row is
 // at row + i0*nb0; for a block type, nb0 is the block size in bytes and i0
 // selects the block i0/32 and the element i0%32 inside it (GGUF layout).
+// load_N handles every dtype; load_f_N only F32 and F16, which keeps the
+// shaders that need no more small (Mesa compiles them on first use).
 #define DEFINE_LOADERS(N, BUF) \
 uint rd32_##N(uint a) { return BUF[a >> 2]; } \
 uint rd16_##N(uint a) { uint w = BUF[a >> 2]; return (a & 2u) != 0u ? (w >> 16) : (w & 0xffffu); } \
 uint rd8_##N(uint a) { return (BUF[a >> 2] >> ((a & 3u) * 8u)) & 0xffu; } \
+float load_f_##N(uint dt, uint a) { \
+	return dt == DT_F16 ? f16_to_f32(rd16_##N(a)) : uintBitsToFloat(BUF[a >> 2]); \
+} \
 float load_##N(uint dt, uint row, uint i0, uint nb0) { \
 	if (dt == DT_F32) return uintBitsToFloat(BUF[(row + i0 * nb0) >> 2]); \
 	if (dt == DT_F16) return f16_to_f32(rd16_##N(row + i0 * nb0)); \
@@ -102,6 +107,15 @@ void store16(uint a, uint h) {
 	atomicOr(d[a >> 2], (h & 0xffffu) << sh);
 }
 
+// store_f writes an F32 or F16 element at byte address a.
+void store_f(uint dt, uint a, float v) {
+	if (dt == DT_F16) {
+		store16(a, f32_to_f16(v));
+	} else {
+		d[a >> 2] = floatBitsToUint(v);
+	}
+}
+
 // store_dst writes one element of a plain dtype at byte address a.
 void store_dst(uint dt, uint a, float v) {
 	if (dt == DT_F32) {
@@ -126,11 +140,11 @@ float round_away(float v) {
 void quant_store(uint dt, uint a, float v[32]) {
 	if (dt == DT_Q8_0) {
 		float amax = 0.0;
-		[[unroll]] for (uint j = 0u; j < 32u; j++) amax = max(amax, abs(v[j]));
+		for (uint j = 0u; j < 32u; j++) amax = max(amax, abs(v[j]));
 		precise float sc = amax / 127.0;
 		precise float id = sc != 0.0 ? 1.0 / sc : 0.0;
 		store16(a, f32_to_f16(sc));
-		[[unroll]] for (uint j = 0u; j < 32u; j += 2u) {
+		for (uint j = 0u; j < 32u; j += 2u) {
 			precise float x0 = v[j] * id;
 			precise float x1 = v[j + 1u] * id;
 			uint q0 = uint(int(round_away(x0))) & 0xffu;
@@ -139,7 +153,7 @@ void quant_store(uint dt, uint a, float v[32]) {
 		}
 	} else {
 		float amax = 0.0, vmax = 0.0;
-		[[unroll]] for (uint j = 0u; j < 32u; j++) {
+		for (uint j = 0u; j < 32u; j++) {
 			if (abs(v[j]) > amax) {
 				amax = abs(v[j]);
 				vmax = v[j];
@@ -148,7 +162,7 @@ void quant_store(uint dt, uint a, float v[32]) {
 		precise float sc = vmax / -8.0;
 		precise float id = sc != 0.0 ? 1.0 / sc : 0.0;
 		store16(a, f32_to_f16(sc));
-		[[unroll]] for (uint j = 0u; j < 16u; j += 2u) {
+		for (uint j = 0u; j < 16u; j += 2u) {
 			uint b[2];
 			[[unroll]] for (uint k = 0u; k < 2u; k++) {
 				precise float x0 = v[j + k] * id + 8.5;

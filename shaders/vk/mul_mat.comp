@@ -36,19 +36,19 @@ void main() {
 
 	for (uint k0 = 0u; k0 < pc.K; k0 += BK) {
 		// Stage A: BM rows x BK values, stored k-major.
-		[[unroll]] for (uint e = t; e < BM * BK; e += WG) {
+		for (uint e = t; e < BM * BK; e += WG) {
 			uint mi = e / BK, ki = e % BK;
 			uint m = m0 + mi, k = k0 + ki;
 			As[ki * BM + mi] = (m < pc.M && k < pc.K) ? loadA(abase + m * pc.nb01, k) : 0.0;
 		}
 		// Stage B: BN columns x BK values, stored k-major.
-		[[unroll]] for (uint e = t; e < BN * BK; e += WG) {
+		for (uint e = t; e < BN * BK; e += WG) {
 			uint ni = e / BK, ki = e % BK;
 			uint n = n0 + ni, k = k0 + ki;
 			Bs[ki * BN + ni] = (n < pc.N && k < pc.K) ? uintBitsToFloat(s1[(bbase + n * pc.nb11 + k * pc.nb10) >> 2]) : 0.0;
 		}
 		barrier();
-		[[unroll]] for (uint ki = 0u; ki < BK; ki++) {
+		for (uint ki = 0u; ki < BK; ki++) {
 			float a[TM], b[TN];
 			[[unroll]] for (uint i = 0u; i < TM; i++) a[i] = As[ki * BM + tm * TM + i];
 			[[unroll]] for (uint j = 0u; j < TN; j++) b[j] = Bs[ki * BN + tn + j * TX];

@@ -1,7 +1,8 @@
 #version 450
 // MUL_MAT with a single src1 column (matrix-vector): the lanes of a
 // workgroup split K, each workgroup computes NR consecutive rows; the x and
-// y workgroup ids together count row groups, z counts batches.
+// y workgroup ids together count row groups, z counts columns and batches
+// (column fastest). Used for products with few src1 columns.
 
 #include "common.glsl"
 
@@ -14,11 +15,12 @@ layout(constant_id = 1) const uint NR = 2;
 void main() {
 	uint m0 = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * NR;
 	if (m0 >= pc.M) return;
-	uint n = 0u;
+	uint n;
 	uint l = gl_LocalInvocationID.x;
 	uint wg = gl_WorkGroupSize.x;
+	n = gl_WorkGroupID.z % pc.N;
 	uint abase, bbase, cbase;
-	batch(gl_WorkGroupID.z, abase, bbase, cbase);
+	batch(gl_WorkGroupID.z / pc.N, abase, bbase, cbase);
 	bbase += n * pc.nb11;
 
 	uint rows[NR];

@@ -1,8 +1,13 @@
 #version 450
-// Row reductions, one workgroup per row: SUM_ROWS, MEAN, NORM, RMS_NORM,
-// SOFT_MAX (scale and optional broadcast mask), ARGMAX; and SUM, where a
-// single workgroup walks every row. The workgroup size must be a power of
-// two.
+// Row reductions: SUM_ROWS, MEAN, NORM, RMS_NORM, SOFT_MAX (scale and an
+// optional broadcast mask), ARGMAX, and SUM of every element.
+//
+// Long rows take one workgroup each and reduce across it. Short rows (the
+// host sets the THREAD_ROWS flag) take one invocation each, with no
+// cross-invocation reduction at all: many tiny workgroups cost far more than
+// the arithmetic. SUM runs as one workgroup over the flattened tensor. Loops
+// stay short per invocation (lavapipe caps a shader's loop iterations at
+// 65535). The workgroup size must be a power of two.
 
 #include "common.glsl"
 
@@ -18,10 +23,11 @@ layout(push_constant) uniform PC {
 	uint ne11, ne12, ne13;       // mask dims (SOFT_MAX)
 	uint nb10, nb11, nb12, nb13; // mask strides
 	uint off0, off1, offd;
-	uint mode;   // src dtype | dst dtype << 8 | mask dtype << 16 | op << 24 (mask dtype 255: none)
+	uint mode;   // mask dtype << 16 | op << 24 | THREAD_ROWS (mask dtype 255: none)
 	float p;     // eps or scale
-	uint mp1, mp12, shifts;      // fastdiv: ne01, ne01*ne02
+	uint mp1, mp12, shifts;      // fastdiv: ne01, ne01*ne02, and ne00 (SUM)
 	uint nrows;
+	uint mp0;
 } pc;
 
 #define OP_SUM_ROWS 0u
@@ -31,6 +37,17 @@ layout(push_constant) uniform PC {
 #define OP_SOFT_MAX 4u
 #define OP_ARGMAX 5u
 #define OP_SUM 6u
+#define THREAD_ROWS 0x100u
+
+// Sources and results are F32 (the mask F32 or F16).
+float ld(uint a) { return uintBitsToFloat(s0[a >> 2]); }
+void st(uint a, float v) { d[a >> 2] = floatBitsToUint(v); }
+
+bool thread_rows;
+
+float row_sum(float v) { return thread_rows ? v : wg_sum(v); }
+float row_max(float v) { return thread_rows ? v : wg_max(v); }
+uint row_min_u(uint v) { return thread_rows ? v : wg_min_u(v); }
 
 void row_index(uint row, out uint i1, out uint i2, out uint i3) {
 	i3 = fastdiv(row, pc.mp12, (pc.shifts >> 5) & 31u);
@@ -40,27 +57,31 @@ void row_index(uint row, out uint i1, out uint i2, out uint i3) {
 }
 
 void main() {
-	uint row = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+	uint wgid = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
 	uint l = gl_LocalInvocationID.x;
 	uint wg = gl_WorkGroupSize.x;
-	uint t0 = pc.mode & 0xffu;
-	uint td = (pc.mode >> 8) & 0xffu;
 	uint tm = (pc.mode >> 16) & 0xffu;
 	uint op = pc.mode >> 24;
+	thread_rows = (pc.mode & THREAD_ROWS) != 0u;
 
 	if (op == OP_SUM) {
+		uint total = pc.ne00 * pc.nrows;
 		float s = 0.0;
-		for (uint r = 0u; r < pc.nrows; r++) {
+		for (uint idx = l; idx < total; idx += wg) {
+			uint row = fastdiv(idx, pc.mp0, (pc.shifts >> 10) & 31u);
 			uint i1, i2, i3;
-			row_index(r, i1, i2, i3);
-			uint base = pc.off0 + i1 * pc.nb01 + i2 * pc.nb02 + i3 * pc.nb03;
-			for (uint i0 = l; i0 < pc.ne00; i0 += wg) s += load_0(t0, base, i0, pc.nb00);
+			row_index(row, i1, i2, i3);
+			s += ld(pc.off0 + (idx - row * pc.ne00) * pc.nb00 + i1 * pc.nb01 + i2 * pc.nb02 + i3 * pc.nb03);
 		}
 		s = wg_sum(s);
-		if (l == 0u) store_dst(td, pc.offd, s);
+		if (l == 0u) st(pc.offd, s);
 		return;
 	}
+
+	uint row = thread_rows ? wgid * wg + l : wgid;
 	if (row >= pc.nrows) return;
+	uint first = thread_rows ? 0u : l;
+	uint step = thread_rows ? 1u : wg;
 
 	uint i1, i2, i3;
 	row_index(row, i1, i2, i3);
@@ -72,35 +93,35 @@ void main() {
 	case OP_SUM_ROWS:
 	case OP_MEAN: {
 		float s = 0.0;
-		for (uint i0 = l; i0 < pc.ne00; i0 += wg) s += load_0(t0, src, i0, pc.nb00);
-		s = wg_sum(s);
-		if (l == 0u) store_dst(td, dst, op == OP_MEAN ? s / n : s);
+		for (uint i0 = first; i0 < pc.ne00; i0 += step) s += ld(src + i0 * pc.nb00);
+		s = row_sum(s);
+		if (l == 0u || thread_rows) st(dst, op == OP_MEAN ? s / n : s);
 		break;
 	}
 	case OP_NORM: {
 		float s = 0.0;
-		for (uint i0 = l; i0 < pc.ne00; i0 += wg) s += load_0(t0, src, i0, pc.nb00);
-		float mean = wg_sum(s) / n;
+		for (uint i0 = first; i0 < pc.ne00; i0 += step) s += ld(src + i0 * pc.nb00);
+		float mean = row_sum(s) / n;
 		float v = 0.0;
-		for (uint i0 = l; i0 < pc.ne00; i0 += wg) {
-			float x = load_0(t0, src, i0, pc.nb00) - mean;
+		for (uint i0 = first; i0 < pc.ne00; i0 += step) {
+			float x = ld(src + i0 * pc.nb00) - mean;
 			v += x * x;
 		}
-		float scale = 1.0 / sqrt(wg_sum(v) / n + pc.p);
-		for (uint i0 = l; i0 < pc.ne00; i0 += wg) {
-			store_dst(td, dst + i0 * pc.nb0, (load_0(t0, src, i0, pc.nb00) - mean) * scale);
+		float scale = 1.0 / sqrt(row_sum(v) / n + pc.p);
+		for (uint i0 = first; i0 < pc.ne00; i0 += step) {
+			st(dst + i0 * pc.nb0, (ld(src + i0 * pc.nb00) - mean) * scale);
 		}
 		break;
 	}
 	case OP_RMS_NORM: {
 		float s = 0.0;
-		for (uint i0 = l; i0 < pc.ne00; i0 += wg) {
-			float x = load_0(t0, src, i0, pc.nb00);
+		for (uint i0 = first; i0 < pc.ne00; i0 += step) {
+			float x = ld(src + i0 * pc.nb00);
 			s += x * x;
 		}
-		float scale = 1.0 / sqrt(wg_sum(s) / n + pc.p);
-		for (uint i0 = l; i0 < pc.ne00; i0 += wg) {
-			store_dst(td, dst + i0 * pc.nb0, load_0(t0, src, i0, pc.nb00) * scale);
+		float scale = 1.0 / sqrt(row_sum(s) / n + pc.p);
+		for (uint i0 = first; i0 < pc.ne00; i0 += step) {
+			st(dst + i0 * pc.nb0, ld(src + i0 * pc.nb00) * scale);
 		}
 		break;
 	}
@@ -108,40 +129,40 @@ void main() {
 		uint mrow = 0u;
 		if (tm != 255u) mrow = pc.off1 + i1 * pc.nb11 + (i2 % pc.ne12) * pc.nb12 + (i3 % pc.ne13) * pc.nb13;
 		float m = uintBitsToFloat(0xff800000u);
-		for (uint i0 = l; i0 < pc.ne00; i0 += wg) {
-			float x = load_0(t0, src, i0, pc.nb00) * pc.p;
-			if (tm != 255u) x += load_1(tm, mrow, i0, pc.nb10);
+		for (uint i0 = first; i0 < pc.ne00; i0 += step) {
+			float x = ld(src + i0 * pc.nb00) * pc.p;
+			if (tm != 255u) x += load_f_1(tm, mrow + i0 * pc.nb10);
 			m = max(m, x);
 		}
-		m = wg_max(m);
+		m = row_max(m);
 		float s = 0.0;
-		for (uint i0 = l; i0 < pc.ne00; i0 += wg) {
-			float x = load_0(t0, src, i0, pc.nb00) * pc.p;
-			if (tm != 255u) x += load_1(tm, mrow, i0, pc.nb10);
+		for (uint i0 = first; i0 < pc.ne00; i0 += step) {
+			float x = ld(src + i0 * pc.nb00) * pc.p;
+			if (tm != 255u) x += load_f_1(tm, mrow + i0 * pc.nb10);
 			float e = exp(x - m);
 			s += e;
-			store_dst(td, dst + i0 * pc.nb0, e);
+			st(dst + i0 * pc.nb0, e);
 		}
-		float inv = 1.0 / wg_sum(s);
-		for (uint i0 = l; i0 < pc.ne00; i0 += wg) {
+		float inv = 1.0 / row_sum(s);
+		for (uint i0 = first; i0 < pc.ne00; i0 += step) {
 			uint a = dst + i0 * pc.nb0;
-			store_dst(td, a, load_3(td, a, 0u, 0u) * inv);
+			st(a, uintBitsToFloat(d[a >> 2]) * inv);
 		}
 		break;
 	}
 	case OP_ARGMAX: {
 		float m = uintBitsToFloat(0xff800000u);
 		uint mi = 0xffffffffu;
-		for (uint i0 = l; i0 < pc.ne00; i0 += wg) {
-			float x = load_0(t0, src, i0, pc.nb00);
+		for (uint i0 = first; i0 < pc.ne00; i0 += step) {
+			float x = ld(src + i0 * pc.nb00);
 			if (x > m || mi == 0xffffffffu) {
 				m = x;
 				mi = i0;
 			}
 		}
-		float gm = wg_max(m);
-		uint gi = wg_min_u(m == gm ? mi : 0xffffffffu);
-		if (l == 0u) d[(pc.offd + row * pc.nb1) >> 2] = gi;
+		float gm = row_max(m);
+		uint gi = row_min_u(m == gm ? mi : 0xffffffffu);
+		if (l == 0u || thread_rows) d[(pc.offd + row * pc.nb1) >> 2] = gi;
 		break;
 	}
 	}

@@ -37,8 +37,8 @@ void main() {
 	uint src = pc.off0 + i1 * pc.nb01 + i2 * pc.nb02 + i3 * pc.nb03;
 	uint dst = pc.offd + i1 * pc.nb1 + i2 * pc.nb2 + i3 * pc.nb3;
 	if (i0 >= pc.n_dims) {
-		store_dst(td, dst + i0 * pc.nb0, load_0(t0, src, i0, pc.nb00));
-		store_dst(td, dst + (i0 + 1u) * pc.nb0, load_0(t0, src, i0 + 1u, pc.nb00));
+		store_f(td, dst + i0 * pc.nb0, load_f_0(t0, src + i0 * pc.nb00));
+		store_f(td, dst + (i0 + 1u) * pc.nb0, load_f_0(t0, src + (i0 + 1u) * pc.nb00));
 		return;
 	}
 	float pos = float(int(s1[(pc.off1 + i2 * pc.nb10) >> 2]));
@@ -49,8 +49,8 @@ void main() {
 		a = i0 / 2u;
 		b = a + pc.n_dims / 2u;
 	}
-	float x0 = load_0(t0, src, a, pc.nb00);
-	float x1 = load_0(t0, src, b, pc.nb00);
-	store_dst(td, dst + a * pc.nb0, x0 * c - x1 * s);
-	store_dst(td, dst + b * pc.nb0, x0 * s + x1 * c);
+	float x0 = load_f_0(t0, src + a * pc.nb00);
+	float x1 = load_f_0(t0, src + b * pc.nb00);
+	store_f(td, dst + a * pc.nb0, x0 * c - x1 * s);
+	store_f(td, dst + b * pc.nb0, x0 * s + x1 * c);
 }

@@ -64,9 +64,10 @@ void main() {
 	uint dst = pc.offd + drow * pc.nb1 + i2 * pc.nb2 + i3 * pc.nb3;
 	if (td == DT_Q8_0 || td == DT_Q4_0) {
 		float v[32];
-		[[unroll]] for (uint j = 0u; j < 32u; j++) v[j] = load_0(t0, src, i0 * 32u + j, pc.nb00);
+		for (uint j = 0u; j < 32u; j++) v[j] = load_0(t0, src, i0 * 32u + j, pc.nb00);
 		quant_store(td, dst + i0 * pc.nb0, v);
 		return;
 	}
-	store_dst(td, dst + i0 * pc.nb0, load_0(t0, src, i0, pc.nb00));
+	// SET_ROWS rows are F32.
+	store_dst(td, dst + i0 * pc.nb0, uintBitsToFloat(s0[(src + i0 * pc.nb00) >> 2]));
 }

@@ -103,6 +103,10 @@ void main() {
 		}
 		return;
 	}
-	float x = load_0(sdt, row, j0, pc.nb00);
-	store_dst(ddt, dst, apply(op, x, i0, i1));
+	if (op == OP_COPY) {
+		store_dst(ddt, dst, load_0(sdt, row, j0, pc.nb00));
+		return;
+	}
+	// The other ops take and give F32 or F16 of one shape.
+	store_f(ddt, dst, apply(op, load_f_0(sdt, row + j0 * pc.nb00), i0, i1));
 }

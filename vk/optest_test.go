@@ -1,0 +1,34 @@
+package vk
+
+import (
+	"os"
+	"regexp"
+	"testing"
+
+	"github.com/gpurt/gpurt/runtime/optest"
+)
+
+// TestOpHarness runs the op test harness (runtime/optest) on the Vulkan
+// backend against the CPU backend. The default filter keeps the run short
+// on lavapipe; GPURT_VK_OPTEST=all runs every case, and GPURT_VK_OPTEST set
+// to a regular expression runs the matching cases.
+func TestOpHarness(t *testing.T) {
+	_, be := testDevice(t)
+	f := optest.Filter{MaxCost: 1 << 22}
+	switch v := os.Getenv("GPURT_VK_OPTEST"); v {
+	case "":
+	case "all":
+		f = optest.Filter{}
+	default:
+		f = optest.Filter{Name: regexp.MustCompile(v)}
+	}
+	sum := optest.Run(be, f, func(r optest.Result) {
+		switch r.Status {
+		case optest.Fail:
+			t.Errorf("%s: %v (nmse %.3g, max %.3g)", r.Case, r.Err, r.NMSE, r.MaxNMSE)
+		case optest.NotSupported:
+			t.Errorf("%s: not supported: %v", r.Case, r.Err)
+		}
+	})
+	t.Logf("op harness: %v", sum)
+}
