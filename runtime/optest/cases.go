@@ -15,7 +15,7 @@ func Cases() []Case {
 	for _, gen := range []func() []Case{
 		copyCases, getRowsCases, setRowsCases, concatCases,
 		binaryCases, unaryCases, reduceCases, normCases,
-		mulMatCases, ropeCases, softMaxCases, diagMaskCases, viewCases,
+		mulMatCases, ropeCases, softMaxCases, diagMaskCases, viewCases, largeCases,
 	} {
 		cs = append(cs, gen()...)
 	}

@@ -1,6 +1,7 @@
 package optest
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"sort"
@@ -116,31 +117,32 @@ func (p *placement) check() error {
 	if err := rt.TensorGet(p.whole, now, 0); err != nil {
 		return fmt.Errorf("read back the buffer: %w", err)
 	}
-	for i := range now {
-		if now[i] == p.snapshot[i] {
+	// Compare the spans between writable regions (regions are sorted by start).
+	pos := 0
+	for _, r := range append(p.regions, region{start: len(now), end: len(now), writable: true}) {
+		if !r.writable {
 			continue
 		}
-		var in *region
-		writable := false
-		for k := range p.regions {
-			r := &p.regions[k]
-			if i >= r.start && i < r.end {
-				if r.writable {
-					writable = true
-					break
+		if r.start > pos && !bytes.Equal(now[pos:r.start], p.snapshot[pos:r.start]) {
+			for i := pos; i < r.start; i++ {
+				if now[i] != p.snapshot[i] {
+					return p.describeChange(i, now[i])
 				}
-				in = r
 			}
 		}
-		if writable {
-			continue
-		}
-		if in != nil {
-			return fmt.Errorf("input %q changed at byte %d", in.t.Name, i-in.start)
-		}
-		return fmt.Errorf("wrote outside its tensors: byte %d (%s) changed from %#x to %#x", i, p.near(i), p.snapshot[i], now[i])
+		pos = max(pos, r.end)
 	}
 	return nil
+}
+
+// describeChange explains why byte i must not have changed.
+func (p *placement) describeChange(i int, now byte) error {
+	for _, r := range p.regions {
+		if i >= r.start && i < r.end && !r.writable {
+			return fmt.Errorf("input %q changed at byte %d", r.t.Name, i-r.start)
+		}
+	}
+	return fmt.Errorf("wrote outside its tensors: byte %d (%s) changed from %#x to %#x", i, p.near(i), p.snapshot[i], now)
 }
 
 // near names the position of byte i relative to the tensor before it.
