@@ -5,6 +5,7 @@ package wgpu
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -224,6 +225,10 @@ const paramsWGSL = `struct Params {
 //	ldi_$(o) i32 / sti_$(o, v)    I32 element
 //	lde_$(row, k) f32             element k of the row starting at byte row (all dtypes)
 //	ld4_$(row, k) vec4<f32>       elements k..k+3 of a unit-stride row; k%4 == 0
+//
+// With the flag V4_<name>, an F32 or (with shader-f16) F16 binding is
+// declared as an array of 4-vectors, so that ld4 is one load; every row
+// start must then be aligned to the vector size.
 //	ldb_$(o), ldh_$(o)            byte, f16 (as f32) at o (sub-word dtypes)
 //	stb_$(o, v), stw2_$(o, w)     byte, 4 bytes at a 2-aligned offset (written sub-word dtypes)
 //	stq_$(o, &x)                  quantize 32 values into the block at o
@@ -243,7 +248,8 @@ func genPrelude(k kernel, f16 bool) string {
 	for i, t := range k.binds {
 		name := slotNames[i]
 		write := i == 0
-		sb.WriteString(strings.ReplaceAll(bindingWGSL(i+1, t, write, f16), "$", name))
+		vec := slices.Contains(k.flags, "V4_"+name)
+		sb.WriteString(strings.ReplaceAll(bindingWGSL(i+1, t, write, f16, vec), "$", name))
 	}
 	return sb.String()
 }
@@ -260,7 +266,7 @@ func subword(t rt.DType, f16 bool) bool {
 	return true
 }
 
-func bindingWGSL(binding int, t rt.DType, write, f16 bool) string {
+func bindingWGSL(binding int, t rt.DType, write, f16, vec bool) string {
 	var sb strings.Builder
 	decl := func(elem string) {
 		fmt.Fprintf(&sb, "@group(0) @binding(%d) var<storage, read_write> $: array<%s>;\n", binding, elem)
@@ -295,6 +301,14 @@ fn ldw2_$(o: u32) -> u32 {
 	lde := "fn lde_$(r: u32, k: u32) -> f32 { return ld_$(r + k * P.nb_$.x); }\n"
 	switch t {
 	case rt.F32:
+		if vec {
+			decl("vec4<f32>")
+			sb.WriteString(`fn ld_$(o: u32) -> f32 { return $[o >> 4u][(o >> 2u) & 3u]; }
+fn ld4_$(r: u32, k: u32) -> vec4<f32> { return $[(r >> 4u) + (k >> 2u)]; }
+`)
+			sb.WriteString(lde)
+			break
+		}
 		decl("f32")
 		sb.WriteString(`fn ld_$(o: u32) -> f32 { return $[o >> 2u]; }
 fn st_$(o: u32, v: f32) { $[o >> 2u] = v; }
@@ -312,7 +326,12 @@ fn ldei_$(r: u32, k: u32) -> i32 { return ldi_$(r + k * P.nb_$.x); }
 `)
 		sb.WriteString(lde)
 	case rt.F16:
-		if f16 {
+		if f16 && vec {
+			decl("vec4<f16>")
+			sb.WriteString(`fn ld_$(o: u32) -> f32 { return f32($[o >> 3u][(o >> 1u) & 3u]); }
+fn ld4_$(r: u32, k: u32) -> vec4<f32> { return vec4<f32>($[(r >> 3u) + (k >> 2u)]); }
+`)
+		} else if f16 {
 			decl("f16")
 			sb.WriteString(`fn ld_$(o: u32) -> f32 { return f32($[o >> 1u]); }
 fn st_$(o: u32, v: f32) { $[o >> 1u] = f16(v); }

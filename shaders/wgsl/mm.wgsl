@@ -1,0 +1,36 @@
+// MUL_MAT, register-blocked without workgroup memory: invocation li of
+// workgroup (x, y) computes rows i0..i0+TM-1 of a against columns
+// j0..j0+TN-1 of b, where i0 = (x*WG + li)*TM and j0 = y*TN. The columns are
+// the same for the whole workgroup, so their loads are uniform (one load
+// for all lanes on SIMD CPUs such as lavapipe). Unit-stride rows, K % 4 == 0.
+// z = i2 + ne12*i3; a's matrix is (i2 / ip.x, i3 / ip.y).
+@compute @workgroup_size(WG)
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) li: u32) {
+  let i0 = (wid.x * WG + li) * TM;
+  let j0 = wid.y * TN;
+  let i2 = wid.z % P.ne_d.z;
+  let i3 = wid.z / P.ne_d.z;
+  let abase = P.off.y + (i2 / u32(P.ip.x)) * P.nb_a.z + (i3 / u32(P.ip.y)) * P.nb_a.w;
+  let bbase = P.off.z + i2 * P.nb_b.z + i3 * P.nb_b.w;
+  var ar: array<u32, TM>;
+  var br: array<u32, TN>;
+  for (var s = 0u; s < TM; s++) { ar[s] = abase + min(i0 + s, P.ne_d.x - 1u) * P.nb_a.y; }
+  for (var t = 0u; t < TN; t++) { br[t] = bbase + min(j0 + t, P.ne_d.y - 1u) * P.nb_b.y; }
+  var acc: array<array<f32, TN>, TM>;
+  for (var k = 0u; k < P.ne_a.x; k += 4u) {
+    var bv: array<vec4<f32>, TN>;
+    for (var t = 0u; t < TN; t++) { bv[t] = ld4_b(br[t], k); }
+    for (var s = 0u; s < TM; s++) {
+      let av = ld4_a(ar[s], k);
+      for (var t = 0u; t < TN; t++) { acc[s][t] += dot(av, bv[t]); }
+    }
+  }
+  let dbase = P.off.x + i2 * P.nb_d.z + i3 * P.nb_d.w;
+  for (var s = 0u; s < TM; s++) {
+    if (i0 + s >= P.ne_d.x) { break; }
+    for (var t = 0u; t < TN; t++) {
+      if (j0 + t >= P.ne_d.y) { break; }
+      st_d(dbase + (i0 + s) * P.nb_d.x + (j0 + t) * P.nb_d.y, acc[s][t]);
+    }
+  }
+}
