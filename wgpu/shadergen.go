@@ -229,6 +229,7 @@ const paramsWGSL = `struct Params {
 // With the flag V4_<name>, an F32 or (with shader-f16) F16 binding is
 // declared as an array of 4-vectors, so that ld4 is one load; every row
 // start must then be aligned to the vector size.
+//
 //	ldb_$(o), ldh_$(o)            byte, f16 (as f32) at o (sub-word dtypes)
 //	stb_$(o, v), stw2_$(o, w)     byte, 4 bytes at a 2-aligned offset (written sub-word dtypes)
 //	stq_$(o, &x)                  quantize 32 values into the block at o
