@@ -225,18 +225,15 @@ const paramsWGSL = `struct Params {
 //	ldi_$(o) i32 / sti_$(o, v)    I32 element
 //	lde_$(row, k) f32             element k of the row starting at byte row (all dtypes)
 //	ld4_$(row, k) vec4<f32>       elements k..k+3 of a unit-stride row; k%4 == 0
-//
-// With the flag V4_<name>, an F32 or (with shader-f16) F16 binding is
-// declared as an array of 4-vectors, so that ld4 is one load; every row
-// start must then be aligned to the vector size.
-//
 //	ldb_$(o), ldh_$(o)            byte, f16 (as f32) at o (sub-word dtypes)
 //	stb_$(o, v), stw2_$(o, w)     byte, 4 bytes at a 2-aligned offset (written sub-word dtypes)
 //	stq_$(o, &x)                  quantize 32 values into the block at o
 //
 // Sub-word dtypes (F16 without shader-f16, BF16, Q8_0, Q4_0) are bound as
 // u32 words; when written, as atomic words so that neighbours can be stored
-// by different invocations.
+// by different invocations. With the flag V4_<name>, an F32 or (with
+// shader-f16) F16 binding is declared as an array of 4-vectors, so that ld4
+// is one load; every row start must then be aligned to the vector size.
 func genPrelude(k kernel, f16 bool) string {
 	var sb strings.Builder
 	sb.WriteString(paramsWGSL)
