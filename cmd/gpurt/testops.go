@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/gpurt/gpurt/cpu"
 	rt "github.com/gpurt/gpurt/runtime"
@@ -143,7 +144,7 @@ func resultText(res optest.Result, verbose bool) string {
 	switch res.Status {
 	case optest.OK:
 		if verbose {
-			return fmt.Sprintf("OK (nmse %.2g, max %.0e, %v)", res.NMSE, res.MaxNMSE, res.Time.Round(1000))
+			return fmt.Sprintf("OK (nmse %.2g, max %.0e, compute %v)", res.NMSE, res.MaxNMSE, res.Compute.Round(time.Microsecond))
 		}
 		return "OK"
 	case optest.NotSupported:

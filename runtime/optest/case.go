@@ -10,7 +10,9 @@ import (
 )
 
 // Case is one op test: a small graph around one op, built on a fresh context
-// and run on two backends with the same inputs.
+// and run on two backends with the same inputs. A Case may also have an
+// Inplace() bool method; when it returns true the harness places the output
+// over its first source, as the graph allocator does for ops that allow it.
 type Case interface {
 	// Name identifies the case stably: the op and its parameters, e.g.
 	// "MUL_MAT(type_a=q4_0,m=16,n=1,k=256,bs=[1,1],nr=[1,1])".

@@ -268,3 +268,32 @@ func TestCPUAgreesWithOracle(t *testing.T) {
 		t.Errorf("summary %s", sum)
 	}
 }
+
+// The in-place cases put the output where the graph allocator puts it in
+// real graphs: over the op's first source, an intermediate that dies there.
+func TestInplaceCasesMatchTheGraphAllocator(t *testing.T) {
+	var n int
+	for _, c := range Cases() {
+		ip, ok := c.(interface{ Inplace() bool })
+		if !ok || !ip.Inplace() {
+			continue
+		}
+		n++
+		if !c.Op().CanInplace() {
+			t.Errorf("%s: %v cannot run in place", c.Name(), c.Op())
+		}
+		g := graphOf(t, c)
+		out := g.Nodes[len(g.Nodes)-1]
+		a, err := rt.AllocGraphOn(g, cpu.BufferType())
+		if err != nil {
+			t.Fatalf("%s: %v", c.Name(), err)
+		}
+		if src := out.Src[0]; out.Buffer != src.Buffer || out.Offset != src.Offset {
+			t.Errorf("%s: the graph allocator does not run %v in place", c.Name(), c.Op())
+		}
+		a.Free()
+	}
+	if n < 15 {
+		t.Errorf("%d in-place cases", n)
+	}
+}

@@ -44,7 +44,8 @@ type Result struct {
 	Err     error   // why it failed, or which node is not supported
 	NMSE    float64 // the measured error, when the outputs were compared
 	MaxNMSE float64
-	Time    time.Duration
+	Time    time.Duration // the whole case, both backends included
+	Compute time.Duration // the backend's GraphCompute and Synchronize
 }
 
 // Summary counts results. Skipped counts cases that are not supported.
@@ -256,11 +257,12 @@ func (r *Runner) RunCase(b rt.Backend, c Case) (res Result) {
 		data[l] = d
 	}
 
-	got, err := runSide(b, g, out, inplace, data, nil)
+	got, err := runSide(b, g, out, inplace, data, nil, &res.Compute)
 	if err != nil {
 		return failed(res, fmt.Errorf("%s: %w", b.Device().Name(), err))
 	}
-	want, err := runSide(r.Ref, refG, m[out], refInplace, data, m)
+	var refTime time.Duration
+	want, err := runSide(r.Ref, refG, m[out], refInplace, data, m, &refTime)
 	if err != nil {
 		return failed(res, fmt.Errorf("reference %s: %w", r.Ref.Device().Name(), err))
 	}
@@ -279,8 +281,9 @@ func failed(res Result, err error) Result {
 
 // runSide places g on b's device, fills the leaves, computes, checks that
 // nothing but the outputs changed, and reads the output. m maps the
-// original leaves (the keys of data) to g's, or is nil.
-func runSide(b rt.Backend, g *rt.Graph, out, inplace *rt.Tensor, data map[*rt.Tensor][]byte, m map[*rt.Tensor]*rt.Tensor) (vals []float32, err error) {
+// original leaves (the keys of data) to g's, or is nil. It stores the
+// compute time in *took.
+func runSide(b rt.Backend, g *rt.Graph, out, inplace *rt.Tensor, data map[*rt.Tensor][]byte, m map[*rt.Tensor]*rt.Tensor, took *time.Duration) (vals []float32, err error) {
 	p, err := place(g, b.Device().BufferType(), inplace)
 	if err != nil {
 		return nil, err
@@ -302,12 +305,14 @@ func runSide(b rt.Backend, g *rt.Graph, out, inplace *rt.Tensor, data map[*rt.Te
 	if err := p.snap(); err != nil {
 		return nil, err
 	}
+	start := time.Now()
 	if err := b.GraphCompute(g); err != nil {
 		return nil, fmt.Errorf("compute: %w", err)
 	}
 	if err := b.Synchronize(); err != nil {
 		return nil, fmt.Errorf("synchronize: %w", err)
 	}
+	*took = time.Since(start)
 	if err := p.check(); err != nil {
 		return nil, err
 	}

@@ -23,7 +23,7 @@ func RunTWith(t *testing.T, r *Runner, b rt.Backend, filter Filter) Summary {
 		t.Run(res.Case, func(t *testing.T) {
 			switch res.Status {
 			case OK:
-				t.Logf("nmse %.3g (max %.0e), %v", res.NMSE, res.MaxNMSE, res.Time)
+				t.Logf("nmse %.3g (max %.0e), compute %v", res.NMSE, res.MaxNMSE, res.Compute)
 			case NotSupported:
 				t.Skipf("not supported: %v", res.Err)
 			default:
