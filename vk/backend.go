@@ -24,6 +24,20 @@ type Backend struct {
 	boundPipe vk.Pipeline
 	boundSet  vk.DescriptorSet
 	recorded  *slot // the slot the state above belongs to
+
+	stats Stats
+}
+
+// Stats counts what a backend recorded and submitted.
+type Stats struct {
+	Dispatches, Barriers, Submits int
+}
+
+// Stats returns the counts since the backend started.
+func (b *Backend) Stats() Stats {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.stats
 }
 
 var (
@@ -71,6 +85,9 @@ func (b *Backend) cmd() (vk.CommandBuffer, error) {
 
 func (b *Backend) flush() error {
 	b.recorded = nil
+	if b.s.cur != nil {
+		b.stats.Submits++
+	}
 	return b.s.flush()
 }
 
@@ -134,6 +151,7 @@ func (b *Backend) record(ds *dispatch) error {
 	if b.haz.conflicts(ds.reads, ds.write) {
 		barrier(cmd)
 		b.haz.reset()
+		b.stats.Barriers++
 	}
 	b.haz.add(ds.reads, ds.write)
 	if p.handle != b.boundPipe {
@@ -148,6 +166,7 @@ func (b *Backend) record(ds *dispatch) error {
 	vk.CmdPushConstants(cmd, b.d.pipeLayout, vk.ShaderStageFlags(vk.ShaderStageComputeBit), 0, pushConstantSize, unsafePointer(&pc))
 	vk.CmdDispatch(cmd, ds.groups[0], ds.groups[1], ds.groups[2])
 	b.s.work++
+	b.stats.Dispatches++
 	return nil
 }
 
@@ -158,7 +177,9 @@ func (b *Backend) Synchronize() error {
 	if b.closed {
 		return b.errorf("synchronize: %v", errClosed)
 	}
-	b.recorded = nil
+	if err := b.flush(); err != nil {
+		return err
+	}
 	return b.s.sync()
 }
 
@@ -170,14 +191,17 @@ func (b *Backend) Close() error {
 		return nil
 	}
 	b.closed = true
-	err := b.s.sync()
+	err := b.flush()
+	if serr := b.s.sync(); err == nil {
+		err = serr
+	}
 	b.s.destroy()
 	return err
 }
 
 // vkTensor resolves t to its Vulkan buffer and byte range, or reports why not.
 func (b *Backend) vkTensor(op string, t *rt.Tensor, offset, size int) (*Buffer, int, error) {
-	vb, ok := t.Buffer.(*Buffer)
+	vb, ok := vkBuffer(t.Buffer)
 	if !ok {
 		return nil, 0, b.errorf("%s %q: not in a Vulkan buffer", op, t.Name)
 	}
@@ -199,7 +223,7 @@ func (b *Backend) SetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
 	if err != nil || len(data) == 0 {
 		return err
 	}
-	if m := vb.db.bytes(); m != nil && b.s.idle() {
+	if m := vb.mapped(); m != nil && b.s.idle() {
 		copy(m[start:], data) // nothing queued can be using the memory
 		return nil
 	}
@@ -222,19 +246,13 @@ func (b *Backend) GetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
 	if err != nil || len(data) == 0 {
 		return err
 	}
-	if m := vb.db.bytes(); m != nil {
-		if b.s.idle() {
-			copy(data, m[start:start+len(data)])
-			return nil
-		}
-		// Copy on the host once the work queued so far has completed.
-		src := m[start : start+len(data)]
-		if _, err := b.cmd(); err != nil {
-			return err
-		}
-		b.s.cur.after = append(b.s.cur.after, func() { copy(data, src) })
+	if m := vb.mapped(); m != nil && b.s.idle() {
+		copy(data, m[start:start+len(data)])
 		return nil
 	}
+	// Snapshot the tensor into staging memory at this point of the stream
+	// (later queued work may overwrite it); the host copy runs once the
+	// stream is synchronized.
 	st, err := b.s.stage(uint64(len(data)))
 	if err != nil {
 		return b.errorf("get tensor async %q: %v", t.Name, err)
@@ -249,8 +267,8 @@ func (b *Backend) GetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
 // CopyTensorAsync copies src into dst on this stream when both live on this
 // device; work queued on from is submitted first, so the copy follows it.
 func (b *Backend) CopyTensorAsync(from rt.Backend, src, dst *rt.Tensor) (bool, error) {
-	sb, ok1 := src.Buffer.(*Buffer)
-	db, ok2 := dst.Buffer.(*Buffer)
+	sb, ok1 := vkBuffer(src.Buffer)
+	db, ok2 := vkBuffer(dst.Buffer)
 	if !ok1 || !ok2 || sb.bt.dev != b.d || db.bt.dev != b.d {
 		return false, nil
 	}

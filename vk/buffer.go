@@ -14,6 +14,10 @@ type BufferType struct {
 	dev     *Device
 	memType int
 	host    bool
+	// staged makes device-local buffers move data through staging buffers
+	// even when their memory is host-visible (tests use it to cover the
+	// discrete-GPU path on UMA devices).
+	staged bool
 }
 
 func (bt *BufferType) Name() string {
@@ -63,6 +67,9 @@ func (bt *BufferType) Alloc(size int) (runtime.Buffer, error) {
 	}
 	b := &Buffer{bt: bt, size: size}
 	if size == 0 {
+		if bt.host {
+			return &HostBuffer{b}, nil
+		}
 		return b, nil
 	}
 	db, err := d.newDevBuffer(uint64(size), bt.memType)
@@ -70,6 +77,9 @@ func (bt *BufferType) Alloc(size int) (runtime.Buffer, error) {
 		return nil, fmt.Errorf("vulkan %s: alloc buffer of %d bytes: %w", bt.Name(), size, err)
 	}
 	b.db = db
+	if bt.host {
+		return &HostBuffer{b}, nil
+	}
 	return b, nil
 }
 
@@ -147,8 +157,31 @@ type Buffer struct {
 
 var (
 	_ runtime.Buffer     = (*Buffer)(nil)
-	_ runtime.HostBuffer = (*Buffer)(nil)
+	_ runtime.HostBuffer = (*HostBuffer)(nil)
 )
+
+// HostBuffer is a buffer of the host-visible type: its memory is mapped for
+// its whole life, so the CPU (and the CPU backend) use it directly.
+type HostBuffer struct{ *Buffer }
+
+// Bytes returns the mapped memory, or nil once the buffer is freed.
+func (h *HostBuffer) Bytes() []byte {
+	if h.freed || h.db == nil {
+		return nil
+	}
+	return h.db.bytes()[:h.size:h.size]
+}
+
+// vkBuffer unwraps a Vulkan buffer of either type.
+func vkBuffer(b runtime.Buffer) (*Buffer, bool) {
+	switch x := b.(type) {
+	case *Buffer:
+		return x, x != nil
+	case *HostBuffer:
+		return x.Buffer, x != nil && x.Buffer != nil
+	}
+	return nil, false
+}
 
 func (b *Buffer) Type() runtime.BufferType { return b.bt }
 func (b *Buffer) Size() int                { return b.size }
@@ -159,27 +192,22 @@ func (b *Buffer) Usage() runtime.BufferUsage     { return b.usage }
 // Reset drops per-tensor state; Vulkan buffers keep none.
 func (b *Buffer) Reset() {}
 
-// Bytes returns the mapped memory. It is nil for a device-local buffer whose
-// memory is not host-visible and for a freed buffer.
-func (b *Buffer) Bytes() []byte {
-	if b.freed || b.db == nil {
-		return nil
-	}
-	m := b.db.bytes()
-	if m == nil {
-		return nil
-	}
-	return m[:b.size:b.size]
-}
-
 func (b *Buffer) name() string { return b.bt.Name() }
+
+// mapped is the buffer's memory when the host may access it directly.
+func (b *Buffer) mapped() []byte {
+	if b.bt.staged {
+		return nil
+	}
+	return b.db.bytes()
+}
 
 // span checks that [t.Offset+offset, +size) lies in the buffer and returns its start.
 func (b *Buffer) span(op string, t *runtime.Tensor, offset, size int) (int, error) {
 	if b.freed {
 		return 0, fmt.Errorf("vulkan %s: %s %q: buffer is freed", b.name(), op, t.Name)
 	}
-	if t.Buffer != runtime.Buffer(b) {
+	if tb, _ := vkBuffer(t.Buffer); tb != b {
 		return 0, fmt.Errorf("vulkan %s: %s %q: tensor is not in this buffer", b.name(), op, t.Name)
 	}
 	start := t.Offset + offset
@@ -204,7 +232,7 @@ func (b *Buffer) SetTensor(t *runtime.Tensor, data []byte, offset int) error {
 	if err != nil || len(data) == 0 {
 		return err
 	}
-	if m := b.db.bytes(); m != nil {
+	if m := b.mapped(); m != nil {
 		copy(m[start:], data)
 		return nil
 	}
@@ -216,7 +244,7 @@ func (b *Buffer) GetTensor(t *runtime.Tensor, data []byte, offset int) error {
 	if err != nil || len(data) == 0 {
 		return err
 	}
-	if m := b.db.bytes(); m != nil {
+	if m := b.mapped(); m != nil {
 		copy(data, m[start:start+len(data)])
 		return nil
 	}
@@ -232,7 +260,7 @@ func (b *Buffer) MemsetTensor(t *runtime.Tensor, value byte, offset, size int) e
 }
 
 func (b *Buffer) fill(start, size int, value byte) error {
-	if m := b.db.bytes(); m != nil {
+	if m := b.mapped(); m != nil {
 		s := m[start : start+size]
 		for i := range s {
 			s[i] = value
@@ -244,7 +272,7 @@ func (b *Buffer) fill(start, size int, value byte) error {
 
 // CopyTensor copies between tensors in buffers of the same device.
 func (b *Buffer) CopyTensor(src, dst *runtime.Tensor) (bool, error) {
-	sb, ok := src.Buffer.(*Buffer)
+	sb, ok := vkBuffer(src.Buffer)
 	if !ok || sb.bt.dev != b.bt.dev {
 		return false, nil
 	}
@@ -260,7 +288,7 @@ func (b *Buffer) CopyTensor(src, dst *runtime.Tensor) (bool, error) {
 	if err != nil || n == 0 {
 		return err == nil, err
 	}
-	if sm, dm := sb.db.bytes(), b.db.bytes(); sm != nil && dm != nil {
+	if sm, dm := sb.mapped(), b.mapped(); sm != nil && dm != nil {
 		copy(dm[do:do+n], sm[so:so+n])
 		return true, nil
 	}

@@ -15,7 +15,7 @@ type memRange struct {
 }
 
 func rangeOf(t *rt.Tensor) (memRange, bool) {
-	b, ok := t.Buffer.(*Buffer)
+	b, ok := vkBuffer(t.Buffer)
 	if !ok {
 		return memRange{}, false
 	}

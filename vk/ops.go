@@ -187,7 +187,7 @@ func grid1D(n, wg int) [3]uint32 {
 
 // operand is a tensor as a shader sees it: a buffer and a byte offset.
 func operand(t *rt.Tensor, dev *Device) (*devBuffer, uint32, error) {
-	b, ok := t.Buffer.(*Buffer)
+	b, ok := vkBuffer(t.Buffer)
 	if !ok || b == nil {
 		return nil, 0, fmt.Errorf("tensor %q is not in a Vulkan buffer (buffer %T)", t.Name, t.Buffer)
 	}

@@ -155,6 +155,7 @@ func createInstance() (vk.Instance, error) {
 		if res != vk.ErrorIncompatibleDriver {
 			break
 		}
+		lastErr = fmt.Errorf("vulkan: no compatible Vulkan driver (ICD) found: create instance (API %s): %w", vk.Version(api), vk.Error(res))
 	}
 	return nil, lastErr
 }

@@ -1,0 +1,251 @@
+package vk
+
+import (
+	"bytes"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+func TestBufferErrors(t *testing.T) {
+	dev, _ := testDevice(t)
+	bt := dev.BufferType()
+	if _, err := bt.Alloc(-1); err == nil {
+		t.Error("negative size accepted")
+	}
+	_, err := bt.Alloc(bt.MaxSize() + 1)
+	if err == nil || !strings.Contains(err.Error(), "Vulkan0") {
+		t.Errorf("oversized alloc: %v (want an error naming the device)", err)
+	}
+	empty, err := bt.Alloc(0)
+	if err != nil || empty.Size() != 0 {
+		t.Fatalf("zero-size buffer: %v", err)
+	}
+	if err := empty.Free(); err != nil {
+		t.Error(err)
+	}
+
+	ctx := rt.NewContext()
+	a := ctx.NewTensor(rt.F32, 8).SetName("a")
+	buf := alloc(t, ctx, bt)
+	if err := rt.TensorSet(a, make([]byte, 36), 0); err == nil {
+		t.Error("write past the tensor accepted")
+	}
+	if err := a.Buffer.SetTensor(a, make([]byte, 8), buf.Size()); err == nil {
+		t.Error("buffer accepted a write past its end")
+	}
+	if err := a.Buffer.GetTensor(a, make([]byte, 8), -4); err == nil {
+		t.Error("buffer accepted a negative offset")
+	}
+	if err := a.Buffer.MemsetTensor(a, 0, 0, buf.Size()+1); err == nil {
+		t.Error("buffer accepted an oversized memset")
+	}
+	other := &rt.Tensor{Type: rt.F32, Ne: [4]int{1, 1, 1, 1}, Nb: [4]int{4, 4, 4, 4}, Name: "stray"}
+	if err := a.Buffer.SetTensor(other, make([]byte, 4), 0); err == nil {
+		t.Error("buffer accepted a tensor placed elsewhere")
+	}
+
+	b2, err := bt.Alloc(64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b2.Free(); err != nil {
+		t.Fatal(err)
+	}
+	if err := b2.Free(); err == nil {
+		t.Error("double free accepted")
+	}
+	if err := b2.Clear(0); err == nil {
+		t.Error("clear after free accepted")
+	}
+}
+
+// TestBufferTransfers covers set, get, memset, clear and copy on every
+// buffer type, including device-local buffers forced through staging
+// (the path of discrete GPUs, whose device memory the host cannot map).
+func TestBufferTransfers(t *testing.T) {
+	dev, _ := testDevice(t)
+	staged := &BufferType{dev: dev, memType: dev.localType, staged: true}
+	for _, bt := range []*BufferType{dev.localBT, dev.hostBT, staged} {
+		t.Run(bt.Name()+map[bool]string{true: "_staged"}[bt.staged], func(t *testing.T) {
+			ctx := rt.NewContext()
+			a := ctx.NewTensor(rt.I32, 37).SetName("a")
+			b := ctx.NewTensor(rt.I32, 37).SetName("b")
+			buf := alloc(t, ctx, bt)
+			data := make([]byte, a.Nbytes())
+			for i := range data {
+				data[i] = byte(i*7 + 1)
+			}
+			if err := rt.TensorSet(a, data, 0); err != nil {
+				t.Fatal(err)
+			}
+			if err := rt.TensorSet(a, []byte{9, 8, 7}, 5); err != nil { // unaligned
+				t.Fatal(err)
+			}
+			copy(data[5:], []byte{9, 8, 7})
+			got := make([]byte, len(data))
+			if err := rt.TensorGet(a, got, 0); err != nil || !bytes.Equal(got, data) {
+				t.Fatalf("get: %v\n got %v\nwant %v", err, got, data)
+			}
+			part := make([]byte, 3)
+			if err := rt.TensorGet(a, part, 5); err != nil || !bytes.Equal(part, []byte{9, 8, 7}) {
+				t.Fatalf("unaligned get: %v %v", err, part)
+			}
+			if err := rt.TensorCopy(a, b); err != nil {
+				t.Fatal(err)
+			}
+			if err := rt.TensorGet(b, got, 0); err != nil || !bytes.Equal(got, data) {
+				t.Fatalf("copy: %v", err)
+			}
+			for _, r := range [][2]int{{0, 148}, {3, 9}, {4, 8}} {
+				if err := rt.TensorMemset(b, 0x5a, r[0], r[1]); err != nil {
+					t.Fatal(err)
+				}
+				copy(data[r[0]:r[0]+r[1]], bytes.Repeat([]byte{0x5a}, r[1]))
+			}
+			if err := rt.TensorGet(b, got, 0); err != nil || !bytes.Equal(got, data) {
+				t.Fatalf("memset: %v\n got %v\nwant %v", err, got, data)
+			}
+			if err := buf.Clear(0x11); err != nil {
+				t.Fatal(err)
+			}
+			if err := rt.TensorGet(a, got, 0); err != nil || !bytes.Equal(got, bytes.Repeat([]byte{0x11}, len(got))) {
+				t.Fatalf("clear: %v %v", err, got)
+			}
+			hb, ok := buf.(rt.HostBuffer)
+			if ok != bt.host {
+				t.Fatalf("buffer implements HostBuffer: %v, type is host: %v", ok, bt.host)
+			}
+			if ok {
+				if mem := hb.Bytes(); len(mem) != buf.Size() || mem[0] != 0x11 {
+					t.Errorf("host buffer bytes: %d bytes, want %d", len(mem), buf.Size())
+				}
+			}
+		})
+	}
+}
+
+// TestHostBufferShared checks that a host-visible buffer's memory, written
+// by the CPU through Bytes, is what shaders read, and that results land
+// there without copies.
+func TestHostBufferShared(t *testing.T) {
+	dev, be := testDevice(t)
+	ctx := rt.NewContext()
+	a := ctx.NewTensor(rt.F32, 16).SetName("a")
+	c := ctx.Scale(a, 2, 1)
+	g, err := ctx.BuildGraph(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := alloc(t, ctx, dev.HostBufferType())
+	mem := buf.(rt.HostBuffer).Bytes()
+	vals := make([]float32, 16)
+	for i := range vals {
+		vals[i] = float32(i)
+	}
+	raw := make([]byte, 64)
+	if err := rt.QuantizeRow(rt.F32, vals, raw); err != nil {
+		t.Fatal(err)
+	}
+	copy(mem[a.Offset:], raw)
+	if err := be.GraphCompute(g); err != nil {
+		t.Fatal(err)
+	}
+	if err := be.Synchronize(); err != nil {
+		t.Fatal(err)
+	}
+	out, err := rt.DecodeF32(c, mem[c.Offset:c.Offset+c.Nbytes()])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range out {
+		if v != 2*vals[i]+1 {
+			t.Fatalf("out[%d] = %v, want %v", i, v, 2*vals[i]+1)
+		}
+	}
+}
+
+// TestCreateFreeLoop creates and frees backends, buffers, events and
+// graphs in a loop; device memory must return to zero and the process's
+// memory must stay flat.
+func TestCreateFreeLoop(t *testing.T) {
+	dev, _ := testDevice(t)
+	iter := func() {
+		be, err := dev.NewBackend()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev, err := dev.NewEvent()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, bt := range []rt.BufferType{dev.BufferType(), dev.HostBufferType()} {
+			ctx := rt.NewContext()
+			a := ctx.NewTensor(rt.F32, 1024).SetName("a")
+			b := ctx.NewTensor(rt.F32, 1024).SetName("b")
+			c := ctx.Mul(ctx.Add(a, b), b)
+			g, err := ctx.BuildGraph(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			buf, err := rt.AllocContextTensors(ctx, bt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := rt.TensorSetF32(a, make([]float32, 1024)); err != nil {
+				t.Fatal(err)
+			}
+			if err := be.GraphCompute(g); err != nil {
+				t.Fatal(err)
+			}
+			if err := ev.Record(be); err != nil {
+				t.Fatal(err)
+			}
+			if err := ev.Synchronize(); err != nil {
+				t.Fatal(err)
+			}
+			if err := buf.Free(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ev.Free()
+		if err := be.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < 100; i++ { // warm up caches and pools
+		iter()
+	}
+	runtime.GC()
+	before := rss(t)
+	for i := 0; i < loopIters; i++ {
+		iter()
+	}
+	runtime.GC()
+	after := rss(t)
+	t.Logf("resident memory %d KiB before, %d KiB after %d iterations", before>>10, after>>10, loopIters)
+	if after > before+4<<20 {
+		t.Errorf("resident memory grew by %d KiB", (after-before)>>10)
+	}
+	if n := dev.pool(dev.localType).allocated() + dev.pool(dev.hostType).allocated(); n != 0 {
+		// Other tests' buffers may be live only while they run; none are now.
+		t.Errorf("%d bytes of device memory still allocated", n)
+	}
+}
+
+// rss is the process's resident set size in bytes.
+func rss(t *testing.T) int64 {
+	b, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		t.Skip("no /proc/self/statm")
+	}
+	f := strings.Fields(string(b))
+	pages, _ := strconv.ParseInt(f[1], 10, 64)
+	return pages * int64(os.Getpagesize())
+}
+
+var loopIters = func() int { n, _ := strconv.Atoi(os.Getenv("LOOPS")); return max(n, 300) }()
