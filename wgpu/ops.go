@@ -251,6 +251,12 @@ func (d *Device) encMulMat(n, a, b *rt.Tensor) ([]*dispatch, error) {
 		grid = [3]int{(M + plan.tm - 1) / plan.tm, N * batches[0], batches[1]}
 	} else if fast {
 		k = kern("mm.wgsl", plan.wg, n.Type, a.Type, b.Type).set("TM", uint32(plan.tm)).set("TN", uint32(plan.tn))
+		switch a.Type {
+		case rt.Q8_0:
+			k = k.with("QUANT").set("BS", 34).set("QW", 8)
+		case rt.Q4_0:
+			k = k.with("QUANT", "Q4").set("BS", 18).set("QW", 4)
+		}
 		grid = [3]int{(M + plan.tm*plan.wg - 1) / (plan.tm * plan.wg), (N + plan.tn - 1) / plan.tn, batches[0] * batches[1]}
 	}
 	k = k.with(d.vec4Flags(a, "a")...).with(d.vec4Flags(b, "b")...)

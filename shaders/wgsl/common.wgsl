@@ -59,3 +59,15 @@ fn unravel_row(r: u32, ne: vec4<u32>) -> vec4<u32> {
   let r2 = r / ne.y;
   return vec4<u32>(0u, i1, r2 % ne.z, r2 / ne.z);
 }
+
+// q8vec converts 4 packed int8 quants to floats.
+fn q8vec(w: u32) -> vec4<f32> {
+  let x = bitcast<i32>(w);
+  return vec4<f32>(f32(extractBits(x, 0u, 8u)), f32(extractBits(x, 8u, 8u)), f32(extractBits(x, 16u, 8u)), f32(extractBits(x, 24u, 8u)));
+}
+
+// q4vec converts the low nibbles of 4 packed bytes to floats (0..15).
+fn q4vec(w: u32) -> vec4<f32> {
+  let x = w & 0x0f0f0f0fu;
+  return vec4<f32>(f32(x & 0xffu), f32((x >> 8u) & 0xffu), f32((x >> 16u) & 0xffu), f32(x >> 24u));
+}

@@ -17,6 +17,48 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
   for (var s = 0u; s < TM; s++) { ar[s] = abase + min(i0 + s, P.ne_d.x - 1u) * P.nb_a.y; }
   for (var t = 0u; t < TN; t++) { br[t] = bbase + min(j0 + t, P.ne_d.y - 1u) * P.nb_b.y; }
   var acc: array<array<f32, TN>, TM>;
+#if QUANT
+  // a is Q8_0 or Q4_0 (BS bytes per block: an f16 scale, then QW words of
+  // quants). Per block and row: one load for the scale word, then one per
+  // quant word, carrying the previous word to realign blocks that start in
+  // the middle of a word.
+  for (var k = 0u; k < P.ne_a.x; k += 32u) {
+    var sc: array<f32, TM>;
+    var carry: array<u32, TM>;
+    var wi: array<u32, TM>;
+    var aligned: array<bool, TM>;
+    for (var s = 0u; s < TM; s++) {
+      let o = ar[s] + (k / 32u) * BS;
+      wi[s] = o >> 2u;
+      carry[s] = rw_a(wi[s]);
+      sc[s] = unpack2x16float(carry[s] >> ((o & 2u) * 8u)).x;
+      aligned[s] = (o & 2u) != 0u;
+    }
+    for (var c = 0u; c < QW; c++) {
+#if Q4
+      var blo: array<vec4<f32>, TN>;
+      var bhi: array<vec4<f32>, TN>;
+      for (var t = 0u; t < TN; t++) { blo[t] = ld4_b(br[t], k + 4u * c); bhi[t] = ld4_b(br[t], k + 16u + 4u * c); }
+#else
+      var bv: array<vec4<f32>, TN>;
+      for (var t = 0u; t < TN; t++) { bv[t] = ld4_b(br[t], k + 4u * c); }
+#endif
+      for (var s = 0u; s < TM; s++) {
+        let nw = rw_a(wi[s] + 1u + c);
+        let w = select((carry[s] >> 16u) | (nw << 16u), nw, aligned[s]);
+        carry[s] = nw;
+#if Q4
+        let lo = (q4vec(w) - vec4<f32>(8.0)) * sc[s];
+        let hi = (q4vec(w >> 4u) - vec4<f32>(8.0)) * sc[s];
+        for (var t = 0u; t < TN; t++) { acc[s][t] += dot(lo, blo[t]) + dot(hi, bhi[t]); }
+#else
+        let av = q8vec(w) * sc[s];
+        for (var t = 0u; t < TN; t++) { acc[s][t] += dot(av, bv[t]); }
+#endif
+      }
+    }
+  }
+#else
   for (var k = 0u; k < P.ne_a.x; k += 4u) {
     var bv: array<vec4<f32>, TN>;
     for (var t = 0u; t < TN; t++) { bv[t] = ld4_b(br[t], k); }
@@ -25,6 +67,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
       for (var t = 0u; t < TN; t++) { acc[s][t] += dot(av, bv[t]); }
     }
   }
+#endif
   let dbase = P.off.x + i2 * P.nb_d.z + i3 * P.nb_d.w;
   for (var s = 0u; s < TM; s++) {
     if (i0 + s >= P.ne_d.x) { break; }
