@@ -1,0 +1,221 @@
+package cpu
+
+import (
+	"encoding/binary"
+	"math"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// kernels are the inner loops the fast op paths are built on. goKernels is
+// the portable set, correct on every machine; on amd64 with AVX2, FMA and
+// F16C, simdKernels (kernels_amd64.go) replaces its members with assembly.
+// Every kernel takes slices and checks nothing beyond what its doc says:
+// callers pass matching lengths.
+type kernels struct {
+	name string
+
+	// dotF32 is Σ a[i]·b[i] over len(a) elements (len(b) >= len(a)).
+	dotF32 func(a, b []float32) float32
+	// dotF16 is Σ half(w[2i:])·x[i] over len(x) elements.
+	dotF16 func(w []byte, x []float32) float32
+	// dotQ8 and dotQ4 multiply len(qd) Q8_0 or Q4_0 weight blocks with a
+	// row of Q8 activations (quants qs, one scale per 32) in integers,
+	// scaling each block's integer sum by both scales, as ggml does.
+	dotQ8 func(w []byte, qs []int8, qd []float32) float32
+	dotQ4 func(w []byte, qs []int8, qd []float32) float32
+	// f16ToF32 converts len(dst) halves.
+	f16ToF32 func(src []byte, dst []float32)
+	// gemm computes a gemmMR×gemmNR tile of C (row stride ldc floats) from k
+	// steps of packed panels: a[k*gemmMR+i] and b[k*gemmNR+j]. With add it
+	// adds to C, else it overwrites C.
+	gemm func(k int, a, b, c []float32, ldc int, add bool)
+
+	// Elementwise, over len(dst) elements (sources at least as long).
+	add, mul func(dst, a, b []float32)
+	scale    func(dst, x []float32, s float32)         // dst = x·s
+	scaleAdd func(dst, x, m []float32, s float32)      // dst = x·s + m
+	sumSq    func(x []float32) float32                 // Σ x²
+	maxOf    func(x []float32) float32                 // max, -Inf for none
+	expSub   func(dst, x []float32, m float32) float32 // dst = exp(x-m); returns Σ dst
+	silu     func(dst, x []float32)                    // dst = x/(1+exp(-x))
+}
+
+// Packed GEMM micro-tile: gemmMR rows of src1 (result rows n) by gemmNR
+// rows of src0 (result columns m).
+const (
+	gemmMR = 6
+	gemmNR = 16
+)
+
+var goKernels = &kernels{
+	name:     "go",
+	dotF32:   dot,
+	dotF16:   dotF16Go,
+	dotQ8:    dotQ8Go,
+	dotQ4:    dotQ4Go,
+	f16ToF32: f16ToF32Go,
+	gemm:     gemmGo,
+	add:      addGo,
+	mul:      mulGo,
+	scale:    scaleGo,
+	scaleAdd: scaleAddGo,
+	sumSq:    sumSqGo,
+	maxOf:    maxGo,
+	expSub:   expSubGo,
+	silu:     siluGo,
+}
+
+func dotF16Go(w []byte, x []float32) float32 {
+	tab := f16Table()
+	w = w[:2*len(x)]
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+4 <= len(x); i += 4 {
+		s0 += tab[binary.LittleEndian.Uint16(w[2*i:])] * x[i]
+		s1 += tab[binary.LittleEndian.Uint16(w[2*i+2:])] * x[i+1]
+		s2 += tab[binary.LittleEndian.Uint16(w[2*i+4:])] * x[i+2]
+		s3 += tab[binary.LittleEndian.Uint16(w[2*i+6:])] * x[i+3]
+	}
+	for ; i < len(x); i++ {
+		s0 += tab[binary.LittleEndian.Uint16(w[2*i:])] * x[i]
+	}
+	return (s0 + s1) + (s2 + s3)
+}
+
+func dotQ8Go(w []byte, qs []int8, qd []float32) float32 {
+	tab := f16Table()
+	var sum float32
+	for b, dy := range qd {
+		blk := w[b*34 : b*34+34]
+		q := qs[b*rt.QK : b*rt.QK+rt.QK]
+		var s int32
+		for j, y := range q {
+			s += int32(int8(blk[2+j])) * int32(y)
+		}
+		sum += tab[binary.LittleEndian.Uint16(blk)] * dy * float32(s)
+	}
+	return sum
+}
+
+func dotQ4Go(w []byte, qs []int8, qd []float32) float32 {
+	tab := f16Table()
+	var sum float32
+	for b, dy := range qd {
+		blk := w[b*18 : b*18+18]
+		q := qs[b*rt.QK : b*rt.QK+rt.QK]
+		var s int32
+		for j := 0; j < rt.QK/2; j++ {
+			v := blk[2+j]
+			s += (int32(v&15) - 8) * int32(q[j])
+			s += (int32(v>>4) - 8) * int32(q[j+rt.QK/2])
+		}
+		sum += tab[binary.LittleEndian.Uint16(blk)] * dy * float32(s)
+	}
+	return sum
+}
+
+func f16ToF32Go(src []byte, dst []float32) {
+	tab := f16Table()
+	src = src[:2*len(dst)]
+	for i := range dst {
+		dst[i] = tab[binary.LittleEndian.Uint16(src[2*i:])]
+	}
+}
+
+func gemmGo(k int, a, b, c []float32, ldc int, add bool) {
+	var acc [gemmMR][gemmNR]float32
+	a, b = a[:k*gemmMR], b[:k*gemmNR]
+	for p := 0; p < k; p++ {
+		bp := (*[gemmNR]float32)(b[p*gemmNR:])
+		for i := 0; i < gemmMR; i++ {
+			ai := a[p*gemmMR+i]
+			row := &acc[i]
+			for j, bv := range bp {
+				row[j] += ai * bv
+			}
+		}
+	}
+	for i := range acc {
+		out := c[i*ldc : i*ldc+gemmNR]
+		if add {
+			for j, v := range acc[i] {
+				out[j] += v
+			}
+		} else {
+			copy(out, acc[i][:])
+		}
+	}
+}
+
+func addGo(dst, a, b []float32) {
+	a, b = a[:len(dst)], b[:len(dst)]
+	for i := range dst {
+		dst[i] = a[i] + b[i]
+	}
+}
+
+func mulGo(dst, a, b []float32) {
+	a, b = a[:len(dst)], b[:len(dst)]
+	for i := range dst {
+		dst[i] = a[i] * b[i]
+	}
+}
+
+func scaleGo(dst, x []float32, s float32) {
+	x = x[:len(dst)]
+	for i := range dst {
+		dst[i] = x[i] * s
+	}
+}
+
+func scaleAddGo(dst, x, m []float32, s float32) {
+	x, m = x[:len(dst)], m[:len(dst)]
+	for i := range dst {
+		dst[i] = x[i]*s + m[i]
+	}
+}
+
+func sumSqGo(x []float32) float32 {
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+4 <= len(x); i += 4 {
+		s0 += x[i] * x[i]
+		s1 += x[i+1] * x[i+1]
+		s2 += x[i+2] * x[i+2]
+		s3 += x[i+3] * x[i+3]
+	}
+	for ; i < len(x); i++ {
+		s0 += x[i] * x[i]
+	}
+	return (s0 + s1) + (s2 + s3)
+}
+
+func maxGo(x []float32) float32 {
+	m := float32(math.Inf(-1))
+	for _, v := range x {
+		m = max(m, v)
+	}
+	return m
+}
+
+func expSubGo(dst, x []float32, m float32) float32 {
+	x = x[:len(dst)]
+	var sum float32
+	for i, v := range x {
+		e := expf(v - m)
+		dst[i] = e
+		sum += e
+	}
+	return sum
+}
+
+func siluGo(dst, x []float32) {
+	x = x[:len(dst)]
+	for i, v := range x {
+		dst[i] = v / (1 + expf(-v))
+	}
+}
+
+// expf is exp in float32 for the portable kernels.
+func expf(x float32) float32 { return float32(math.Exp(float64(x))) }

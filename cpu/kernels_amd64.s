@@ -1,0 +1,766 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// AVX2/FMA/F16C kernels for kernels_amd64.go. Lengths are in elements and
+// are multiples of 8 unless a function says otherwise; the Go wrappers do
+// the tails. Go's operand order is reversed from Intel's: the destination
+// comes last.
+
+// func cpuidex(leaf, sub uint32) (a, b, c, d uint32)
+TEXT ·cpuidex(SB), NOSPLIT, $0-24
+	MOVL leaf+0(FP), AX
+	MOVL sub+4(FP), CX
+	CPUID
+	MOVL AX, a+8(FP)
+	MOVL BX, b+12(FP)
+	MOVL CX, c+16(FP)
+	MOVL DX, d+20(FP)
+	RET
+
+// func xgetbv0() (a, d uint32)
+TEXT ·xgetbv0(SB), NOSPLIT, $0-8
+	MOVL $0, CX
+	XGETBV
+	MOVL AX, a+0(FP)
+	MOVL DX, d+4(FP)
+	RET
+
+// HSUM reduces the 8 lanes of Y0 into the low lane of X0 (clobbers X1).
+#define HSUM \
+	VEXTRACTF128 $1, Y0, X1 \
+	VADDPS X1, X0, X0 \
+	VHADDPS X0, X0, X0 \
+	VHADDPS X0, X0, X0
+
+// func dotF32AVX(a, b *float32, n int) float32
+TEXT ·dotF32AVX(SB), NOSPLIT, $0-28
+	MOVQ a+0(FP), SI
+	MOVQ b+8(FP), DI
+	MOVQ n+16(FP), CX
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	CMPQ CX, $32
+	JLT dotf32_tail
+
+dotf32_loop:
+	VMOVUPS (SI), Y4
+	VMOVUPS 32(SI), Y5
+	VMOVUPS 64(SI), Y6
+	VMOVUPS 96(SI), Y7
+	VFMADD231PS (DI), Y4, Y0
+	VFMADD231PS 32(DI), Y5, Y1
+	VFMADD231PS 64(DI), Y6, Y2
+	VFMADD231PS 96(DI), Y7, Y3
+	ADDQ $128, SI
+	ADDQ $128, DI
+	SUBQ $32, CX
+	CMPQ CX, $32
+	JGE dotf32_loop
+
+dotf32_tail:
+	CMPQ CX, $8
+	JLT dotf32_done
+	VMOVUPS (SI), Y4
+	VFMADD231PS (DI), Y4, Y0
+	ADDQ $32, SI
+	ADDQ $32, DI
+	SUBQ $8, CX
+	JMP dotf32_tail
+
+dotf32_done:
+	VADDPS Y1, Y0, Y0
+	VADDPS Y3, Y2, Y2
+	VADDPS Y2, Y0, Y0
+	HSUM
+	VMOVSS X0, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func dotF16AVX(w *byte, x *float32, n int) float32
+TEXT ·dotF16AVX(SB), NOSPLIT, $0-28
+	MOVQ w+0(FP), SI
+	MOVQ x+8(FP), DI
+	MOVQ n+16(FP), CX
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	CMPQ CX, $32
+	JLT dotf16_tail
+
+dotf16_loop:
+	VCVTPH2PS (SI), Y4
+	VCVTPH2PS 16(SI), Y5
+	VCVTPH2PS 32(SI), Y6
+	VCVTPH2PS 48(SI), Y7
+	VFMADD231PS (DI), Y4, Y0
+	VFMADD231PS 32(DI), Y5, Y1
+	VFMADD231PS 64(DI), Y6, Y2
+	VFMADD231PS 96(DI), Y7, Y3
+	ADDQ $64, SI
+	ADDQ $128, DI
+	SUBQ $32, CX
+	CMPQ CX, $32
+	JGE dotf16_loop
+
+dotf16_tail:
+	CMPQ CX, $8
+	JLT dotf16_done
+	VCVTPH2PS (SI), Y4
+	VFMADD231PS (DI), Y4, Y0
+	ADDQ $16, SI
+	ADDQ $32, DI
+	SUBQ $8, CX
+	JMP dotf16_tail
+
+dotf16_done:
+	VADDPS Y1, Y0, Y0
+	VADDPS Y3, Y2, Y2
+	VADDPS Y2, Y0, Y0
+	HSUM
+	VMOVSS X0, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// Q8BLOCK multiplies the signed weight quants in W with the activation
+// quants at (DI) and accumulates the float block sum, scaled by the
+// weight's half scale at (SI) and the activation scale at (DX), into ACC.
+// Y15 holds 16-bit ones. Clobbers Y4-Y7.
+#define Q8BLOCK(W, ACC) \
+	VMOVDQU (DI), Y5 \
+	VPSIGNB W, W, Y4 \
+	VPSIGNB W, Y5, Y5 \
+	VPMADDUBSW Y5, Y4, Y4 \
+	VPMADDWD Y15, Y4, Y4 \
+	VCVTDQ2PS Y4, Y4 \
+	VPBROADCASTW (SI), X6 \
+	VCVTPH2PS X6, Y6 \
+	VBROADCASTSS (DX), Y7 \
+	VMULPS Y7, Y6, Y6 \
+	VFMADD231PS Y4, Y6, ACC
+
+// func dotQ8AVX(w *byte, qs *int8, qd *float32, nb int) float32
+TEXT ·dotQ8AVX(SB), NOSPLIT, $0-36
+	MOVQ w+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ qd+16(FP), DX
+	MOVQ nb+24(FP), CX
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VPCMPEQW Y15, Y15, Y15
+	VPSRLW $15, Y15, Y15
+	CMPQ CX, $2
+	JLT dotq8_tail
+
+dotq8_loop:
+	VMOVDQU 2(SI), Y8
+	Q8BLOCK(Y8, Y0)
+	ADDQ $34, SI
+	ADDQ $32, DI
+	ADDQ $4, DX
+	VMOVDQU 2(SI), Y8
+	Q8BLOCK(Y8, Y1)
+	ADDQ $34, SI
+	ADDQ $32, DI
+	ADDQ $4, DX
+	SUBQ $2, CX
+	CMPQ CX, $2
+	JGE dotq8_loop
+
+dotq8_tail:
+	TESTQ CX, CX
+	JZ dotq8_done
+	VMOVDQU 2(SI), Y8
+	Q8BLOCK(Y8, Y0)
+
+dotq8_done:
+	VADDPS Y1, Y0, Y0
+	HSUM
+	VMOVSS X0, ret+32(FP)
+	VZEROUPPER
+	RET
+
+// Q4UNPACK loads the 16 nibble bytes of the Q4_0 block at (SI) into Y8 as
+// 32 signed values in [-8, 7]: low nibbles first, then high nibbles.
+// Y13 holds bytes 8, Y14 bytes 0x0f. Clobbers X9.
+#define Q4UNPACK \
+	VMOVDQU 2(SI), X8 \
+	VPSRLW $4, X8, X9 \
+	VINSERTI128 $1, X9, Y8, Y8 \
+	VPAND Y14, Y8, Y8 \
+	VPSUBB Y13, Y8, Y8
+
+// func dotQ4AVX(w *byte, qs *int8, qd *float32, nb int) float32
+TEXT ·dotQ4AVX(SB), NOSPLIT, $0-36
+	MOVQ w+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ qd+16(FP), DX
+	MOVQ nb+24(FP), CX
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VPCMPEQW Y15, Y15, Y15
+	VPSRLW $15, Y15, Y15
+	VMOVDQU nibMask<>(SB), Y14
+	VMOVDQU eights<>(SB), Y13
+	CMPQ CX, $2
+	JLT dotq4_tail
+
+dotq4_loop:
+	Q4UNPACK
+	Q8BLOCK(Y8, Y0)
+	ADDQ $18, SI
+	ADDQ $32, DI
+	ADDQ $4, DX
+	Q4UNPACK
+	Q8BLOCK(Y8, Y1)
+	ADDQ $18, SI
+	ADDQ $32, DI
+	ADDQ $4, DX
+	SUBQ $2, CX
+	CMPQ CX, $2
+	JGE dotq4_loop
+
+dotq4_tail:
+	TESTQ CX, CX
+	JZ dotq4_done
+	Q4UNPACK
+	Q8BLOCK(Y8, Y0)
+
+dotq4_done:
+	VADDPS Y1, Y0, Y0
+	HSUM
+	VMOVSS X0, ret+32(FP)
+	VZEROUPPER
+	RET
+
+// func f16ToF32AVX(src *byte, dst *float32, n int)
+TEXT ·f16ToF32AVX(SB), NOSPLIT, $0-24
+	MOVQ src+0(FP), SI
+	MOVQ dst+8(FP), DI
+	MOVQ n+16(FP), CX
+	CMPQ CX, $32
+	JLT f16_tail
+
+f16_loop:
+	VCVTPH2PS (SI), Y0
+	VCVTPH2PS 16(SI), Y1
+	VCVTPH2PS 32(SI), Y2
+	VCVTPH2PS 48(SI), Y3
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ $64, SI
+	ADDQ $128, DI
+	SUBQ $32, CX
+	CMPQ CX, $32
+	JGE f16_loop
+
+f16_tail:
+	CMPQ CX, $8
+	JLT f16_done
+	VCVTPH2PS (SI), Y0
+	VMOVUPS Y0, (DI)
+	ADDQ $16, SI
+	ADDQ $32, DI
+	SUBQ $8, CX
+	JMP f16_tail
+
+f16_done:
+	VZEROUPPER
+	RET
+
+// GEMMROW updates accumulators LO and HI (16 floats of one result row)
+// with the broadcast a value at OFF(SI) times the b row in Y12, Y13.
+#define GEMMROW(OFF, T, LO, HI) \
+	VBROADCASTSS OFF(SI), T \
+	VFMADD231PS Y12, T, LO \
+	VFMADD231PS Y13, T, HI
+
+// GEMMSTORE writes (or, when R9 != 0, adds to) one 16-float row at DX.
+#define GEMMSTORE(LO, HI) \
+	TESTQ R9, R9 \
+	JZ 3(PC) \
+	VADDPS (DX), LO, LO \
+	VADDPS 32(DX), HI, HI \
+	VMOVUPS LO, (DX) \
+	VMOVUPS HI, 32(DX) \
+	ADDQ R8, DX
+
+// func gemm6x16AVX(k int, a, b, c *float32, ldc int, add int)
+TEXT ·gemm6x16AVX(SB), NOSPLIT, $0-48
+	MOVQ k+0(FP), CX
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DI
+	MOVQ c+24(FP), DX
+	MOVQ ldc+32(FP), R8
+	SHLQ $2, R8
+	MOVQ add+40(FP), R9
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	VXORPS Y8, Y8, Y8
+	VXORPS Y9, Y9, Y9
+	VXORPS Y10, Y10, Y10
+	VXORPS Y11, Y11, Y11
+	TESTQ CX, CX
+	JZ gemm_store
+
+gemm_loop:
+	VMOVUPS (DI), Y12
+	VMOVUPS 32(DI), Y13
+	GEMMROW(0, Y14, Y0, Y1)
+	GEMMROW(4, Y15, Y2, Y3)
+	GEMMROW(8, Y14, Y4, Y5)
+	GEMMROW(12, Y15, Y6, Y7)
+	GEMMROW(16, Y14, Y8, Y9)
+	GEMMROW(20, Y15, Y10, Y11)
+	ADDQ $24, SI
+	ADDQ $64, DI
+	DECQ CX
+	JNZ gemm_loop
+
+gemm_store:
+	GEMMSTORE(Y0, Y1)
+	GEMMSTORE(Y2, Y3)
+	GEMMSTORE(Y4, Y5)
+	GEMMSTORE(Y6, Y7)
+	GEMMSTORE(Y8, Y9)
+	GEMMSTORE(Y10, Y11)
+	VZEROUPPER
+	RET
+
+// func addAVX(dst, a, b *float32, n int)
+TEXT ·addAVX(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), CX
+	CMPQ CX, $32
+	JLT addavx_tail
+
+addavx_loop:
+	VMOVUPS (SI), Y0
+	VMOVUPS 32(SI), Y1
+	VMOVUPS 64(SI), Y2
+	VMOVUPS 96(SI), Y3
+	VADDPS (DX), Y0, Y0
+	VADDPS 32(DX), Y1, Y1
+	VADDPS 64(DX), Y2, Y2
+	VADDPS 96(DX), Y3, Y3
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ $128, SI
+	ADDQ $128, DX
+	ADDQ $128, DI
+	SUBQ $32, CX
+	CMPQ CX, $32
+	JGE addavx_loop
+
+addavx_tail:
+	CMPQ CX, $8
+	JLT addavx_done
+	VMOVUPS (SI), Y0
+	VADDPS (DX), Y0, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DX
+	ADDQ $32, DI
+	SUBQ $8, CX
+	JMP addavx_tail
+
+addavx_done:
+	VZEROUPPER
+	RET
+
+// func mulAVX(dst, a, b *float32, n int)
+TEXT ·mulAVX(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), CX
+	CMPQ CX, $32
+	JLT mulavx_tail
+
+mulavx_loop:
+	VMOVUPS (SI), Y0
+	VMOVUPS 32(SI), Y1
+	VMOVUPS 64(SI), Y2
+	VMOVUPS 96(SI), Y3
+	VMULPS (DX), Y0, Y0
+	VMULPS 32(DX), Y1, Y1
+	VMULPS 64(DX), Y2, Y2
+	VMULPS 96(DX), Y3, Y3
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ $128, SI
+	ADDQ $128, DX
+	ADDQ $128, DI
+	SUBQ $32, CX
+	CMPQ CX, $32
+	JGE mulavx_loop
+
+mulavx_tail:
+	CMPQ CX, $8
+	JLT mulavx_done
+	VMOVUPS (SI), Y0
+	VMULPS (DX), Y0, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DX
+	ADDQ $32, DI
+	SUBQ $8, CX
+	JMP mulavx_tail
+
+mulavx_done:
+	VZEROUPPER
+	RET
+
+// func scaleAVX(dst, x *float32, n int, s float32)
+TEXT ·scaleAVX(SB), NOSPLIT, $0-28
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	VBROADCASTSS s+24(FP), Y15
+	CMPQ CX, $32
+	JLT scale_tail
+
+scale_loop:
+	VMULPS (SI), Y15, Y0
+	VMULPS 32(SI), Y15, Y1
+	VMULPS 64(SI), Y15, Y2
+	VMULPS 96(SI), Y15, Y3
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ $128, SI
+	ADDQ $128, DI
+	SUBQ $32, CX
+	CMPQ CX, $32
+	JGE scale_loop
+
+scale_tail:
+	CMPQ CX, $8
+	JLT scale_done
+	VMULPS (SI), Y15, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	SUBQ $8, CX
+	JMP scale_tail
+
+scale_done:
+	VZEROUPPER
+	RET
+
+// func scaleAddAVX(dst, x, m *float32, n int, s float32)
+// dst = x*s + m, rounding the product before the sum.
+TEXT ·scaleAddAVX(SB), NOSPLIT, $0-36
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ m+16(FP), DX
+	MOVQ n+24(FP), CX
+	VBROADCASTSS s+32(FP), Y15
+
+scaleadd_loop:
+	CMPQ CX, $8
+	JLT scaleadd_done
+	VMULPS (SI), Y15, Y0
+	VADDPS (DX), Y0, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DX
+	ADDQ $32, DI
+	SUBQ $8, CX
+	JMP scaleadd_loop
+
+scaleadd_done:
+	VZEROUPPER
+	RET
+
+// func sumSqAVX(x *float32, n int) float32
+TEXT ·sumSqAVX(SB), NOSPLIT, $0-20
+	MOVQ x+0(FP), SI
+	MOVQ n+8(FP), CX
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	CMPQ CX, $32
+	JLT sumsq_tail
+
+sumsq_loop:
+	VMOVUPS (SI), Y4
+	VMOVUPS 32(SI), Y5
+	VMOVUPS 64(SI), Y6
+	VMOVUPS 96(SI), Y7
+	VFMADD231PS Y4, Y4, Y0
+	VFMADD231PS Y5, Y5, Y1
+	VFMADD231PS Y6, Y6, Y2
+	VFMADD231PS Y7, Y7, Y3
+	ADDQ $128, SI
+	SUBQ $32, CX
+	CMPQ CX, $32
+	JGE sumsq_loop
+
+sumsq_tail:
+	CMPQ CX, $8
+	JLT sumsq_done
+	VMOVUPS (SI), Y4
+	VFMADD231PS Y4, Y4, Y0
+	ADDQ $32, SI
+	SUBQ $8, CX
+	JMP sumsq_tail
+
+sumsq_done:
+	VADDPS Y1, Y0, Y0
+	VADDPS Y3, Y2, Y2
+	VADDPS Y2, Y0, Y0
+	HSUM
+	VMOVSS X0, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func maxAVX(x *float32, n int) float32
+// n >= 8.
+TEXT ·maxAVX(SB), NOSPLIT, $0-20
+	MOVQ x+0(FP), SI
+	MOVQ n+8(FP), CX
+	VMOVUPS (SI), Y0
+	ADDQ $32, SI
+	SUBQ $8, CX
+
+max_loop:
+	CMPQ CX, $8
+	JLT max_done
+	VMAXPS (SI), Y0, Y0
+	ADDQ $32, SI
+	SUBQ $8, CX
+	JMP max_loop
+
+max_done:
+	VEXTRACTF128 $1, Y0, X1
+	VMAXPS X1, X0, X0
+	VPERMILPS $0x4e, X0, X1
+	VMAXPS X1, X0, X0
+	VPERMILPS $0xb1, X0, X1
+	VMAXPS X1, X0, X0
+	VMOVSS X0, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// EXP sets X to exp(X) for 8 lanes (Cephes' expf: 2^n·p(r)). Lanes below
+// ln(FLT_MIN), and NaN lanes, give 0; lanes above ~88.38 (a little early)
+// give +Inf.
+// Clobbers T1-T3.
+#define EXP(X, T1, T2, T3) \
+	VCMPPS $0x1d, expLo<>(SB), X, T3 \
+	VMINPS expHi<>(SB), X, X \
+	VMAXPS expLo<>(SB), X, X \
+	VMOVUPS expHalf<>(SB), T1 \
+	VFMADD231PS expLog2e<>(SB), X, T1 \
+	VROUNDPS $1, T1, T1 \
+	VFNMADD231PS expC1<>(SB), T1, X \
+	VFNMADD231PS expC2<>(SB), T1, X \
+	VMOVUPS expP0<>(SB), T2 \
+	VFMADD213PS expP1<>(SB), X, T2 \
+	VFMADD213PS expP2<>(SB), X, T2 \
+	VFMADD213PS expP3<>(SB), X, T2 \
+	VFMADD213PS expP4<>(SB), X, T2 \
+	VFMADD213PS expP5<>(SB), X, T2 \
+	VMULPS X, T2, T2 \
+	VFMADD213PS X, X, T2 \
+	VADDPS vOne<>(SB), T2, T2 \
+	VCVTTPS2DQ T1, T1 \
+	VPADDD vBias127<>(SB), T1, T1 \
+	VPSLLD $23, T1, T1 \
+	VMULPS T1, T2, X \
+	VANDPS T3, X, X
+
+// func expSubAVX(dst, x *float32, n int, m float32) float32
+// dst = exp(x - m); returns the sum of dst.
+TEXT ·expSubAVX(SB), NOSPLIT, $0-36
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	VBROADCASTSS m+24(FP), Y15
+	VXORPS Y10, Y10, Y10
+	VXORPS Y11, Y11, Y11
+	CMPQ CX, $16
+	JLT expsub_tail
+
+expsub_loop:
+	VMOVUPS (SI), Y0
+	VMOVUPS 32(SI), Y4
+	VSUBPS Y15, Y0, Y0
+	VSUBPS Y15, Y4, Y4
+	EXP(Y0, Y1, Y2, Y3)
+	EXP(Y4, Y5, Y6, Y7)
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y4, 32(DI)
+	VADDPS Y0, Y10, Y10
+	VADDPS Y4, Y11, Y11
+	ADDQ $64, SI
+	ADDQ $64, DI
+	SUBQ $16, CX
+	CMPQ CX, $16
+	JGE expsub_loop
+
+expsub_tail:
+	CMPQ CX, $8
+	JLT expsub_done
+	VMOVUPS (SI), Y0
+	VSUBPS Y15, Y0, Y0
+	EXP(Y0, Y1, Y2, Y3)
+	VMOVUPS Y0, (DI)
+	VADDPS Y0, Y10, Y10
+
+expsub_done:
+	VADDPS Y11, Y10, Y0
+	HSUM
+	VMOVSS X0, ret+32(FP)
+	VZEROUPPER
+	RET
+
+// func siluAVX(dst, x *float32, n int)
+// dst = x / (1 + exp(-x)).
+TEXT ·siluAVX(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	VMOVUPS vSignBit<>(SB), Y15
+	VMOVUPS vOne<>(SB), Y14
+
+silu_loop:
+	CMPQ CX, $8
+	JLT silu_done
+	VMOVUPS (SI), Y8
+	VXORPS Y15, Y8, Y0
+	EXP(Y0, Y1, Y2, Y3)
+	VADDPS Y14, Y0, Y0
+	VDIVPS Y0, Y8, Y8
+	VMOVUPS Y8, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	SUBQ $8, CX
+	JMP silu_loop
+
+silu_done:
+	VZEROUPPER
+	RET
+
+DATA nibMask<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA nibMask<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA nibMask<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA nibMask<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL nibMask<>(SB), RODATA|NOPTR, $32
+
+DATA eights<>+0(SB)/8, $0x0808080808080808
+DATA eights<>+8(SB)/8, $0x0808080808080808
+DATA eights<>+16(SB)/8, $0x0808080808080808
+DATA eights<>+24(SB)/8, $0x0808080808080808
+GLOBL eights<>(SB), RODATA|NOPTR, $32
+
+DATA expHi<>+0(SB)/8, $0x42b1721842b17218
+DATA expHi<>+8(SB)/8, $0x42b1721842b17218
+DATA expHi<>+16(SB)/8, $0x42b1721842b17218
+DATA expHi<>+24(SB)/8, $0x42b1721842b17218
+GLOBL expHi<>(SB), RODATA|NOPTR, $32
+
+DATA expLo<>+0(SB)/8, $0xc2aeac50c2aeac50
+DATA expLo<>+8(SB)/8, $0xc2aeac50c2aeac50
+DATA expLo<>+16(SB)/8, $0xc2aeac50c2aeac50
+DATA expLo<>+24(SB)/8, $0xc2aeac50c2aeac50
+GLOBL expLo<>(SB), RODATA|NOPTR, $32
+
+DATA expLog2e<>+0(SB)/8, $0x3fb8aa3b3fb8aa3b
+DATA expLog2e<>+8(SB)/8, $0x3fb8aa3b3fb8aa3b
+DATA expLog2e<>+16(SB)/8, $0x3fb8aa3b3fb8aa3b
+DATA expLog2e<>+24(SB)/8, $0x3fb8aa3b3fb8aa3b
+GLOBL expLog2e<>(SB), RODATA|NOPTR, $32
+
+DATA expHalf<>+0(SB)/8, $0x3f0000003f000000
+DATA expHalf<>+8(SB)/8, $0x3f0000003f000000
+DATA expHalf<>+16(SB)/8, $0x3f0000003f000000
+DATA expHalf<>+24(SB)/8, $0x3f0000003f000000
+GLOBL expHalf<>(SB), RODATA|NOPTR, $32
+
+DATA expC1<>+0(SB)/8, $0x3f3180003f318000
+DATA expC1<>+8(SB)/8, $0x3f3180003f318000
+DATA expC1<>+16(SB)/8, $0x3f3180003f318000
+DATA expC1<>+24(SB)/8, $0x3f3180003f318000
+GLOBL expC1<>(SB), RODATA|NOPTR, $32
+
+DATA expC2<>+0(SB)/8, $0xb95e8083b95e8083
+DATA expC2<>+8(SB)/8, $0xb95e8083b95e8083
+DATA expC2<>+16(SB)/8, $0xb95e8083b95e8083
+DATA expC2<>+24(SB)/8, $0xb95e8083b95e8083
+GLOBL expC2<>(SB), RODATA|NOPTR, $32
+
+DATA expP0<>+0(SB)/8, $0x3950696739506967
+DATA expP0<>+8(SB)/8, $0x3950696739506967
+DATA expP0<>+16(SB)/8, $0x3950696739506967
+DATA expP0<>+24(SB)/8, $0x3950696739506967
+GLOBL expP0<>(SB), RODATA|NOPTR, $32
+
+DATA expP1<>+0(SB)/8, $0x3ab743ce3ab743ce
+DATA expP1<>+8(SB)/8, $0x3ab743ce3ab743ce
+DATA expP1<>+16(SB)/8, $0x3ab743ce3ab743ce
+DATA expP1<>+24(SB)/8, $0x3ab743ce3ab743ce
+GLOBL expP1<>(SB), RODATA|NOPTR, $32
+
+DATA expP2<>+0(SB)/8, $0x3c0889083c088908
+DATA expP2<>+8(SB)/8, $0x3c0889083c088908
+DATA expP2<>+16(SB)/8, $0x3c0889083c088908
+DATA expP2<>+24(SB)/8, $0x3c0889083c088908
+GLOBL expP2<>(SB), RODATA|NOPTR, $32
+
+DATA expP3<>+0(SB)/8, $0x3d2aa9c13d2aa9c1
+DATA expP3<>+8(SB)/8, $0x3d2aa9c13d2aa9c1
+DATA expP3<>+16(SB)/8, $0x3d2aa9c13d2aa9c1
+DATA expP3<>+24(SB)/8, $0x3d2aa9c13d2aa9c1
+GLOBL expP3<>(SB), RODATA|NOPTR, $32
+
+DATA expP4<>+0(SB)/8, $0x3e2aaaaa3e2aaaaa
+DATA expP4<>+8(SB)/8, $0x3e2aaaaa3e2aaaaa
+DATA expP4<>+16(SB)/8, $0x3e2aaaaa3e2aaaaa
+DATA expP4<>+24(SB)/8, $0x3e2aaaaa3e2aaaaa
+GLOBL expP4<>(SB), RODATA|NOPTR, $32
+
+DATA expP5<>+0(SB)/8, $0x3f0000003f000000
+DATA expP5<>+8(SB)/8, $0x3f0000003f000000
+DATA expP5<>+16(SB)/8, $0x3f0000003f000000
+DATA expP5<>+24(SB)/8, $0x3f0000003f000000
+GLOBL expP5<>(SB), RODATA|NOPTR, $32
+
+DATA vOne<>+0(SB)/8, $0x3f8000003f800000
+DATA vOne<>+8(SB)/8, $0x3f8000003f800000
+DATA vOne<>+16(SB)/8, $0x3f8000003f800000
+DATA vOne<>+24(SB)/8, $0x3f8000003f800000
+GLOBL vOne<>(SB), RODATA|NOPTR, $32
+
+DATA vBias127<>+0(SB)/8, $0x0000007f0000007f
+DATA vBias127<>+8(SB)/8, $0x0000007f0000007f
+DATA vBias127<>+16(SB)/8, $0x0000007f0000007f
+DATA vBias127<>+24(SB)/8, $0x0000007f0000007f
+GLOBL vBias127<>(SB), RODATA|NOPTR, $32
+
+DATA vSignBit<>+0(SB)/8, $0x8000000080000000
+DATA vSignBit<>+8(SB)/8, $0x8000000080000000
+DATA vSignBit<>+16(SB)/8, $0x8000000080000000
+DATA vSignBit<>+24(SB)/8, $0x8000000080000000
+GLOBL vSignBit<>(SB), RODATA|NOPTR, $32
+

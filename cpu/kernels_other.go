@@ -1,0 +1,6 @@
+//go:build !amd64 || purego
+
+package cpu
+
+// simdKernels is nil: this build has only the portable kernels.
+var simdKernels *kernels

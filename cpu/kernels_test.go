@@ -1,0 +1,293 @@
+package cpu
+
+import (
+	"encoding/binary"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// kernelSets are the kernel sets this machine runs: the portable one and,
+// where the CPU has it, the SIMD one.
+func kernelSets() []*kernels {
+	if simdKernels != nil {
+		return []*kernels{goKernels, simdKernels}
+	}
+	return []*kernels{goKernels}
+}
+
+func randF32(rng *rand.Rand, n int, lo, hi float32) []float32 {
+	v := make([]float32, n)
+	for i := range v {
+		v[i] = lo + (hi-lo)*rng.Float32()
+	}
+	return v
+}
+
+// near compares with a relative tolerance scaled by a magnitude.
+func near(got, want, scale, tol float64) bool {
+	return math.Abs(got-want) <= tol*(scale+1e-30)
+}
+
+// kernelLens are lengths around the vector widths and unrolled loops.
+var kernelLens = []int{0, 1, 7, 8, 9, 31, 32, 33, 63, 64, 100, 257, 1000}
+
+func TestDotKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, k := range kernelSets() {
+		for _, n := range kernelLens {
+			a, b := randF32(rng, n, -1, 1), randF32(rng, n, -1, 1)
+			h := make([]byte, 2*n)
+			want, want16, mag := 0.0, 0.0, 0.0
+			for i := range a {
+				hv := rt.F32ToF16(a[i])
+				binary.LittleEndian.PutUint16(h[2*i:], hv)
+				want += float64(a[i]) * float64(b[i])
+				want16 += float64(rt.F16ToF32(hv)) * float64(b[i])
+				mag += math.Abs(float64(a[i]) * float64(b[i]))
+			}
+			if got := k.dotF32(a, b); !near(float64(got), want, mag, 1e-6) {
+				t.Errorf("%s dotF32 n=%d: %v, want %v", k.name, n, got, want)
+			}
+			if got := k.dotF16(h, b); !near(float64(got), want16, mag, 1e-6) {
+				t.Errorf("%s dotF16 n=%d: %v, want %v", k.name, n, got, want16)
+			}
+			if got := k.sumSq(a); !near(float64(got), sumSq64(a), sumSq64(a), 1e-6) {
+				t.Errorf("%s sumSq n=%d: %v, want %v", k.name, n, got, sumSq64(a))
+			}
+			f := make([]float32, n)
+			k.f16ToF32(h, f)
+			for i := range f {
+				if f[i] != rt.F16ToF32(binary.LittleEndian.Uint16(h[2*i:])) {
+					t.Fatalf("%s f16ToF32 n=%d: [%d] = %v", k.name, n, i, f[i])
+				}
+			}
+		}
+	}
+}
+
+func sumSq64(x []float32) float64 {
+	s := 0.0
+	for _, v := range x {
+		s += float64(v) * float64(v)
+	}
+	return s
+}
+
+// F16 specials convert exactly: zeros, subnormals, infinities.
+func TestF16ConversionSpecials(t *testing.T) {
+	halves := []uint16{0, 0x8000, 1, 0x03ff, 0x0400, 0x3c00, 0x7bff, 0x7c00, 0xfc00, 0xc000, 0x8001, 0x5555, 0x1234, 0xabcd, 0x7800, 0x0200}
+	src := make([]byte, 2*len(halves))
+	for i, h := range halves {
+		binary.LittleEndian.PutUint16(src[2*i:], h)
+	}
+	for _, k := range kernelSets() {
+		dst := make([]float32, len(halves))
+		k.f16ToF32(src, dst)
+		for i, h := range halves {
+			if want := rt.F16ToF32(h); math.Float32bits(dst[i]) != math.Float32bits(want) {
+				t.Errorf("%s: half %#04x -> %v, want %v", k.name, h, dst[i], want)
+			}
+		}
+	}
+}
+
+// The integer block dots are exact sums of products: they must match a
+// float64 sum of the dequantized weights times the activations within
+// float32 rounding.
+func TestQuantDotKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, k := range kernelSets() {
+		for _, nb := range []int{0, 1, 2, 3, 8, 33} {
+			n := nb * rt.QK
+			w := randF32(rng, n, -2, 2)
+			if nb > 0 {
+				w[0] = 3 // a block whose largest magnitude is positive
+			}
+			x := randF32(rng, n, -1, 1)
+			qs, qd := make([]int8, n), make([]float32, nb)
+			quantizeQ8(x, qs, qd)
+			xq := make([]float32, n)
+			for i := range xq {
+				xq[i] = float32(qs[i]) * qd[i/rt.QK]
+			}
+			for _, typ := range []rt.DType{rt.Q8_0, rt.Q4_0} {
+				wb := make([]byte, typ.RowSize(n))
+				if err := rt.QuantizeRow(typ, w, wb); err != nil {
+					t.Fatal(err)
+				}
+				wd := make([]float32, n)
+				if err := rt.DequantizeRow(typ, wb, wd); err != nil {
+					t.Fatal(err)
+				}
+				want, mag := 0.0, 0.0
+				for i := range wd {
+					want += float64(wd[i]) * float64(xq[i])
+					mag += math.Abs(float64(wd[i]) * float64(xq[i]))
+				}
+				dot := k.dotQ8
+				if typ == rt.Q4_0 {
+					dot = k.dotQ4
+				}
+				if got := dot(wb, qs, qd); !near(float64(got), want, mag, 1e-6) {
+					t.Errorf("%s %v nb=%d: %v, want %v", k.name, typ, nb, got, want)
+				}
+			}
+		}
+	}
+}
+
+// Extreme quants: weights of -128 (possible in foreign Q8_0 files) and
+// ±127 activations must not saturate.
+func TestQ8DotExtremes(t *testing.T) {
+	w := make([]byte, 34)
+	binary.LittleEndian.PutUint16(w, rt.F32ToF16(1))
+	qs, qd := make([]int8, 32), []float32{1}
+	want := 0.0
+	for j := 0; j < 32; j++ {
+		wq := int8(-128)
+		if j%2 == 1 {
+			wq = 127
+		}
+		w[2+j] = byte(wq)
+		qs[j] = -127
+		if j%4 == 0 {
+			qs[j] = 127
+		}
+		want += float64(wq) * float64(qs[j])
+	}
+	for _, k := range kernelSets() {
+		if got := k.dotQ8(w, qs, qd); float64(got) != want {
+			t.Errorf("%s: %v, want %v", k.name, got, want)
+		}
+	}
+}
+
+func TestGemmKernel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, k := range kernelSets() {
+		for _, kk := range []int{0, 1, 5, 64} {
+			for _, add := range []bool{false, true} {
+				a := randF32(rng, kk*gemmMR, -1, 1)
+				b := randF32(rng, kk*gemmNR, -1, 1)
+				const ldc = gemmNR + 3
+				c := randF32(rng, gemmMR*ldc, -1, 1)
+				orig := append([]float32(nil), c...)
+				k.gemm(kk, a, b, c, ldc, add)
+				for i := 0; i < gemmMR; i++ {
+					for j := 0; j < ldc; j++ {
+						want := float64(orig[i*ldc+j])
+						if j >= gemmNR {
+							if c[i*ldc+j] != orig[i*ldc+j] {
+								t.Fatalf("%s: wrote outside the tile at [%d,%d]", k.name, i, j)
+							}
+							continue
+						}
+						s := 0.0
+						for p := 0; p < kk; p++ {
+							s += float64(a[p*gemmMR+i]) * float64(b[p*gemmNR+j])
+						}
+						if !add {
+							want = 0
+						}
+						want += s
+						if !near(float64(c[i*ldc+j]), want, float64(kk)+1, 1e-6) {
+							t.Errorf("%s k=%d add=%v [%d,%d] = %v, want %v", k.name, kk, add, i, j, c[i*ldc+j], want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestElementwiseKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, k := range kernelSets() {
+		for _, n := range kernelLens {
+			a, b := randF32(rng, n, -3, 3), randF32(rng, n, -3, 3)
+			dst := make([]float32, n)
+			check := func(op string, f func(i int) float64, tol float64) {
+				t.Helper()
+				for i := range dst {
+					if w := f(i); !near(float64(dst[i]), w, math.Abs(w)+1e-30, tol) {
+						t.Fatalf("%s %s n=%d [%d] = %v, want %v", k.name, op, n, i, dst[i], w)
+					}
+				}
+			}
+			k.add(dst, a, b)
+			check("add", func(i int) float64 { return float64(a[i] + b[i]) }, 0)
+			k.mul(dst, a, b)
+			check("mul", func(i int) float64 { return float64(a[i] * b[i]) }, 0)
+			k.scale(dst, a, 0.3)
+			check("scale", func(i int) float64 { return float64(a[i] * 0.3) }, 0)
+			k.scaleAdd(dst, a, b, 0.3)
+			check("scaleAdd", func(i int) float64 { return float64(a[i]*0.3 + b[i]) }, 0)
+			k.silu(dst, a)
+			check("silu", func(i int) float64 { x := float64(a[i]); return x / (1 + math.Exp(-x)) }, 3e-7)
+			mx := k.maxOf(a)
+			if want := maxGo(a); mx != want {
+				t.Fatalf("%s max n=%d: %v, want %v", k.name, n, mx, want)
+			}
+			if n == 0 {
+				continue
+			}
+			sum := k.expSub(dst, a, mx)
+			check("expSub", func(i int) float64 { return math.Exp(float64(a[i] - mx)) }, 5e-7)
+			want := 0.0
+			for _, v := range a {
+				want += math.Exp(float64(v) - float64(mx))
+			}
+			if !near(float64(sum), want, want, 1e-6) {
+				t.Fatalf("%s expSub sum n=%d: %v, want %v", k.name, n, sum, want)
+			}
+		}
+	}
+}
+
+// exp and silu over the whole useful range, including where exp under- and
+// overflows, and at ±Inf.
+func TestExpKernelRange(t *testing.T) {
+	var xs []float32
+	for x := float32(-110); x <= 110; x += 0.37 {
+		xs = append(xs, x)
+	}
+	inf := float32(math.Inf(1))
+	xs = append(xs, -inf, inf, 0, -87.3, -87.4, 88.3, -0.0, 1e-8, -1e-8)
+	for len(xs)%8 != 0 {
+		xs = append(xs, 0.5)
+	}
+	for _, k := range kernelSets() {
+		dst := make([]float32, len(xs))
+		k.expSub(dst, xs, 0)
+		for i, x := range xs {
+			want := math.Exp(float64(x))
+			switch {
+			case x > 88.3:
+				// The kernels may overflow to +Inf a little early.
+				if !(float64(dst[i]) >= want*(1-1e-6)) {
+					t.Errorf("%s exp(%v) = %v, want %v or +Inf", k.name, x, dst[i], want)
+				}
+			case want < 1.2e-38:
+				if dst[i] != 0 && math.Abs(float64(dst[i])-want) > 1e-38 {
+					t.Errorf("%s exp(%v) = %v, want %v", k.name, x, dst[i], want)
+				}
+			case !near(float64(dst[i]), want, want, 3e-7):
+				t.Errorf("%s exp(%v) = %v, want %v", k.name, x, dst[i], want)
+			}
+		}
+		k.silu(dst, xs)
+		for i, x := range xs {
+			if math.IsInf(float64(x), 0) {
+				continue // -Inf/Inf is NaN, as in the reference
+			}
+			want := float64(x) / (1 + math.Exp(-float64(x)))
+			if !near(float64(dst[i]), want, math.Abs(want)+1e-30, 3e-7) || math.IsNaN(float64(dst[i])) {
+				t.Errorf("%s silu(%v) = %v, want %v", k.name, x, dst[i], want)
+			}
+		}
+	}
+}
+
