@@ -38,10 +38,11 @@ func (m *Model) buildForward(ctx *rt.Context, n, pos0 int, allLogits bool) (*bat
 	x := ctx.GetRows(m.tokEmbd, b.tokens).SetName("inp_embd")
 	kqScale := float32(1 / math.Sqrt(float64(h.HeadDim)))
 	for il, l := range m.blocks {
-		cur := ctx.Mul(ctx.RmsNorm(x, h.NormEps), l.attnNorm)
-		q := ctx.Reshape(ctx.MulMat(l.wq, cur), h.HeadDim, h.NHead, n)
-		k := ctx.Reshape(ctx.MulMat(l.wk, cur), h.HeadDim, h.NHeadKV, n)
-		v := ctx.MulMat(l.wv, cur)
+		name := func(t *rt.Tensor, what string) *rt.Tensor { return t.SetName(layerName(il, what)) }
+		cur := name(ctx.Mul(ctx.RmsNorm(x, h.NormEps), l.attnNorm), "attn_norm")
+		q := ctx.Reshape(name(ctx.MulMat(l.wq, cur), "q"), h.HeadDim, h.NHead, n)
+		k := ctx.Reshape(name(ctx.MulMat(l.wk, cur), "k"), h.HeadDim, h.NHeadKV, n)
+		v := name(ctx.MulMat(l.wv, cur), "v")
 		q = ctx.Rope(q, b.pos, h.RopeDims, rt.RopeNormal, h.RopeBase, 1)
 		k = ctx.Rope(k, b.pos, h.RopeDims, rt.RopeNormal, h.RopeBase, 1)
 
@@ -55,14 +56,15 @@ func (m *Model) buildForward(ctx *rt.Context, n, pos0 int, allLogits bool) (*bat
 		keys := ctx.Cont(ctx.Permute(kv, 0, 2, 1, 3))      // [HeadDim, nKV, NHeadKV]
 		valsT := ctx.Cont(ctx.Permute(vv, 1, 2, 0, 3))     // [nKV, HeadDim, NHeadKV]
 		kq := ctx.MulMat(keys, ctx.Permute(q, 0, 2, 1, 3)) // [nKV, n, NHead]
-		kq = ctx.SoftMax(kq, b.mask, kqScale)
-		kqv := ctx.MulMat(valsT, kq) // [HeadDim, n, NHead]
+		kq = name(ctx.SoftMax(kq, b.mask, kqScale), "kq_softmax")
+		kqv := name(ctx.MulMat(valsT, kq), "kqv") // [HeadDim, n, NHead]
 		attn := ctx.ContReshape(ctx.Permute(kqv, 0, 2, 1, 3), h.NEmbd, n)
-		x = ctx.Add(x, ctx.MulMat(l.wo, attn)).SetName(layerName(il, "attn_out"))
+		x = name(ctx.Add(x, ctx.MulMat(l.wo, attn)), "attn_out")
 
-		cur = ctx.Mul(ctx.RmsNorm(x, h.NormEps), l.ffnNorm)
-		gated := ctx.Mul(ctx.Silu(ctx.MulMat(l.gate, cur)), ctx.MulMat(l.up, cur))
-		x = ctx.Add(x, ctx.MulMat(l.down, gated)).SetName(layerName(il, "out"))
+		cur = name(ctx.Mul(ctx.RmsNorm(x, h.NormEps), l.ffnNorm), "ffn_norm")
+		gate := name(ctx.Silu(name(ctx.MulMat(l.gate, cur), "ffn_gate")), "ffn_silu")
+		gated := name(ctx.Mul(gate, name(ctx.MulMat(l.up, cur), "ffn_up")), "ffn_gated")
+		x = name(ctx.Add(x, ctx.MulMat(l.down, gated)), "out")
 	}
 	if !allLogits && n > 1 {
 		x = ctx.View1D(x, h.NEmbd, (n-1)*x.Nb[1])

@@ -13,9 +13,10 @@ import (
 type Options struct {
 	// Backends in priority order with the CPU last, as for sched.New.
 	Backends []rt.Backend
-	// GPULayers is how many blocks, counted from the last, go to the first
-	// backend when it is not the CPU (llama.cpp's --gpu-layers). A value of
-	// NLayer or more also places the output layer there; negative means all.
+	// GPULayers is how many blocks, counted from the last, go to the
+	// backends before the CPU (llama.cpp's --gpu-layers), shared out in
+	// contiguous runs. More than NLayer also offloads the output layer;
+	// negative means everything.
 	GPULayers int
 	// KVType is the KV cache dtype: F16 (default) or F32.
 	KVType rt.DType
@@ -34,8 +35,9 @@ type Model struct {
 	blocks []block
 
 	tokEmbd, outNorm, output *rt.Tensor
-	// Placement records which backend holds each weight group, for reports.
+	// Placement says which device holds each group of weights, for reports.
 	Placement []string
+	blockDevs []string
 }
 
 // Load reads hyperparameters, tokenizer and weights from f into backend

@@ -24,13 +24,25 @@ type placement struct {
 func (m *Model) loadWeights(f *gguf.File) error {
 	h := m.H
 	cpuDev := m.opts.Backends[len(m.opts.Backends)-1].Device()
-	gpuDev := m.opts.Backends[0].Device()
+	var gpuDevs []rt.Device
+	for _, b := range m.opts.Backends[:len(m.opts.Backends)-1] {
+		gpuDevs = append(gpuDevs, b.Device())
+	}
 	gpuLayers := m.opts.GPULayers
 	if gpuLayers < 0 || gpuLayers > h.NLayer {
 		gpuLayers = h.NLayer + 1
 	}
-	if gpuDev == cpuDev {
+	if len(gpuDevs) == 0 {
 		gpuLayers = 0
+	}
+	firstGPU := h.NLayer - min(gpuLayers, h.NLayer)
+	// The offloaded blocks are shared out in order, in contiguous runs,
+	// among the non-CPU backends (as llama.cpp's layer split).
+	layerDev := func(il int) rt.Device {
+		if il < firstGPU {
+			return cpuDev
+		}
+		return gpuDevs[(il-firstGPU)*len(gpuDevs)/(h.NLayer-firstGPU)]
 	}
 	var places []*placement
 	on := func(d rt.Device) *placement {
@@ -65,13 +77,9 @@ func (m *Model) loadWeights(f *gguf.File) error {
 	// Token embeddings stay on the CPU: GET_ROWS reads a few rows per token.
 	cpu := on(cpuDev)
 	m.tokEmbd = weight(cpu, "token_embd.weight", h.NEmbd, h.NVocab)
-	m.Placement = append(m.Placement, "token_embd: "+cpuDev.Name())
 	m.blocks = make([]block, h.NLayer)
 	for il := range m.blocks {
-		p := cpu
-		if il >= h.NLayer-gpuLayers {
-			p = on(gpuDev)
-		}
+		p := on(layerDev(il))
 		b := &m.blocks[il]
 		pre := "blk." + strconv.Itoa(il) + "."
 		b.attnNorm = weight(p, pre+"attn_norm.weight", h.NEmbd)
@@ -85,11 +93,11 @@ func (m *Model) loadWeights(f *gguf.File) error {
 		b.down = weight(p, pre+"ffn_down.weight", h.NFF, h.NEmbd)
 		b.kCache = p.cache.NewTensor(m.opts.KVType, h.NEmbdKV(), h.NCtx).SetName(pre + "k_cache")
 		b.vCache = p.cache.NewTensor(m.opts.KVType, h.NEmbdKV(), h.NCtx).SetName(pre + "v_cache")
-		m.Placement = append(m.Placement, pre+"*: "+p.dev.Name())
+		m.blockDevs = append(m.blockDevs, p.dev.Name())
 	}
 	out := cpu
 	if gpuLayers > h.NLayer {
-		out = on(gpuDev)
+		out = on(gpuDevs[len(gpuDevs)-1])
 	}
 	m.outNorm = weight(out, "output_norm.weight", h.NEmbd)
 	if _, ok := f.Tensor("output.weight"); ok {
@@ -97,7 +105,7 @@ func (m *Model) loadWeights(f *gguf.File) error {
 	} else { // tied embeddings
 		m.output = weight(out, "token_embd.weight", h.NEmbd, h.NVocab)
 	}
-	m.Placement = append(m.Placement, "output: "+out.dev.Name())
+	m.Placement = placementSummary(cpuDev.Name(), m.blockDevs, out.dev.Name())
 	if loadErr != nil {
 		return loadErr
 	}
@@ -110,6 +118,25 @@ func (m *Model) loadWeights(f *gguf.File) error {
 	}
 	progress.done()
 	return nil
+}
+
+// placementSummary describes where weights live, e.g.
+// "token_embd: CPU; blk.0-1: CPU; blk.2-4: Vulkan0; output: Vulkan0".
+func placementSummary(embd string, blocks []string, out string) []string {
+	parts := []string{"token_embd: " + embd}
+	for i := 0; i < len(blocks); {
+		j := i
+		for j+1 < len(blocks) && blocks[j+1] == blocks[i] {
+			j++
+		}
+		span := strconv.Itoa(i)
+		if j > i {
+			span += "-" + strconv.Itoa(j)
+		}
+		parts = append(parts, "blk."+span+": "+blocks[i])
+		i = j + 1
+	}
+	return append(parts, "output: "+out)
 }
 
 // upload allocates p's weights and cache and copies the weights from f.

@@ -1,0 +1,5 @@
+//go:build cgo
+
+package main
+
+import _ "github.com/gpurt/gpurt/vk"
