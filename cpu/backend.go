@@ -22,16 +22,44 @@ type Backend struct {
 	pool    *pool
 	grain   int       // fewest elements per worker; tests lower it to split tiny ops
 	pack    []float32 // MUL_MAT's float32 copy of a non-contiguous src1
+
+	// kern runs the fast paths; nil selects the plain reference loops.
+	kern *kernels
+	// MUL_MAT scratch, kept between ops: src1 packed into GEMM panels, and
+	// src1 quantized to Q8 (qblocks blocks per row).
+	xpack   []float32
+	qs      []int8
+	qd      []float32
+	qblocks int
 }
 
-// NewBackend starts a CPU backend; threads <= 0 means GOMAXPROCS.
+// NewBackend starts a CPU backend; threads <= 0 means GOMAXPROCS. It runs
+// SIMD kernels where the CPU has them (AVX2, FMA and F16C on amd64) and
+// portable Go kernels elsewhere.
 func NewBackend(threads int) (*Backend, error) {
-	b := &Backend{grain: defaultGrain, pool: newPool(1)}
+	k := simdKernels
+	if k == nil {
+		k = goKernels
+	}
+	return newBackend(threads, k), nil
+}
+
+// NewReferenceBackend starts a CPU backend that runs only the plain
+// reference loops: float32 dot products in index order, float64
+// reductions, no SIMD and no quantized activations. Tests check the fast
+// backend against it.
+func NewReferenceBackend(threads int) (*Backend, error) {
+	return newBackend(threads, nil), nil
+}
+
+// newBackend starts a backend on kernel set k (nil: reference loops).
+func newBackend(threads int, k *kernels) *Backend {
+	b := &Backend{grain: defaultGrain, pool: newPool(1), kern: k}
 	b.SetThreads(threads)
 	// A backend that is never closed still releases its workers once it
 	// is garbage: the pool does not point back at the backend.
 	runtime.AddCleanup(b, func(p *pool) { p.stop() }, b.pool)
-	return b, nil
+	return b
 }
 
 // SetThreads sets the worker count; n <= 0 means GOMAXPROCS.
@@ -62,7 +90,7 @@ func (b *Backend) Close() error {
 	defer b.mu.Unlock()
 	b.closed = true
 	b.pool.stop()
-	b.pack = nil
+	b.pack, b.xpack, b.qs, b.qd = nil, nil, nil, nil
 	return nil
 }
 

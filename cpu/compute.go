@@ -42,7 +42,10 @@ func (b *Backend) computeNode(n *rt.Tensor) error {
 	case rt.OpNorm, rt.OpRmsNorm:
 		return b.norm(n.Op, n.ParamF(0), src[0], dst)
 	case rt.OpMulMat:
-		return b.mulMat(src[0], src[1], dst)
+		if b.kern == nil {
+			return b.mulMat(src[0], src[1], dst)
+		}
+		return b.mulMatFast(src[0], src[1], dst)
 	case rt.OpRope:
 		return b.rope(n, src[0], src[1], dst)
 	case rt.OpSoftMax:

@@ -131,6 +131,7 @@ type tb struct {
 	rng    *rand.Rand
 	fills  []func() error
 	lo, hi float64 // range of rand's values
+	fast   bool    // the backend under test runs the fast paths (set before ref is called)
 }
 
 func newTB(seed string) *tb {
@@ -258,7 +259,19 @@ func runOpCases(t *testing.T, cases []opCase) {
 	}
 }
 
-// runOpCase runs tc and reports whether it could also run in place.
+// backendModes are the kernel sets the op tests run: the reference loops
+// (nil), the portable fast paths, and the SIMD ones where the CPU has them.
+func backendModes() []*kernels { return append([]*kernels{nil}, kernelSets()...) }
+
+func modeName(k *kernels) string {
+	if k == nil {
+		return "reference"
+	}
+	return k.name
+}
+
+// runOpCase runs tc on every backend mode and reports whether it could also
+// run in place.
 func runOpCase(t *testing.T, tc opCase, inplace bool) bool {
 	t.Helper()
 	b := newTB(tc.name)
@@ -281,34 +294,39 @@ func runOpCase(t *testing.T, tc opCase, inplace bool) bool {
 	if inplace {
 		out.Buffer, out.Offset = out.Src[0].Buffer, out.Src[0].Offset
 	}
-	if err := b.fill(); err != nil {
-		t.Fatal(err)
-	}
-	want := ref()
-	var first []byte
-	for _, threads := range []int{1, 3, 4} {
-		if err := b.fill(); err != nil {
-			t.Fatal(err)
-		}
-		be, _ := NewBackend(threads)
-		be.grain = 1 // split even tiny ops over every worker
-		err := be.GraphCompute(g)
-		be.Close()
-		if err != nil {
-			t.Fatalf("%d threads: %v", threads, err)
-		}
-		got := rawBytes(out)
-		if first == nil {
-			first = got
-		} else if !bytes.Equal(first, got) {
-			t.Fatalf("%d threads give different bytes than 1 thread", threads)
-		}
-	}
 	tol := tc.tol
 	if tol == 0 {
 		tol = defaultTol(out.Type)
 	}
-	checkClose(t, read(out), want, tol)
+	for _, mode := range backendModes() {
+		if err := b.fill(); err != nil {
+			t.Fatal(err)
+		}
+		b.fast = mode != nil
+		want := ref()
+		var first []byte
+		for _, threads := range []int{1, 3, 4} {
+			if err := b.fill(); err != nil {
+				t.Fatal(err)
+			}
+			be := newBackend(threads, mode)
+			be.grain = 1 // split even tiny ops over every worker
+			err := be.GraphCompute(g)
+			be.Close()
+			if err != nil {
+				t.Fatalf("%s, %d threads: %v", modeName(mode), threads, err)
+			}
+			got := rawBytes(out)
+			if first == nil {
+				first = got
+			} else if !bytes.Equal(first, got) {
+				t.Fatalf("%s: %d threads give different bytes than 1 thread", modeName(mode), threads)
+			}
+		}
+		if !checkClose(t, read(out), want, tol) {
+			t.Fatalf("%s kernels are wrong", modeName(mode))
+		}
+	}
 	return !inplace && inplaceable(out)
 }
 
@@ -361,10 +379,13 @@ func closeTo(got, want, tol float64) bool {
 	return math.Abs(got-want) <= tol*(1+math.Abs(want))
 }
 
-func checkClose(t *testing.T, got, want arr, tol float64) {
+// checkClose reports each differing element (the first few) as an error
+// and returns whether all agreed.
+func checkClose(t *testing.T, got, want arr, tol float64) bool {
 	t.Helper()
 	if got.ne != want.ne {
-		t.Fatalf("shape %v, want %v", got.ne, want.ne)
+		t.Errorf("shape %v, want %v", got.ne, want.ne)
+		return false
 	}
 	bad := 0
 	want.each(func(i0, i1, i2, i3 int) {
@@ -377,8 +398,9 @@ func checkClose(t *testing.T, got, want arr, tol float64) {
 		}
 	})
 	if bad > 0 {
-		t.Fatalf("%d of %d elements differ (tol %g)", bad, len(want.v), tol)
+		t.Errorf("%d of %d elements differ (tol %g)", bad, len(want.v), tol)
 	}
+	return bad == 0
 }
 
 func shapeName(ne ...int) string { return fmt.Sprint(ne) }

@@ -21,6 +21,17 @@ func refMulMat(w, x arr) arr {
 	return out
 }
 
+// fastX is x's values as the backend under test multiplies them: the fast
+// paths' dot products with Q8_0/Q4_0 weights (N < gemmMinN) quantize x to
+// Q8_0 first, as ggml does.
+func fastX(b *tb, w rt.DType, x *rt.Tensor) arr {
+	v := read(x)
+	if b.fast && w.IsQuantized() && x.Ne[1] < gemmMinN {
+		return quantRows(rt.Q8_0, v)
+	}
+	return v
+}
+
 // weight makes MUL_MAT's src0 of logical shape [K,M,ne2,ne3] in a layout:
 // a leaf, a view at an offset with strided rows, dims 1 and 2 swapped, or
 // (plain dtypes) dim 0 strided.
@@ -47,6 +58,10 @@ func TestMulMat(t *testing.T) {
 		{32, 1, 3, 1, 1, 1, 1},
 		{64, 5, 3, 2, 1, 4, 2}, // broadcast: r2 = 2, r3 = 2
 		{96, 3, 2, 1, 2, 3, 2},
+		// The GEMM path: whole and edge tiles, two k blocks (gemmKC = 256),
+		// two weight-row blocks (gemmNC = 128), broadcast weights.
+		{320, 37, 13, 1, 1, 1, 1},
+		{64, 150, 7, 1, 1, 2, 1},
 	}
 	var cases []opCase
 	for _, typ := range []rt.DType{rt.F32, rt.F16, rt.BF16, rt.Q8_0, rt.Q4_0} {
@@ -64,7 +79,7 @@ func TestMulMat(t *testing.T) {
 						w := weight(b, wl, typ, s.k, s.m, s.w2, s.w3)
 						x := source(b, xl, rt.F32, s.k, s.n, s.x2, s.x3)
 						out := b.ctx.MulMat(w, x)
-						return out, func() arr { return refMulMat(read(w), read(x)) }
+						return out, func() arr { return refMulMat(read(w), fastX(b, typ, x)) }
 					},
 				})
 			}

@@ -1,0 +1,339 @@
+package cpu
+
+import (
+	"sync/atomic"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// The fast MUL_MAT computes dst[m,n] = Σ_k w[k,m]·x[k,n] two ways:
+//
+//   - N < gemmMinN (GEMV and thin products): every result is one dot product
+//     of a weight row with an x row, computed by a kernel that reads the
+//     weights as stored: f32 in place, f16 converted in registers, and
+//     Q8_0/Q4_0 against x quantized to Q8 once per op, in integers, as ggml
+//     does. Workers take blocks of mmRows weight rows, so a block stays in
+//     cache while it meets every x row.
+//   - N >= gemmMinN: x is packed once into panels of gemmMR rows, and each
+//     worker packs (converting to f32) blocks of gemmNC weight rows by gemmKC
+//     columns into panels of gemmNR, then runs the gemmMR×gemmNR register
+//     tile over them, as BLIS does.
+//
+// Each result element is computed by one worker in an order that does not
+// depend on the thread count, so results are identical for any count.
+
+const (
+	gemmMinN = 4   // the fewest x rows worth packing for the GEMM
+	gemmKC   = 256 // k per packed block: a gemmMR×gemmKC x panel stays in L1
+	gemmNC   = 128 // weight rows per packed block (gemmNC×gemmKC floats in L2)
+)
+
+// mulMatFast is MUL_MAT on the fast kernels. It needs a result with
+// 4-byte aligned float32 rows, which allocated tensors have; anything else
+// goes to the reference loops.
+func (b *Backend) mulMatFast(w, x, dst hostTensor) error {
+	if !aligned32(dst) || w.ne[0] == 0 {
+		return b.mulMat(w, x, dst)
+	}
+	if x.ne[1] >= gemmMinN {
+		return b.mulMatGemm(w, x, dst)
+	}
+	return b.mulMatDot(w, x, dst)
+}
+
+// rowKind says how a dot-product worker reads a weight row.
+type rowKind int
+
+const (
+	rowF32     rowKind = iota // packed f32 in place
+	rowF16                    // packed f16 bytes, converted by the kernel
+	rowQ8                     // Q8_0 blocks against Q8 activations
+	rowQ4                     // Q4_0 blocks against Q8 activations
+	rowConvert                // anything else: converted to f32 first
+)
+
+func weightKind(w hostTensor) rowKind {
+	switch {
+	case w.typ == rt.Q8_0:
+		return rowQ8
+	case w.typ == rt.Q4_0:
+		return rowQ4
+	case w.typ == rt.F16 && w.nb[0] == 2:
+		return rowF16
+	case w.typ == rt.F32 && aligned32(w):
+		return rowF32
+	}
+	return rowConvert
+}
+
+// mulMatDot computes every result as one dot product.
+func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
+	K, M := w.ne[0], w.ne[1]
+	N, ne12, ne13 := x.ne[1], x.ne[2], x.ne[3]
+	r2, r3 := ne12/w.ne[2], ne13/w.ne[3]
+	batches := ne12 * ne13
+	work := M * N * batches * K
+	kind := weightKind(w)
+	k := b.kern
+
+	var col func(n, i12, i13 int) []float32
+	var err error
+	if kind == rowQ8 || kind == rowQ4 {
+		err = b.quantizeColumns(x, work)
+	} else {
+		col, err = b.columns(x, work)
+	}
+	if err != nil {
+		return err
+	}
+	rowBytes := w.typ.RowSize(K)
+	nblk := (M + mmRows - 1) / mmRows
+	ntask := batches * nblk
+	var next atomic.Int64
+	return b.pool.run(b.workers(ntask, work), func(_, _ int, ws *workspace) error {
+		var rows [mmRows][]float32
+		var raw [mmRows][]byte
+		for {
+			t := int(next.Add(1) - 1)
+			if t >= ntask {
+				return nil
+			}
+			batch, blk := t/nblk, t%nblk
+			i12, i13 := batch%ne12, batch/ne12
+			m0 := blk * mmRows
+			m1 := min(M, m0+mmRows)
+			for m := m0; m < m1; m++ {
+				off := w.at(m, i12/r2, i13/r3)
+				switch kind {
+				case rowF32:
+					rows[m-m0], _ = f32View(w.mem, off, K)
+				case rowF16, rowQ8, rowQ4:
+					raw[m-m0] = w.mem[off : off+rowBytes]
+				default:
+					row := ws.f32(0, mmRows*K)[(m-m0)*K : (m-m0+1)*K]
+					w.loadRow(off, row)
+					rows[m-m0] = row
+				}
+			}
+			for n := 0; n < N; n++ {
+				out, _ := f32View(dst.mem, dst.at(n, i12, i13), M)
+				out = out[m0:m1]
+				switch kind {
+				case rowQ8, rowQ4:
+					qs, qd := b.quantColumn(n + N*(i12+ne12*i13))
+					dot := k.dotQ8
+					if kind == rowQ4 {
+						dot = k.dotQ4
+					}
+					for i := range out {
+						out[i] = dot(raw[i], qs, qd)
+					}
+				case rowF16:
+					c := col(n, i12, i13)
+					for i := range out {
+						out[i] = k.dotF16(raw[i], c)
+					}
+				default:
+					c := col(n, i12, i13)
+					for i := range out {
+						out[i] = k.dotF32(rows[i], c)
+					}
+				}
+			}
+		}
+	})
+}
+
+// quantizeColumns quantizes every row of x to Q8 activations, in parallel,
+// into b.qs and b.qd; quantColumn returns flat row r.
+func (b *Backend) quantizeColumns(x hostTensor, work int) error {
+	K, nr := x.ne[0], x.rows()
+	b.qblocks = K / rt.QK
+	b.qs = grow(b.qs, nr*K)
+	b.qd = grow(b.qd, nr*K/rt.QK)
+	direct := aligned32(x)
+	return b.forRows(nr, work, func(r0, r1 int, ws *workspace) error {
+		for r := r0; r < r1; r++ {
+			var row []float32
+			if direct {
+				row, _ = f32View(x.mem, x.rowAt(r), K)
+			} else {
+				row = ws.f32(0, K)
+				x.loadRow(x.rowAt(r), row)
+			}
+			qs, qd := b.quantColumn(r)
+			quantizeQ8(row, qs, qd)
+		}
+		return nil
+	})
+}
+
+func (b *Backend) quantColumn(r int) ([]int8, []float32) {
+	nb := b.qblocks
+	return b.qs[r*nb*rt.QK : (r+1)*nb*rt.QK], b.qd[r*nb : (r+1)*nb]
+}
+
+// grow returns s with length n, reallocating only when it is too small.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// mulMatGemm runs the packed GEMM.
+func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
+	K, M := w.ne[0], w.ne[1]
+	N, ne12, ne13 := x.ne[1], x.ne[2], x.ne[3]
+	r2, r3 := ne12/w.ne[2], ne13/w.ne[3]
+	batches := ne12 * ne13
+	work := M * N * batches * K
+	npan := (N + gemmMR - 1) / gemmMR
+	panel := K * gemmMR // floats per packed x panel
+	if err := b.packColumns(x, npan, work); err != nil {
+		return err
+	}
+	xp := b.xpack
+	ldc := dst.nb[1] / 4
+	nchunk := (M + gemmNC - 1) / gemmNC
+	ntask := batches * nchunk
+	k := b.kern
+	var next atomic.Int64
+	return b.pool.run(b.workers(ntask, work), func(_, _ int, ws *workspace) error {
+		tile := ws.f32(1, gemmMR*gemmNR)
+		bp := ws.f32(2, gemmNC*gemmKC)
+		for {
+			t := int(next.Add(1) - 1)
+			if t >= ntask {
+				return nil
+			}
+			batch, chunk := t/nchunk, t%nchunk
+			i12, i13 := batch%ne12, batch/ne12
+			mc0 := chunk * gemmNC
+			mc1 := min(M, mc0+gemmNC)
+			nj := (mc1 - mc0 + gemmNR - 1) / gemmNR
+			for pc := 0; pc < K; pc += gemmKC {
+				kc := min(gemmKC, K-pc)
+				b.packWeights(w, i12/r2, i13/r3, mc0, mc1, pc, kc, bp, ws)
+				for p := 0; p < npan; p++ {
+					ap := xp[(batch*npan+p)*panel+pc*gemmMR : (batch*npan+p)*panel+(pc+kc)*gemmMR]
+					n0 := p * gemmMR
+					nr := min(gemmMR, N-n0)
+					cbase := dst.at(n0, i12, i13)
+					for j := 0; j < nj; j++ {
+						m0 := mc0 + j*gemmNR
+						mr := min(gemmNR, mc1-m0)
+						bj := bp[j*kc*gemmNR : (j+1)*kc*gemmNR]
+						if nr == gemmMR && mr == gemmNR {
+							c, _ := f32View(dst.mem, cbase+4*m0, (gemmMR-1)*ldc+gemmNR)
+							k.gemm(kc, ap, bj, c, ldc, pc > 0)
+							continue
+						}
+						// An edge tile: compute all of it aside, keep the valid part.
+						k.gemm(kc, ap, bj, tile, gemmNR, false)
+						for i := 0; i < nr; i++ {
+							c, _ := f32View(dst.mem, cbase+i*dst.nb[1]+4*m0, mr)
+							src := tile[i*gemmNR : i*gemmNR+mr]
+							if pc > 0 {
+								for jj, v := range src {
+									c[jj] += v
+								}
+							} else {
+								copy(c, src)
+							}
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+// packColumns packs every matrix of x into b.xpack as npan panels of
+// gemmMR rows: panel p holds x[k, p*gemmMR+i] at k*gemmMR+i, zero past N.
+func (b *Backend) packColumns(x hostTensor, npan, work int) error {
+	K, N, ne12 := x.ne[0], x.ne[1], x.ne[2]
+	batches := ne12 * x.ne[3]
+	panel := K * gemmMR
+	b.xpack = grow(b.xpack, batches*npan*panel)
+	xp := b.xpack
+	direct := aligned32(x)
+	return b.forRows(batches*npan, work, func(t0, t1 int, ws *workspace) error {
+		for t := t0; t < t1; t++ {
+			batch, p := t/npan, t%npan
+			i12, i13 := batch%ne12, batch/ne12
+			dstp := xp[t*panel : (t+1)*panel]
+			for i := 0; i < gemmMR; i++ {
+				n := p*gemmMR + i
+				if n >= N {
+					for kk := 0; kk < K; kk++ {
+						dstp[kk*gemmMR+i] = 0
+					}
+					continue
+				}
+				var row []float32
+				if direct {
+					row, _ = f32View(x.mem, x.at(n, i12, i13), K)
+				} else {
+					row = ws.f32(0, K)
+					x.loadRow(x.at(n, i12, i13), row)
+				}
+				for kk, v := range row {
+					dstp[kk*gemmMR+i] = v
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// packWeights packs weight rows [m0,m1) of matrix (i2,i3), columns
+// [k0,k0+kc), as float32 into bp: panel j holds row m0+j*gemmNR+jj at
+// k*gemmNR+jj, zero past m1.
+func (b *Backend) packWeights(w hostTensor, i2, i3, m0, m1, k0, kc int, bp []float32, ws *workspace) {
+	nj := (m1 - m0 + gemmNR - 1) / gemmNR
+	for j := 0; j < nj; j++ {
+		pj := bp[j*kc*gemmNR : (j+1)*kc*gemmNR]
+		for jj := 0; jj < gemmNR; jj++ {
+			m := m0 + j*gemmNR + jj
+			if m >= m1 {
+				for kk := 0; kk < kc; kk++ {
+					pj[kk*gemmNR+jj] = 0
+				}
+				continue
+			}
+			row := b.weightRange(w, w.at(m, i2, i3), k0, kc, ws)
+			for kk, v := range row {
+				pj[kk*gemmNR+jj] = v
+			}
+		}
+	}
+}
+
+// weightRange returns elements [k0,k0+kc) of the weight row at byte off as
+// float32: a view for aligned f32 rows, else converted into scratch slot 0.
+func (b *Backend) weightRange(w hostTensor, off, k0, kc int, ws *workspace) []float32 {
+	switch {
+	case w.typ == rt.F32 && w.nb[0] == 4:
+		if v, ok := f32View(w.mem, off+4*k0, kc); ok {
+			return v
+		}
+	case w.typ == rt.F16 && w.nb[0] == 2:
+		out := ws.f32(0, kc)
+		b.kern.f16ToF32(w.mem[off+2*k0:off+2*(k0+kc)], out)
+		return out
+	case w.typ == rt.Q8_0:
+		out := ws.f32(0, kc)
+		s := off + k0/rt.QK*34
+		dequantQ8_0(w.mem[s:s+kc/rt.QK*34], out)
+		return out
+	case w.typ == rt.Q4_0:
+		out := ws.f32(0, kc)
+		s := off + k0/rt.QK*18
+		dequantQ4_0(w.mem[s:s+kc/rt.QK*18], out)
+		return out
+	}
+	out := ws.f32(0, kc)
+	w.loadRow(off+k0*w.nb[0], out)
+	return out
+}
