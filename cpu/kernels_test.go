@@ -290,4 +290,3 @@ func TestExpKernelRange(t *testing.T) {
 		}
 	}
 }
-
