@@ -5,6 +5,7 @@ package wgpu
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	wg "github.com/oliverbestmann/webgpu/wgpu"
@@ -30,6 +31,10 @@ type Device struct {
 	// mappable: buffers may be storage and mappable at once (wgpu's native
 	// MAPPABLE_PRIMARY_BUFFERS feature), which the host-visible type needs.
 	mappable bool
+	// loopBudget, when not 0, is the most loop iterations one invocation
+	// may run. llvmpipe (lavapipe) ends every loop of an invocation once
+	// 65535 iterations have run in total, across all its loops.
+	loopBudget int
 
 	adapter *wg.Adapter
 	sinkID  uintptr
@@ -101,6 +106,9 @@ func openDevice(a *wg.Adapter, index int, opt openOptions) (*Device, error) {
 			usage: wg.BufferUsageStorage | wg.BufferUsageCopySrc | wg.BufferUsageCopyDst | wg.BufferUsageMapRead | wg.BufferUsageMapWrite}
 	}
 	d.props = d.makeProps()
+	if strings.Contains(strings.ToLower(info.Device+" "+info.Description), "llvmpipe") {
+		d.loopBudget = 65535 - 64
+	}
 	return d, nil
 }
 

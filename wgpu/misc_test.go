@@ -164,3 +164,37 @@ func TestF16Fallback(t *testing.T) {
 		t.Errorf("packed-f16 device: %s", sum)
 	}
 }
+
+// TestLongRows covers rows long enough that one invocation per row would
+// exceed llvmpipe's loop limit, so the kernels fall back to a workgroup per
+// row there.
+func TestLongRows(t *testing.T) {
+	for _, n := range []int{1000, 23000, 70000} {
+		t.Run(strconv.Itoa(n), func(t *testing.T) {
+			compare(t, graphSpec{build: func(ctx *rt.Context) *rt.Tensor {
+				a := ctx.NewTensor(rt.F32, n, 2).SetName("a")
+				return ctx.Add(ctx.SoftMax(ctx.Norm(a, 1e-5), nil, 1), ctx.SumRows(a))
+			}}, 1e-6)
+		})
+	}
+}
+
+// TestLoopBudget checks that SupportsOp refuses ops whose kernels would
+// loop past the device's limit.
+func TestLoopBudget(t *testing.T) {
+	d := device(t)
+	if d.loopBudget == 0 {
+		t.Skipf("%s has no loop limit", d.name)
+	}
+	ctx := rt.NewContext()
+	k := 4 * (d.loopBudget + 1)
+	mm := ctx.MulMat(ctx.NewTensor(rt.F32, k, 2), ctx.NewTensor(rt.F32, k, 1))
+	small := ctx.MulMat(ctx.NewTensor(rt.F32, 4096, 2), ctx.NewTensor(rt.F32, 4096, 1))
+	sum := ctx.Sum(ctx.NewTensor(rt.F32, 4096, 4096))
+	if err := ctx.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if d.SupportsOp(mm) || d.SupportsOp(sum) || !d.SupportsOp(small) {
+		t.Errorf("SupportsOp: K=%d matmul %v, 16M-element sum %v, K=4096 matmul %v", k, d.SupportsOp(mm), d.SupportsOp(sum), d.SupportsOp(small))
+	}
+}

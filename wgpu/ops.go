@@ -4,6 +4,7 @@ package wgpu
 
 import (
 	"fmt"
+	"slices"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -76,7 +77,7 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 		}
 		return one(x, err)
 	case n.Op == rt.OpSum || n.Op == rt.OpSumRows || n.Op == rt.OpMean:
-		k := kern("rows.wgsl", rowWG(a.Ne[0]), n.Type, a.Type)
+		k := d.rowKernel("rows.wgsl", a.Ne[0], rowPasses(n.Op), n.Type, a.Type)
 		rows := a.Nrows()
 		switch n.Op {
 		case rt.OpSum:
@@ -86,7 +87,7 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 		}
 		return one(d.rowwise(k, rows, a.Ne[0], n, a))
 	case n.Op == rt.OpNorm || n.Op == rt.OpRmsNorm:
-		k := kern("norm.wgsl", rowWG(a.Ne[0]), n.Type, a.Type)
+		k := d.rowKernel("norm.wgsl", a.Ne[0], rowPasses(n.Op), n.Type, a.Type)
 		if n.Op == rt.OpRmsNorm {
 			k = k.with("RMS")
 		}
@@ -96,11 +97,11 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 		}
 		return one(x, err)
 	case n.Op == rt.OpArgmax:
-		return one(d.rowwise(kern("argmax.wgsl", rowWG(a.Ne[0]), n.Type, a.Type), a.Ne[1], a.Ne[0], n, a))
+		return one(d.rowwise(d.rowKernel("argmax.wgsl", a.Ne[0], rowPasses(n.Op), n.Type, a.Type), a.Ne[1], a.Ne[0], n, a))
 	case n.Op == rt.OpSoftMax:
-		k, ts := kern("softmax.wgsl", rowWG(a.Ne[0]), n.Type, a.Type), []*rt.Tensor{n, a}
+		k, ts := d.rowKernel("softmax.wgsl", a.Ne[0], rowPasses(n.Op), n.Type, a.Type), []*rt.Tensor{n, a}
 		if b != nil {
-			k, ts = kern("softmax.wgsl", rowWG(a.Ne[0]), n.Type, a.Type, b.Type).with("MASK"), append(ts, b)
+			k, ts = d.rowKernel("softmax.wgsl", a.Ne[0], rowPasses(n.Op), n.Type, a.Type, b.Type).with("MASK"), append(ts, b)
 		}
 		x, err := d.rowwise(k, a.Nrows(), 3*a.Ne[0], ts...)
 		if err == nil {
@@ -164,13 +165,76 @@ func (d *Device) elementwise(k kernel, count int, ts ...*rt.Tensor) (*dispatch, 
 	return x, nil
 }
 
-// rowwise prepares a kernel with one workgroup per row (n.x = rows).
+// software reports whether kernels should be chosen for a SIMD CPU
+// (lavapipe) rather than a GPU.
+func (d *Device) software() bool { return d.props.Software && !tuning.hardware }
+
+// rowKernel is a row-reducing kernel making the given passes over rows of
+// ne0 elements: on software devices one invocation per row (ROWPER), since
+// workgroup barriers and workgroup memory cost more there than they save,
+// unless that loops more than the device allows; elsewhere one workgroup
+// per row.
+func (d *Device) rowKernel(file string, ne0, passes int, binds ...rt.DType) kernel {
+	if d.software() && (d.loopBudget == 0 || passes*ne0 <= d.loopBudget) {
+		return kern(file, rowPerWG, binds...).with("ROWPER")
+	}
+	return kern(file, rowWG(ne0), binds...)
+}
+
+// rowPasses is how many times the row kernel of op reads each row.
+func rowPasses(op rt.Op) int {
+	switch op {
+	case rt.OpNorm, rt.OpSoftMax:
+		return 3
+	case rt.OpRmsNorm:
+		return 2
+	}
+	return 1
+}
+
+// loopIterations estimates the most loop iterations one invocation of t's
+// kernels runs, with the kernel choice encodeNode makes.
+func (d *Device) loopIterations(t *rt.Tensor) int {
+	a := t.Src[0]
+	switch t.Op {
+	case rt.OpSum:
+		return (a.Nelements()+wgRowMax-1)/wgRowMax + 8
+	case rt.OpSumRows, rt.OpMean, rt.OpArgmax, rt.OpNorm, rt.OpRmsNorm, rt.OpSoftMax:
+		passes := rowPasses(t.Op)
+		if d.software() && passes*a.Ne[0] <= d.loopBudget {
+			return passes * a.Ne[0]
+		}
+		wg := rowWG(a.Ne[0])
+		return passes*((a.Ne[0]+wg-1)/wg) + 2*8
+	case rt.OpMulMat:
+		// The fast kernels step 4 (32 for quantized weights) along K; the
+		// general one steps 1.
+		if a.Ne[0]%4 != 0 {
+			return a.Ne[0]
+		}
+		return a.Ne[0] / 4
+	case rt.OpCpy, rt.OpDup, rt.OpCont, rt.OpSetRows:
+		return 2 * rt.QK
+	}
+	return 0
+}
+
+const rowPerWG = 16
+
+// rowwise prepares a row kernel for the given rows (n.x = rows): one
+// workgroup per row, or one invocation per row for ROWPER kernels.
 func (d *Device) rowwise(k kernel, rows, perRow int, ts ...*rt.Tensor) (*dispatch, error) {
 	x, err := d.newDispatch(k, ts...)
 	if err != nil {
 		return nil, err
 	}
-	if x.grid, err = d.gridGroups(rows); err != nil {
+	if slices.Contains(k.flags, "ROWPER") {
+		wg, _ := k.constVal("WG")
+		x.grid, err = d.grid1(rows, int(wg))
+	} else {
+		x.grid, err = d.gridGroups(rows)
+	}
+	if err != nil {
 		return nil, err
 	}
 	x.p.n[0] = uint32(rows)
@@ -211,7 +275,7 @@ func (d *Device) planMulMat(n int) mmPlan {
 	if tuning.plan != nil {
 		return tuning.plan(n)
 	}
-	return planMulMat(n, d.props.Software)
+	return planMulMat(n, d.software())
 }
 
 func planMulMat(n int, software bool) mmPlan {
@@ -230,9 +294,11 @@ func planMulMat(n int, software bool) mmPlan {
 	return mmPlan{tm: 4, tn: tn, wg: 64}
 }
 
-// tuning lets benchmarks try other matmul plans.
+// tuning lets tests and benchmarks choose kernels: plan overrides the
+// matmul plan, hardware makes a software device pick GPU kernels.
 var tuning struct {
-	plan func(n int) mmPlan
+	plan     func(n int) mmPlan
+	hardware bool
 }
 
 // encMulMat runs the planned kernel when rows are unit-stride and K is a

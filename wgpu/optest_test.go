@@ -20,16 +20,17 @@ func TestOps(t *testing.T) {
 	}
 }
 
-// TestOpsMulMatHardwarePlan runs the MUL_MAT cases with the kernel choice
-// made for hardware GPUs (split-K matrix-vector kernel for small N), which
-// lavapipe would not pick by itself.
-func TestOpsMulMatHardwarePlan(t *testing.T) {
+// TestOpsHardwareKernels runs the cases of the ops whose kernels differ
+// between GPUs and SIMD CPUs with the GPU choice (split-K matrix-vector
+// product, one workgroup per row), which lavapipe would not pick itself.
+func TestOpsHardwareKernels(t *testing.T) {
 	d := device(t)
-	tuning.plan = func(n int) mmPlan { return planMulMat(n, false) }
-	defer func() { tuning.plan = nil }()
+	tuning.hardware = true
+	defer func() { tuning.hardware = false }()
 	b := newBackend(t, d)
-	sum := optest.RunT(t, b, optest.Filter{Ops: []rt.Op{rt.OpMulMat}})
+	ops := []rt.Op{rt.OpMulMat, rt.OpSum, rt.OpSumRows, rt.OpMean, rt.OpArgmax, rt.OpNorm, rt.OpRmsNorm, rt.OpSoftMax}
+	sum := optest.RunT(t, b, optest.Filter{Ops: ops})
 	if sum.Failed > 0 || sum.Passed == 0 {
-		t.Errorf("MUL_MAT with the hardware plan: %s", sum)
+		t.Errorf("GPU kernel choice: %s", sum)
 	}
 }

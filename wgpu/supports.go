@@ -23,6 +23,9 @@ func (d *Device) SupportsOp(t *rt.Tensor) bool {
 	if a == nil || !d.addressable(t) || !d.addressable(a) || (b != nil && !d.addressable(b)) {
 		return false
 	}
+	if d.loopBudget > 0 && d.loopIterations(t) > d.loopBudget {
+		return false
+	}
 	need2 := func() bool { return b != nil }
 	switch t.Op {
 	case rt.OpDup, rt.OpCont:

@@ -1,35 +1,54 @@
-// SUM_ROWS and MEAN: one workgroup per row of a. ALL (SUM): one workgroup
-// adds every element of a.
+// SUM_ROWS and MEAN of each row of a. Rows go one per workgroup, or with
+// ROWPER one per invocation, with no workgroup memory or barriers (faster on
+// SIMD CPUs such as lavapipe). ALL (SUM): one workgroup adds every element.
 var<workgroup> red: array<f32, WG>;
+
+fn wsum(li: u32, v: f32) -> f32 {
+#if ROWPER
+  return v;
+#else
+  red[li] = v;
+  workgroupBarrier();
+  for (var w = WG / 2u; w > 0u; w >>= 1u) {
+    if (li < w) { red[li] += red[li + w]; }
+    workgroupBarrier();
+  }
+  return workgroupUniformLoad(&red[0]);
+#endif
+}
 
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) li: u32) {
+#if ROWPER
+  let r = gidx(wid, nwg, li);
+  let k0 = 0u;
+  let ks = 1u;
+  let lead = true;
+#else
   let r = group(wid, nwg);
+  let k0 = li;
+  let ks = WG;
+  let lead = li == 0u;
+#endif
   if (r >= P.n.x) { return; }
   var s = 0.0;
 #if ALL
   let c = vec4<u32>(0u);
   let total = P.ne_a.x * P.ne_a.y * P.ne_a.z * P.ne_a.w;
-  for (var i = li; i < total; i += WG) {
+  for (var i = k0; i < total; i += ks) {
     let e = unravel(i, P.ne_a);
     s += lde_a(P.off.y + rowoff(e, P.nb_a), e.x);
   }
 #else
   let c = unravel_row(r, P.ne_a);
   let ro = P.off.y + rowoff(c, P.nb_a);
-  for (var k = li; k < P.ne_a.x; k += WG) { s += lde_a(ro, k); }
+  for (var k = k0; k < P.ne_a.x; k += ks) { s += lde_a(ro, k); }
 #endif
-  red[li] = s;
-  workgroupBarrier();
-  for (var w = WG / 2u; w > 0u; w >>= 1u) {
-    if (li < w) { red[li] += red[li + w]; }
-    workgroupBarrier();
-  }
-  if (li == 0u) {
-    var v = red[0];
+  s = wsum(li, s);
+  if (lead) {
 #if MEAN
-    v = v / f32(P.ne_a.x);
+    s = s / f32(P.ne_a.x);
 #endif
-    st_d(P.off.x + rowoff(c, P.nb_d), v);
+    st_d(P.off.x + rowoff(c, P.nb_d), s);
   }
 }

@@ -1,9 +1,13 @@
 // SOFT_MAX of each row of a: softmax(x*fp.x + mask). MASK: b is the mask,
 // row i1 of matrix (i2 mod its ne2, i3 mod its ne3). A fully masked row
-// (every value -Inf) becomes zeros. One workgroup per row.
+// (every value -Inf) becomes zeros. One workgroup per row, or with ROWPER
+// one invocation per row (see rows.wgsl).
 var<workgroup> red: array<f32, WG>;
 
 fn wmax(li: u32, v: f32) -> f32 {
+#if ROWPER
+  return v;
+#else
   red[li] = v;
   workgroupBarrier();
   for (var w = WG / 2u; w > 0u; w >>= 1u) {
@@ -11,9 +15,13 @@ fn wmax(li: u32, v: f32) -> f32 {
     workgroupBarrier();
   }
   return workgroupUniformLoad(&red[0]);
+#endif
 }
 
 fn wsum(li: u32, v: f32) -> f32 {
+#if ROWPER
+  return v;
+#else
   red[li] = v;
   workgroupBarrier();
   for (var w = WG / 2u; w > 0u; w >>= 1u) {
@@ -21,6 +29,7 @@ fn wsum(li: u32, v: f32) -> f32 {
     workgroupBarrier();
   }
   return workgroupUniformLoad(&red[0]);
+#endif
 }
 
 fn val(ro: u32, mo: u32, k: u32) -> f32 {
@@ -33,7 +42,15 @@ fn val(ro: u32, mo: u32, k: u32) -> f32 {
 
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) li: u32) {
+#if ROWPER
+  let r = gidx(wid, nwg, li);
+  let k0 = 0u;
+  let ks = 1u;
+#else
   let r = group(wid, nwg);
+  let k0 = li;
+  let ks = WG;
+#endif
   if (r >= P.n.x) { return; }
   let c = unravel_row(r, P.ne_a);
   let ro = P.off.y + rowoff(c, P.nb_a);
@@ -44,13 +61,13 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
 #endif
   let n = P.ne_a.x;
   var m = neg_inf();
-  for (var k = li; k < n; k += WG) { m = max(m, val(ro, mo, k)); }
+  for (var k = k0; k < n; k += ks) { m = max(m, val(ro, mo, k)); }
   m = wmax(li, m);
   var s = 0.0;
-  for (var k = li; k < n; k += WG) { s += exp(val(ro, mo, k) - m); }
+  for (var k = k0; k < n; k += ks) { s += exp(val(ro, mo, k) - m); }
   s = wsum(li, s);
   let masked = m == neg_inf();
-  for (var k = li; k < n; k += WG) {
+  for (var k = k0; k < n; k += ks) {
     var y = 0.0;
     if (!masked) { y = exp(val(ro, mo, k) - m) / s; }
     st_d(dro + k * P.nb_d.x, y);
