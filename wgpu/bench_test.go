@@ -79,3 +79,36 @@ func benchGraph(b *testing.B, d *Device, build func(*rt.Context) *rt.Tensor, flo
 		b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOPS")
 	}
 }
+
+// BenchmarkOps times single-op graphs at the bench package's quick shapes
+// for software devices.
+func BenchmarkOps(b *testing.B) {
+	d := device(b)
+	cases := []struct {
+		name  string
+		build func(ctx *rt.Context) *rt.Tensor
+	}{
+		{"ADD", func(ctx *rt.Context) *rt.Tensor {
+			return ctx.Add(ctx.NewTensor(rt.F32, 4096, 64), ctx.NewTensor(rt.F32, 4096, 64))
+		}},
+		{"MUL_row", func(ctx *rt.Context) *rt.Tensor {
+			return ctx.Mul(ctx.NewTensor(rt.F32, 4096, 64), ctx.NewTensor(rt.F32, 4096))
+		}},
+		{"SILU", func(ctx *rt.Context) *rt.Tensor { return ctx.Silu(ctx.NewTensor(rt.F32, 4096, 64)) }},
+		{"RMS_NORM", func(ctx *rt.Context) *rt.Tensor { return ctx.RmsNorm(ctx.NewTensor(rt.F32, 4096, 64), 1e-5) }},
+		{"SOFT_MAX", func(ctx *rt.Context) *rt.Tensor {
+			return ctx.SoftMax(ctx.NewTensor(rt.F32, 64, 64, 32), ctx.NewTensor(rt.F32, 64, 64), 0.125)
+		}},
+		{"ROPE", func(ctx *rt.Context) *rt.Tensor {
+			return ctx.Rope(ctx.NewTensor(rt.F32, 128, 32, 64), ctx.NewTensor(rt.I32, 64), 128, rt.RopeNeox, 10000, 1)
+		}},
+		{"GET_ROWS_q8_0", func(ctx *rt.Context) *rt.Tensor {
+			return ctx.GetRows(ctx.NewTensor(rt.Q8_0, 4096, 1024), ctx.NewTensor(rt.I32, 64))
+		}},
+		{"CPY_f16", func(ctx *rt.Context) *rt.Tensor { return ctx.Cast(ctx.NewTensor(rt.F32, 4096, 64), rt.F16) }},
+		{"CPY_q8_0", func(ctx *rt.Context) *rt.Tensor { return ctx.Cast(ctx.NewTensor(rt.F32, 4096, 64), rt.Q8_0) }},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) { benchGraph(b, d, c.build, 0) })
+	}
+}

@@ -66,11 +66,31 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 		return one(d.encCopy(a, n))
 	case n.Op.IsBinary():
 		k := kern("binary.wgsl", wgElementwise, n.Type, a.Type, b.Type).set("OP", uint32(n.Op-rt.OpAdd))
-		return one(d.elementwise(k, n.Nelements(), n, a, b))
+		rep, ok := repeatPeriod(a, b)
+		ok = ok && n.IsContiguous() && a.IsContiguous()
+		count := n.Nelements()
+		if ok {
+			k = k.with("CONT")
+			if v := d.vec4All(n, a, b); v != nil && count%4 == 0 && rep%4 == 0 {
+				k, count = k.with("VEC").with(v...), count/4
+			}
+		}
+		x, err := d.elementwise(k, count, n, a, b)
+		if err == nil && ok {
+			x.p.n[1] = uint32(rep)
+		}
+		return one(x, err)
 	case n.Op.IsUnary() || n.Op == rt.OpScale || n.Op == rt.OpSqr || n.Op == rt.OpSqrt ||
 		n.Op == rt.OpClamp || n.Op == rt.OpDiagMaskInf:
 		k := kern("unary.wgsl", wgElementwise, n.Type, a.Type).set("OP", unaryOps[n.Op])
-		x, err := d.elementwise(k, n.Nelements(), n, a)
+		count := n.Nelements()
+		if n.Op != rt.OpDiagMaskInf && n.IsContiguous() && a.IsContiguous() {
+			k = k.with("CONT")
+			if v := d.vec4All(n, a); v != nil && count%4 == 0 {
+				k, count = k.with("VEC").with(v...), count/4
+			}
+		}
+		x, err := d.elementwise(k, count, n, a)
 		if err == nil {
 			x.p.fp[0], x.p.fp[1] = n.ParamF(0), n.ParamF(1)
 			x.p.ip[0] = n.ParamI(0)
@@ -165,6 +185,28 @@ func (d *Device) elementwise(k kernel, count int, ts ...*rt.Tensor) (*dispatch, 
 	return x, nil
 }
 
+// repeatPeriod reports whether contiguous b repeats over a as a flat array
+// (b's dims match a's up to some dim and are 1 after it) and its period in
+// elements: 0 when b is as large as a.
+func repeatPeriod(a, b *rt.Tensor) (int, bool) {
+	if !b.IsContiguous() {
+		return 0, false
+	}
+	if b.Nelements() == a.Nelements() {
+		return 0, rt.SameShape(a, b)
+	}
+	j := 0
+	for j < rt.MaxDims && b.Ne[j] == a.Ne[j] {
+		j++
+	}
+	for i := j; i < rt.MaxDims; i++ {
+		if b.Ne[i] != 1 {
+			return 0, false
+		}
+	}
+	return b.Nelements(), true
+}
+
 // software reports whether kernels should be chosen for a SIMD CPU
 // (lavapipe) rather than a GPU.
 func (d *Device) software() bool { return d.props.Software && !tuning.hardware }
@@ -255,7 +297,14 @@ func (d *Device) encCopy(src, dst *rt.Tensor) (*dispatch, error) {
 	if src.Type == rt.I32 && dst.Type == rt.I32 {
 		k = k.with("INT")
 	}
-	return d.elementwise(k, dst.Nelements(), dst, src)
+	count := dst.Nelements()
+	if !src.Type.IsQuantized() && src.IsContiguous() && dst.IsContiguous() {
+		k = k.with("CONT")
+		if v := d.vec4All(dst, src); v != nil && count%4 == 0 {
+			k, count = k.with("VEC").with(v...), count/4
+		}
+	}
+	return d.elementwise(k, count, dst, src)
 }
 
 // mmPlan is how a matmul runs: with the split-K matrix-vector kernel
@@ -346,6 +395,20 @@ func (d *Device) encMulMat(n, a, b *rt.Tensor) ([]*dispatch, error) {
 	x.p.ip[0], x.p.ip[1] = int32(b.Ne[2]/a.Ne[2]), int32(b.Ne[3]/a.Ne[3])
 	x.work = work
 	return []*dispatch{x}, nil
+}
+
+// vec4All returns the V4 flags of slots d, a, b, c for ts, or nil unless
+// every one of them can be bound as 4-vectors.
+func (d *Device) vec4All(ts ...*rt.Tensor) []string {
+	var flags []string
+	for i, t := range ts {
+		f := d.vec4Flags(t, slotNames[i])
+		if f == nil {
+			return nil
+		}
+		flags = append(flags, f...)
+	}
+	return flags
 }
 
 // vec4Flags returns the flag that binds t (slot name) as 4-vectors, when

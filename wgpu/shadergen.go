@@ -225,6 +225,7 @@ const paramsWGSL = `struct Params {
 //	ldi_$(o) i32 / sti_$(o, v)    I32 element
 //	lde_$(row, k) f32             element k of the row starting at byte row (all dtypes)
 //	ld4_$(row, k) vec4<f32>       elements k..k+3 of a unit-stride row; k%4 == 0
+//	st4_$(o, v)                   4 elements at o (V4 output bindings)
 //	ldb_$(o), ldh_$(o)            byte, f16 (as f32) at o (sub-word dtypes)
 //	stb_$(o, v), stw2_$(o, w)     byte, 4 bytes at a 2-aligned offset (written sub-word dtypes)
 //	stq_$(o, &x)                  quantize 32 values into the block at o
@@ -304,6 +305,9 @@ fn ldw2_$(o: u32) -> u32 {
 			sb.WriteString(`fn ld_$(o: u32) -> f32 { return $[o >> 4u][(o >> 2u) & 3u]; }
 fn ld4_$(r: u32, k: u32) -> vec4<f32> { return $[(r >> 4u) + (k >> 2u)]; }
 `)
+			if write {
+				sb.WriteString("fn st4_$(o: u32, v: vec4<f32>) { $[o >> 4u] = v; }\n")
+			}
 			sb.WriteString(lde)
 			break
 		}
@@ -329,6 +333,9 @@ fn ldei_$(r: u32, k: u32) -> i32 { return ldi_$(r + k * P.nb_$.x); }
 			sb.WriteString(`fn ld_$(o: u32) -> f32 { return f32($[o >> 3u][(o >> 1u) & 3u]); }
 fn ld4_$(r: u32, k: u32) -> vec4<f32> { return vec4<f32>($[(r >> 3u) + (k >> 2u)]); }
 `)
+			if write {
+				sb.WriteString("fn st4_$(o: u32, v: vec4<f32>) { $[o >> 3u] = vec4<f16>(v); }\n")
+			}
 		} else if f16 {
 			decl("f16")
 			sb.WriteString(`fn ld_$(o: u32) -> f32 { return f32($[o >> 1u]); }

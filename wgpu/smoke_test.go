@@ -3,6 +3,8 @@
 package wgpu
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	rt "github.com/gpurt/gpurt/runtime"
@@ -35,4 +37,33 @@ func TestSmokeAdd(t *testing.T) {
 		b := ctx.NewTensor(rt.F32, 37, 1).SetName("b")
 		return ctx.Add(a, b)
 	}}, 1e-10)
+}
+
+// TestVecKernels runs contiguous elementwise ops whose sizes allow the
+// four-elements-per-invocation variants, and checks those were used.
+func TestVecKernels(t *testing.T) {
+	d := device(t)
+	for _, typ := range []rt.DType{rt.F32, rt.F16} {
+		compare(t, graphSpec{build: func(ctx *rt.Context) *rt.Tensor {
+			a := ctx.NewTensor(typ, 64, 5).SetName("a")
+			b := ctx.NewTensor(typ, 64, 5).SetName("b")
+			row := ctx.NewTensor(rt.F32, 64).SetName("row")
+			x := ctx.Mul(ctx.Add(a, b), row)
+			x = ctx.Gelu(ctx.Scale(x, 0.5, 0.25))
+			return ctx.Cast(ctx.Cast(x, rt.F32), rt.F16)
+		}}, 1e-6)
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	var vec []string
+	for key := range d.pipes {
+		if strings.Contains(key, "|VEC|") {
+			vec = append(vec, strings.Split(key, "|")[0])
+		}
+	}
+	for _, f := range []string{"binary.wgsl", "unary.wgsl", "copy.wgsl"} {
+		if !slices.Contains(vec, f) {
+			t.Errorf("no VEC variant of %s was used (VEC variants: %v)", f, vec)
+		}
+	}
 }

@@ -1,18 +1,47 @@
-// ADD, SUB, MUL, DIV (OP 0..3): d = a op b, b broadcast over a.
+// ADD, SUB, MUL, DIV (OP 0..3): d = a op b, b broadcast over a. CONT: d and
+// a are contiguous and b is contiguous and repeats every n.y elements (0:
+// b is as large as a), so offsets need no coordinates. VEC (with CONT):
+// four elements per invocation through 4-vector bindings.
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) li: u32) {
   let i = gidx(wid, nwg, li);
   if (i >= P.n.x) { return; }
+#if CONT
+#if VEC
+  let e = i * 4u;
+#else
+  let e = i;
+#endif
+  var be = e;
+  if (P.n.y != 0u) { be = e % P.n.y; }
+  let ao = P.off.y + e * P.nb_a.x;
+  let bo = P.off.z + be * P.nb_b.x;
+  let dst = P.off.x + e * P.nb_d.x;
+#else
   let c = unravel(i, P.ne_d);
   let cb = c % P.ne_b;
-  let x = lde_a(P.off.y + rowoff(c, P.nb_a), c.x);
-  let y = lde_b(P.off.z + rowoff(cb, P.nb_b), cb.x);
+  let ao = P.off.y + rowoff(c, P.nb_a) + c.x * P.nb_a.x;
+  let bo = P.off.z + rowoff(cb, P.nb_b) + cb.x * P.nb_b.x;
+  let dst = P.off.x + rowoff(c, P.nb_d) + c.x * P.nb_d.x;
+#endif
+#if VEC
+  let x = ld4_a(ao, 0u);
+  let y = ld4_b(bo, 0u);
+  var r: vec4<f32>;
+#else
+  let x = ld_a(ao);
+  let y = ld_b(bo);
   var r: f32;
+#endif
   switch OP {
     case 0u: { r = x + y; }
     case 1u: { r = x - y; }
     case 2u: { r = x * y; }
     default: { r = x / y; }
   }
-  st_d(P.off.x + rowoff(c, P.nb_d) + c.x * P.nb_d.x, r);
+#if VEC
+  st4_d(dst, r);
+#else
+  st_d(dst, r);
+#endif
 }
