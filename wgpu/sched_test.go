@@ -19,7 +19,7 @@ import (
 // feed-forward block, and an output head. Some weights are F16 and Q8_0.
 const (
 	tlEmbd, tlHeads, tlFF, tlVocab, tlLayers, tlTokens = 64, 4, 96, 48, 3, 5
-	tlHead                                               = tlEmbd / tlHeads
+	tlHead                                             = tlEmbd / tlHeads
 )
 
 type tlLayer struct{ attnNorm, wq, wk, wv, wo, ffnNorm, w1, w2, w3 *rt.Tensor }
