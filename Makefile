@@ -34,7 +34,7 @@ shaders:
 
 ## bench: the quick benchmark suite.
 bench: build
-	$(GO) test -run '^$$' -bench . -benchtime 1x ./sched
+	./bin/gpurt bench --quick --json bin/bench.json --md bin/bench.md --png bin/bench.png
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')
