@@ -26,6 +26,11 @@ type kernels struct {
 	dotQ4 func(w []byte, qs []int8, qd []float32) float32
 	// f16ToF32 converts len(dst) halves.
 	f16ToF32 func(src []byte, dst []float32)
+	// dequantQ8 and dequantQ4 decode len(dst)/32 Q8_0 or Q4_0 blocks.
+	dequantQ8, dequantQ4 func(src []byte, dst []float32)
+	// transpose8 packs 8 rows of kc floats, stride floats apart from the
+	// start of src, transposed into dst: dst[k*ldd+r] = src[r*stride+k].
+	transpose8 func(dst []float32, ldd int, src []float32, stride, kc int)
 	// gemm computes a gemmMR×gemmNR tile of C (row stride ldc floats) from k
 	// steps of packed panels: a[k*gemmMR+i] and b[k*gemmNR+j]. With add it
 	// adds to C, else it overwrites C.
@@ -49,21 +54,24 @@ const (
 )
 
 var goKernels = &kernels{
-	name:     "go",
-	dotF32:   dot,
-	dotF16:   dotF16Go,
-	dotQ8:    dotQ8Go,
-	dotQ4:    dotQ4Go,
-	f16ToF32: f16ToF32Go,
-	gemm:     gemmGo,
-	add:      addGo,
-	mul:      mulGo,
-	scale:    scaleGo,
-	scaleAdd: scaleAddGo,
-	sumSq:    sumSqGo,
-	maxOf:    maxGo,
-	expSub:   expSubGo,
-	silu:     siluGo,
+	name:       "go",
+	dotF32:     dot,
+	dotF16:     dotF16Go,
+	dotQ8:      dotQ8Go,
+	dotQ4:      dotQ4Go,
+	f16ToF32:   f16ToF32Go,
+	dequantQ8:  dequantQ8_0,
+	dequantQ4:  dequantQ4_0,
+	transpose8: transpose8Go,
+	gemm:       gemmGo,
+	add:        addGo,
+	mul:        mulGo,
+	scale:      scaleGo,
+	scaleAdd:   scaleAddGo,
+	sumSq:      sumSqGo,
+	maxOf:      maxGo,
+	expSub:     expSubGo,
+	silu:       siluGo,
 }
 
 func dotF16Go(w []byte, x []float32) float32 {
@@ -120,6 +128,15 @@ func f16ToF32Go(src []byte, dst []float32) {
 	src = src[:2*len(dst)]
 	for i := range dst {
 		dst[i] = tab[binary.LittleEndian.Uint16(src[2*i:])]
+	}
+}
+
+func transpose8Go(dst []float32, ldd int, src []float32, stride, kc int) {
+	for r := 0; r < 8; r++ {
+		row := src[r*stride : r*stride+kc]
+		for k, v := range row {
+			dst[k*ldd+r] = v
+		}
 	}
 }
 

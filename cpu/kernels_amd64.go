@@ -33,6 +33,15 @@ func dotQ4AVX(w *byte, qs *int8, qd *float32, nb int) float32
 func f16ToF32AVX(src *byte, dst *float32, n int)
 
 //go:noescape
+func packF32x8AVX(dst, src *float32, stride, kc, ldd int)
+
+//go:noescape
+func dequantQ8AVX(src *byte, dst *float32, nb int)
+
+//go:noescape
+func dequantQ4AVX(src *byte, dst *float32, nb int)
+
+//go:noescape
 func gemm6x16AVX(k int, a, b, c *float32, ldc int, add int)
 
 //go:noescape
@@ -84,21 +93,24 @@ var simdKernels = func() *kernels {
 		return nil
 	}
 	return &kernels{
-		name:     "avx2",
-		dotF32:   dotF32Asm,
-		dotF16:   dotF16Asm,
-		dotQ8:    dotQ8Asm,
-		dotQ4:    dotQ4Asm,
-		f16ToF32: f16ToF32Asm,
-		gemm:     gemmAsm,
-		add:      addAsm,
-		mul:      mulAsm,
-		scale:    scaleAsm,
-		scaleAdd: scaleAddAsm,
-		sumSq:    sumSqAsm,
-		maxOf:    maxAsm,
-		expSub:   expSubAsm,
-		silu:     siluAsm,
+		name:       "avx2",
+		dotF32:     dotF32Asm,
+		dotF16:     dotF16Asm,
+		dotQ8:      dotQ8Asm,
+		dotQ4:      dotQ4Asm,
+		f16ToF32:   f16ToF32Asm,
+		dequantQ8:  dequantQ8Asm,
+		dequantQ4:  dequantQ4Asm,
+		transpose8: transpose8Asm,
+		gemm:       gemmAsm,
+		add:        addAsm,
+		mul:        mulAsm,
+		scale:      scaleAsm,
+		scaleAdd:   scaleAddAsm,
+		sumSq:      sumSqAsm,
+		maxOf:      maxAsm,
+		expSub:     expSubAsm,
+		silu:       siluAsm,
 	}
 }()
 
@@ -160,6 +172,36 @@ func f16ToF32Asm(src []byte, dst []float32) {
 	}
 }
 
+func dequantQ8Asm(src []byte, dst []float32) {
+	nb := len(dst) / rt.QK
+	if nb == 0 {
+		return
+	}
+	_ = src[nb*34-1]
+	dequantQ8AVX(&src[0], &dst[0], nb)
+}
+
+func dequantQ4Asm(src []byte, dst []float32) {
+	nb := len(dst) / rt.QK
+	if nb == 0 {
+		return
+	}
+	_ = src[nb*18-1]
+	dequantQ4AVX(&src[0], &dst[0], nb)
+}
+
+func transpose8Asm(dst []float32, ldd int, src []float32, stride, kc int) {
+	m := kc &^ 7
+	if m > 0 {
+		_ = src[7*stride+kc-1]
+		_ = dst[(kc-1)*ldd+7]
+		packF32x8AVX(&dst[0], &src[0], 4*stride, m, ldd)
+	}
+	if m < kc {
+		transpose8Go(dst[m*ldd:], ldd, src[m:], stride, kc-m)
+	}
+}
+
 func gemmAsm(k int, a, b, c []float32, ldc int, add bool) {
 	_, _ = a[:k*gemmMR], b[:k*gemmNR]
 	_ = c[(gemmMR-1)*ldc+gemmNR-1]
@@ -170,8 +212,8 @@ func gemmAsm(k int, a, b, c []float32, ldc int, add bool) {
 	gemm6x16AVX(k, unsafe.SliceData(a), unsafe.SliceData(b), &c[0], ldc, flag)
 }
 
-// vec8 runs an assembly kernel on the whole multiples of 8 of dst and the
-// portable one on the rest.
+// The elementwise wrappers run the assembly on the whole multiples of 8
+// and the portable kernel on the rest.
 func addAsm(dst, a, b []float32) {
 	n := len(dst)
 	a, b = a[:n], b[:n]

@@ -764,3 +764,160 @@ DATA vSignBit<>+16(SB)/8, $0x8000000080000000
 DATA vSignBit<>+24(SB)/8, $0x8000000080000000
 GLOBL vSignBit<>(SB), RODATA|NOPTR, $32
 
+// TRANSPOSE8 transposes the 8×8 block in Y0-Y7 (row i in Yi) into Y8-Y15
+// (column j in Y(8+j)), clobbering Y0-Y7.
+#define TRANSPOSE8 \
+	VUNPCKLPS Y1, Y0, Y8 \
+	VUNPCKHPS Y1, Y0, Y9 \
+	VUNPCKLPS Y3, Y2, Y10 \
+	VUNPCKHPS Y3, Y2, Y11 \
+	VUNPCKLPS Y5, Y4, Y12 \
+	VUNPCKHPS Y5, Y4, Y13 \
+	VUNPCKLPS Y7, Y6, Y14 \
+	VUNPCKHPS Y7, Y6, Y15 \
+	VSHUFPS $0x44, Y10, Y8, Y0 \
+	VSHUFPS $0xee, Y10, Y8, Y1 \
+	VSHUFPS $0x44, Y11, Y9, Y2 \
+	VSHUFPS $0xee, Y11, Y9, Y3 \
+	VSHUFPS $0x44, Y14, Y12, Y4 \
+	VSHUFPS $0xee, Y14, Y12, Y5 \
+	VSHUFPS $0x44, Y15, Y13, Y6 \
+	VSHUFPS $0xee, Y15, Y13, Y7 \
+	VPERM2F128 $0x20, Y4, Y0, Y8 \
+	VPERM2F128 $0x20, Y5, Y1, Y9 \
+	VPERM2F128 $0x20, Y6, Y2, Y10 \
+	VPERM2F128 $0x20, Y7, Y3, Y11 \
+	VPERM2F128 $0x31, Y4, Y0, Y12 \
+	VPERM2F128 $0x31, Y5, Y1, Y13 \
+	VPERM2F128 $0x31, Y6, Y2, Y14 \
+	VPERM2F128 $0x31, Y7, Y3, Y15
+
+// func packF32x8AVX(dst, src *float32, stride, kc, ldd int)
+// Packs 8 rows of kc floats (kc a multiple of 8; rows stride bytes apart)
+// transposed: dst[k*ldd+r] = row r's element k. ldd is in floats.
+TEXT ·packF32x8AVX(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ stride+16(FP), R8
+	MOVQ kc+24(FP), CX
+	MOVQ ldd+32(FP), R11
+	SHLQ $2, R11
+	LEAQ (R8)(R8*2), R9      // 3*stride
+	LEAQ (SI)(R8*4), R10     // row 4
+	SHRQ $3, CX
+	JZ pack_done
+
+pack_loop:
+	VMOVUPS (SI), Y0
+	VMOVUPS (SI)(R8*1), Y1
+	VMOVUPS (SI)(R8*2), Y2
+	VMOVUPS (SI)(R9*1), Y3
+	VMOVUPS (R10), Y4
+	VMOVUPS (R10)(R8*1), Y5
+	VMOVUPS (R10)(R8*2), Y6
+	VMOVUPS (R10)(R9*1), Y7
+	TRANSPOSE8
+	MOVQ DI, DX
+	VMOVUPS Y8, (DX)
+	ADDQ R11, DX
+	VMOVUPS Y9, (DX)
+	ADDQ R11, DX
+	VMOVUPS Y10, (DX)
+	ADDQ R11, DX
+	VMOVUPS Y11, (DX)
+	ADDQ R11, DX
+	VMOVUPS Y12, (DX)
+	ADDQ R11, DX
+	VMOVUPS Y13, (DX)
+	ADDQ R11, DX
+	VMOVUPS Y14, (DX)
+	ADDQ R11, DX
+	VMOVUPS Y15, (DX)
+	ADDQ R11, DX
+	MOVQ DX, DI
+	ADDQ $32, SI
+	ADDQ $32, R10
+	DECQ CX
+	JNZ pack_loop
+
+pack_done:
+	VZEROUPPER
+	RET
+
+// func dequantQ8AVX(src *byte, dst *float32, nb int)
+TEXT ·dequantQ8AVX(SB), NOSPLIT, $0-24
+	MOVQ src+0(FP), SI
+	MOVQ dst+8(FP), DI
+	MOVQ nb+16(FP), CX
+	TESTQ CX, CX
+	JZ dq8_done
+
+dq8_loop:
+	VPBROADCASTW (SI), X4
+	VCVTPH2PS X4, Y4
+	VPMOVSXBD 2(SI), Y0
+	VPMOVSXBD 10(SI), Y1
+	VPMOVSXBD 18(SI), Y2
+	VPMOVSXBD 26(SI), Y3
+	VCVTDQ2PS Y0, Y0
+	VCVTDQ2PS Y1, Y1
+	VCVTDQ2PS Y2, Y2
+	VCVTDQ2PS Y3, Y3
+	VMULPS Y4, Y0, Y0
+	VMULPS Y4, Y1, Y1
+	VMULPS Y4, Y2, Y2
+	VMULPS Y4, Y3, Y3
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ $34, SI
+	ADDQ $128, DI
+	DECQ CX
+	JNZ dq8_loop
+
+dq8_done:
+	VZEROUPPER
+	RET
+
+// func dequantQ4AVX(src *byte, dst *float32, nb int)
+TEXT ·dequantQ4AVX(SB), NOSPLIT, $0-24
+	MOVQ src+0(FP), SI
+	MOVQ dst+8(FP), DI
+	MOVQ nb+16(FP), CX
+	VMOVDQU nibMask<>(SB), Y14
+	VMOVDQU eights<>(SB), Y13
+	TESTQ CX, CX
+	JZ dq4_done
+
+dq4_loop:
+	VPBROADCASTW (SI), X4
+	VCVTPH2PS X4, Y4
+	Q4UNPACK
+	VEXTRACTI128 $1, Y8, X9
+	VPMOVSXBD X8, Y0
+	VPSRLDQ $8, X8, X8
+	VPMOVSXBD X8, Y1
+	VPMOVSXBD X9, Y2
+	VPSRLDQ $8, X9, X9
+	VPMOVSXBD X9, Y3
+	VCVTDQ2PS Y0, Y0
+	VCVTDQ2PS Y1, Y1
+	VCVTDQ2PS Y2, Y2
+	VCVTDQ2PS Y3, Y3
+	VMULPS Y4, Y0, Y0
+	VMULPS Y4, Y1, Y1
+	VMULPS Y4, Y2, Y2
+	VMULPS Y4, Y3, Y3
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ $18, SI
+	ADDQ $128, DI
+	DECQ CX
+	JNZ dq4_loop
+
+dq4_done:
+	VZEROUPPER
+	RET

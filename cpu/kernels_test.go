@@ -290,3 +290,58 @@ func TestExpKernelRange(t *testing.T) {
 		}
 	}
 }
+
+func TestTransposeKernel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, k := range kernelSets() {
+		for _, kc := range []int{0, 1, 7, 8, 9, 33, 256} {
+			stride := kc + 5
+			src := randF32(rng, 7*stride+kc, -1, 1)
+			const ldd = 16
+			dst := randF32(rng, max(kc, 1)*ldd, -1, 1)
+			orig := append([]float32(nil), dst...)
+			k.transpose8(dst, ldd, src, stride, kc)
+			for kk := 0; kk < kc; kk++ {
+				for r := 0; r < ldd; r++ {
+					want := orig[kk*ldd+r]
+					if r < 8 {
+						want = src[r*stride+kk]
+					}
+					if dst[kk*ldd+r] != want {
+						t.Fatalf("%s kc=%d: dst[%d][%d] = %v, want %v", k.name, kc, kk, r, dst[kk*ldd+r], want)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestDequantKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, k := range kernelSets() {
+		for _, nb := range []int{0, 1, 5} {
+			x := randF32(rng, nb*rt.QK, -4, 4)
+			for _, typ := range []rt.DType{rt.Q8_0, rt.Q4_0} {
+				q := make([]byte, typ.RowSize(len(x)))
+				if err := rt.QuantizeRow(typ, x, q); err != nil {
+					t.Fatal(err)
+				}
+				want := make([]float32, len(x))
+				if err := rt.DequantizeRow(typ, q, want); err != nil {
+					t.Fatal(err)
+				}
+				got := make([]float32, len(x))
+				dq := k.dequantQ8
+				if typ == rt.Q4_0 {
+					dq = k.dequantQ4
+				}
+				dq(q, got)
+				for i := range got {
+					if got[i] != want[i] {
+						t.Fatalf("%s %v nb=%d: [%d] = %v, want %v", k.name, typ, nb, i, got[i], want[i])
+					}
+				}
+			}
+		}
+	}
+}

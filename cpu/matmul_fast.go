@@ -23,9 +23,10 @@ import (
 // depend on the thread count, so results are identical for any count.
 
 const (
-	gemmMinN = 4   // the fewest x rows worth packing for the GEMM
-	gemmKC   = 256 // k per packed block: a gemmMR×gemmKC x panel stays in L1
-	gemmNC   = 128 // weight rows per packed block (gemmNC×gemmKC floats in L2)
+	gemmMinNx = 4   // the fewest x rows worth packing for the GEMM
+	gemmKC    = 256 // k per packed block: a gemmMR×gemmKC x panel stays in L1
+	gemmNC    = 128 // weight rows per packed block (gemmNC×gemmKC floats in L2)
+	gemmMC    = 16  // x panels per pass over a weight panel (gemmMC·gemmMR·gemmKC floats in L2)
 )
 
 // mulMatFast is MUL_MAT on the fast kernels. It needs a result with
@@ -35,10 +36,20 @@ func (b *Backend) mulMatFast(w, x, dst hostTensor) error {
 	if !aligned32(dst) || w.ne[0] == 0 {
 		return b.mulMat(w, x, dst)
 	}
-	if x.ne[1] >= gemmMinN {
+	if x.ne[1] >= gemmMinN(w.typ) {
 		return b.mulMatGemm(w, x, dst)
 	}
 	return b.mulMatDot(w, x, dst)
+}
+
+// gemmMinN is the fewest x rows for which packing pays, measured on a
+// 2-core Zen 3: f32 rows pack with a plain transpose, other dtypes convert
+// first, and the dot kernels for f16 and quantized rows are the quickest.
+func gemmMinN(w rt.DType) int {
+	if w == rt.F32 {
+		return 8
+	}
+	return 16
 }
 
 // rowKind says how a dot-product worker reads a weight row.
@@ -215,31 +226,35 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 			for pc := 0; pc < K; pc += gemmKC {
 				kc := min(gemmKC, K-pc)
 				b.packWeights(w, i12/r2, i13/r3, mc0, mc1, pc, kc, bp, ws)
-				for p := 0; p < npan; p++ {
-					ap := xp[(batch*npan+p)*panel+pc*gemmMR : (batch*npan+p)*panel+(pc+kc)*gemmMR]
-					n0 := p * gemmMR
-					nr := min(gemmMR, N-n0)
-					cbase := dst.at(n0, i12, i13)
+				// As in BLIS: a gemmNR-wide weight panel stays in L1 while
+				// gemmMC x panels stream through it from L2.
+				for p0 := 0; p0 < npan; p0 += gemmMC {
 					for j := 0; j < nj; j++ {
 						m0 := mc0 + j*gemmNR
 						mr := min(gemmNR, mc1-m0)
 						bj := bp[j*kc*gemmNR : (j+1)*kc*gemmNR]
-						if nr == gemmMR && mr == gemmNR {
-							c, _ := f32View(dst.mem, cbase+4*m0, (gemmMR-1)*ldc+gemmNR)
-							k.gemm(kc, ap, bj, c, ldc, pc > 0)
-							continue
-						}
-						// An edge tile: compute all of it aside, keep the valid part.
-						k.gemm(kc, ap, bj, tile, gemmNR, false)
-						for i := 0; i < nr; i++ {
-							c, _ := f32View(dst.mem, cbase+i*dst.nb[1]+4*m0, mr)
-							src := tile[i*gemmNR : i*gemmNR+mr]
-							if pc > 0 {
-								for jj, v := range src {
-									c[jj] += v
+						for p := p0; p < min(npan, p0+gemmMC); p++ {
+							ap := xp[(batch*npan+p)*panel+pc*gemmMR : (batch*npan+p)*panel+(pc+kc)*gemmMR]
+							n0 := p * gemmMR
+							nr := min(gemmMR, N-n0)
+							cbase := dst.at(n0, i12, i13) + 4*m0
+							if nr == gemmMR && mr == gemmNR {
+								c, _ := f32View(dst.mem, cbase, (gemmMR-1)*ldc+gemmNR)
+								k.gemm(kc, ap, bj, c, ldc, pc > 0)
+								continue
+							}
+							// An edge tile: compute all of it aside, keep the valid part.
+							k.gemm(kc, ap, bj, tile, gemmNR, false)
+							for i := 0; i < nr; i++ {
+								c, _ := f32View(dst.mem, cbase+i*dst.nb[1], mr)
+								src := tile[i*gemmNR : i*gemmNR+mr]
+								if pc > 0 {
+									for jj, v := range src {
+										c[jj] += v
+									}
+								} else {
+									copy(c, src)
 								}
-							} else {
-								copy(c, src)
 							}
 						}
 					}
@@ -289,51 +304,51 @@ func (b *Backend) packColumns(x hostTensor, npan, work int) error {
 
 // packWeights packs weight rows [m0,m1) of matrix (i2,i3), columns
 // [k0,k0+kc), as float32 into bp: panel j holds row m0+j*gemmNR+jj at
-// k*gemmNR+jj, zero past m1.
+// k*gemmNR+jj, zero past m1. Aligned f32 rows are transposed in place;
+// other rows are converted to f32 scratch first.
 func (b *Backend) packWeights(w hostTensor, i2, i3, m0, m1, k0, kc int, bp []float32, ws *workspace) {
+	k := b.kern
+	direct := aligned32(w)
+	stride := w.nb[1] / 4
 	nj := (m1 - m0 + gemmNR - 1) / gemmNR
 	for j := 0; j < nj; j++ {
 		pj := bp[j*kc*gemmNR : (j+1)*kc*gemmNR]
-		for jj := 0; jj < gemmNR; jj++ {
-			m := m0 + j*gemmNR + jj
-			if m >= m1 {
-				for kk := 0; kk < kc; kk++ {
-					pj[kk*gemmNR+jj] = 0
+		mj := m0 + j*gemmNR
+		rows := min(gemmNR, m1-mj)
+		src, ss := []float32(nil), kc
+		if direct && rows == gemmNR {
+			src, _ = f32View(w.mem, w.at(mj, i2, i3)+4*k0, (gemmNR-1)*stride+kc)
+			ss = stride
+		} else {
+			src = ws.f32(3, gemmNR*kc)
+			for jj := 0; jj < gemmNR; jj++ {
+				row := src[jj*kc : (jj+1)*kc]
+				if jj < rows {
+					b.weightRange(w, w.at(mj+jj, i2, i3), k0, row)
+				} else {
+					clear(row)
 				}
-				continue
-			}
-			row := b.weightRange(w, w.at(m, i2, i3), k0, kc, ws)
-			for kk, v := range row {
-				pj[kk*gemmNR+jj] = v
 			}
 		}
+		k.transpose8(pj, gemmNR, src, ss, kc)
+		k.transpose8(pj[8:], gemmNR, src[8*ss:], ss, kc)
 	}
 }
 
-// weightRange returns elements [k0,k0+kc) of the weight row at byte off as
-// float32: a view for aligned f32 rows, else converted into scratch slot 0.
-func (b *Backend) weightRange(w hostTensor, off, k0, kc int, ws *workspace) []float32 {
+// weightRange converts elements [k0,k0+len(out)) of the weight row at byte
+// off to float32.
+func (b *Backend) weightRange(w hostTensor, off, k0 int, out []float32) {
+	kc := len(out)
 	switch {
-	case w.typ == rt.F32 && w.nb[0] == 4:
-		if v, ok := f32View(w.mem, off+4*k0, kc); ok {
-			return v
-		}
 	case w.typ == rt.F16 && w.nb[0] == 2:
-		out := ws.f32(0, kc)
 		b.kern.f16ToF32(w.mem[off+2*k0:off+2*(k0+kc)], out)
-		return out
 	case w.typ == rt.Q8_0:
-		out := ws.f32(0, kc)
 		s := off + k0/rt.QK*34
-		dequantQ8_0(w.mem[s:s+kc/rt.QK*34], out)
-		return out
+		b.kern.dequantQ8(w.mem[s:s+kc/rt.QK*34], out)
 	case w.typ == rt.Q4_0:
-		out := ws.f32(0, kc)
 		s := off + k0/rt.QK*18
-		dequantQ4_0(w.mem[s:s+kc/rt.QK*18], out)
-		return out
+		b.kern.dequantQ4(w.mem[s:s+kc/rt.QK*18], out)
+	default:
+		w.loadRow(off+k0*w.nb[0], out)
 	}
-	out := ws.f32(0, kc)
-	w.loadRow(off+k0*w.nb[0], out)
-	return out
 }

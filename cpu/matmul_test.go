@@ -26,7 +26,7 @@ func refMulMat(w, x arr) arr {
 // Q8_0 first, as ggml does.
 func fastX(b *tb, w rt.DType, x *rt.Tensor) arr {
 	v := read(x)
-	if b.fast && w.IsQuantized() && x.Ne[1] < gemmMinN {
+	if b.fast && w.IsQuantized() && x.Ne[1] < gemmMinN(w) {
 		return quantRows(rt.Q8_0, v)
 	}
 	return v
@@ -60,8 +60,9 @@ func TestMulMat(t *testing.T) {
 		{96, 3, 2, 1, 2, 3, 2},
 		// The GEMM path: whole and edge tiles, two k blocks (gemmKC = 256),
 		// two weight-row blocks (gemmNC = 128), broadcast weights.
-		{320, 37, 13, 1, 1, 1, 1},
-		{64, 150, 7, 1, 1, 2, 1},
+		{320, 37, 17, 1, 1, 1, 1},
+		{64, 150, 17, 1, 1, 2, 1},
+		{64, 20, 9, 1, 1, 1, 1},
 	}
 	var cases []opCase
 	for _, typ := range []rt.DType{rt.F32, rt.F16, rt.BF16, rt.Q8_0, rt.Q4_0} {
