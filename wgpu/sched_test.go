@@ -11,7 +11,6 @@ import (
 	"github.com/gpurt/gpurt/cpu"
 	rt "github.com/gpurt/gpurt/runtime"
 	"github.com/gpurt/gpurt/sched"
-	"github.com/gpurt/gpurt/vk"
 )
 
 // A small llama-style model: token embeddings, layers of RMS norm,
@@ -164,9 +163,11 @@ func TestSchedLlama(t *testing.T) {
 	cpuBT := cpu.Device().BufferType()
 	want := newTinyLlama(t, func(int) rt.BufferType { return cpuBT }).forward(t, []rt.Backend{cb})
 
+	// The CPU may round activations to q8_0 for quantized weights, as ggml
+	// does; the op harness allows 5e-4 per quantized matmul for that.
 	check := func(name string, got []float32) {
 		t.Helper()
-		if e := nmse(got, want); !(e < 1e-5) {
+		if e := nmse(got, want); !(e < 5e-4) {
 			t.Errorf("%s: logits nmse %.3g\n got %v\nwant %v", name, e, got[:6], want[:6])
 		}
 	}
@@ -179,9 +180,9 @@ func TestSchedLlama(t *testing.T) {
 	})
 	check("[webgpu, cpu]", m.forward(t, []rt.Backend{wb, cb}))
 
-	vdevs, err := vk.Devices()
-	if err != nil || len(vdevs) == 0 {
-		t.Skipf("no Vulkan device for [webgpu, vulkan, cpu]: %v", err)
+	vdevs := rt.DevicesOf("vulkan")
+	if len(vdevs) == 0 {
+		t.Skip("no Vulkan device for [webgpu, vulkan, cpu]")
 	}
 	vb, err := vdevs[0].NewBackend()
 	if err != nil {
