@@ -44,8 +44,12 @@ type Device struct {
 	// subgroupArith is true when compute shaders have subgroup arithmetic;
 	// otherwise the _nosg shader variants reduce through shared memory.
 	subgroupArith bool
-	// Workgroup sizes: for row reductions and for mat-vec products.
-	wgRows, wgMatVec int
+	// subgroupShuffle is true when subgroups can shuffle and hold a multiple
+	// of 8 invocations, as the tiled MUL_MAT needs.
+	subgroupShuffle bool
+	// Workgroup sizes for row reductions and mat-vec products, and the
+	// rows each mat-vec workgroup computes.
+	wgRows, wgMatVec, nrMatVec int
 
 	localBT *BufferType
 	hostBT  *BufferType
@@ -110,12 +114,17 @@ func newDevice(inst vk.Instance, pd vk.PhysicalDevice, physIdx, index int) (*Dev
 	d.lim.subgroupSize = p2.subgroupSize
 	const basic, arith, computeStage = 1, 4, 0x20
 	d.subgroupArith = p2.subgroupOps&(basic|arith) == basic|arith && p2.subgroupStages&computeStage != 0
-	d.wgRows, d.wgMatVec = 128, 32
+	const shuffle = 0x10
+	d.subgroupShuffle = p2.subgroupOps&(basic|shuffle) == basic|shuffle && p2.subgroupStages&computeStage != 0 &&
+		p2.subgroupSize >= 8 && p2.subgroupSize%8 == 0
+	d.wgRows, d.wgMatVec, d.nrMatVec = 128, 32, 4
 	if d.subgroupArith && props.DeviceType == vk.PhysicalDeviceTypeCpu {
-		// On a CPU driver a workgroup of one subgroup reduces without any
-		// barrier, and barriers are what costs there.
+		// On a CPU driver every memory access costs a few nanoseconds and
+		// barriers switch coroutines: a workgroup of one subgroup reduces
+		// without barriers, and more rows per mat-vec workgroup share
+		// each src1 load.
 		sg := int(max(min(p2.subgroupSize, 64), 4))
-		d.wgRows, d.wgMatVec = sg, sg
+		d.wgRows, d.wgMatVec, d.nrMatVec = sg, sg, 16
 	}
 	if d.lim.maxPushConstants < pushConstantSize {
 		return nil, fmt.Errorf("vulkan: device %d (%s) has %d bytes of push constants; gpurt needs %d", physIdx, devName, d.lim.maxPushConstants, pushConstantSize)

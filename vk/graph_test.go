@@ -117,7 +117,7 @@ func TestOddOffsets(t *testing.T) {
 		rows := ctx.View2D(w, 32, 7, w.Nb[1], 34) // the second block of each row
 		x := ctx.NewTensor(rt.F32, 32, 3).SetName("xq")
 		return ctx.MulMat(rows, x)
-	}, nil, 1e-5)
+	}, nil, 1e-2) // the CPU may round src1 to q8_0 for the dot products
 }
 
 // TestChainedGraphsAsync queues several graphs and async transfers without

@@ -22,7 +22,6 @@ type dispatch struct {
 // Workgroup sizes (specialization constant 0).
 const (
 	wgElementwise = 256
-	nrMatVec      = 2 // rows per mat-vec workgroup
 	maxGroups     = 65535
 )
 
@@ -431,12 +430,16 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 	batches := uint32(b.Ne[2] * b.Ne[3])
 	w := weightSuffix[a.Type]
 	if b.Ne[1] <= matVecMaxN && b.Ne[1]*b.Ne[2]*b.Ne[3] <= maxGroups {
-		ds.key = pipelineKey{variant: d.variant("mul_mat_vec_" + w), spec: [4]uint32{uint32(d.wgMatVec), nrMatVec}}
-		g := grid1D(a.Ne[1], nrMatVec)
+		ds.key = pipelineKey{variant: d.variant("mul_mat_vec_" + w), spec: [4]uint32{uint32(d.wgMatVec), uint32(d.nrMatVec)}}
+		g := grid1D(a.Ne[1], d.nrMatVec)
 		g[2] = uint32(b.Ne[1]) * batches
 		ds.groups = g
 		return
 	}
-	ds.key = pipelineKey{variant: "mul_mat_" + w}
+	v := "mul_mat_" + w
+	if !d.subgroupShuffle {
+		v += "_nosg"
+	}
+	ds.key = pipelineKey{variant: v}
 	ds.groups = [3]uint32{uint32((a.Ne[1] + mmTileM - 1) / mmTileM), uint32((b.Ne[1] + mmTileN - 1) / mmTileN), batches}
 }

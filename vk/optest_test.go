@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"testing"
 
+	rt "github.com/gpurt/gpurt/runtime"
 	"github.com/gpurt/gpurt/runtime/optest"
 )
 
@@ -31,4 +32,24 @@ func TestOpHarness(t *testing.T) {
 		}
 	})
 	t.Logf("op harness: %v", sum)
+}
+
+// TestOpHarnessNoSubgroups runs the reductions and products through the
+// shader builds for devices without subgroup operations.
+func TestOpHarnessNoSubgroups(t *testing.T) {
+	dev, be := testDevice(t)
+	arith, shuffle := dev.subgroupArith, dev.subgroupShuffle
+	dev.subgroupArith, dev.subgroupShuffle = false, false
+	defer func() { dev.subgroupArith, dev.subgroupShuffle = arith, shuffle }()
+	f := optest.Filter{
+		Ops:     []rt.Op{rt.OpMulMat, rt.OpSoftMax, rt.OpRmsNorm, rt.OpArgmax, rt.OpSum},
+		MaxCost: 1 << 20,
+		Sample:  3,
+	}
+	sum := optest.Run(be, f, func(r optest.Result) {
+		if r.Status != optest.OK {
+			t.Errorf("%s: %v: %v", r.Case, r.Status, r.Err)
+		}
+	})
+	t.Logf("op harness without subgroups: %v", sum)
 }

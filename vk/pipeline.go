@@ -97,8 +97,11 @@ func (d *Device) pipeline(key pipelineKey) (*pipeline, error) {
 	return p, nil
 }
 
+// loadSPIRV returns a variant's SPIR-V (tests substitute experiments).
+var loadSPIRV = shaders.VulkanSPIRV
+
 func (d *Device) createPipeline(key pipelineKey) (*pipeline, error) {
-	spv, err := shaders.VulkanSPIRV(key.variant)
+	spv, err := loadSPIRV(key.variant)
 	if err != nil {
 		return nil, fmt.Errorf("vulkan %s: %w", d.name, err)
 	}

@@ -1,16 +1,32 @@
 #version 450
 // MUL_MAT, shared-memory tiled: each workgroup computes a BM x BN tile of
 // the result, staging BK-deep slices of the weights (dequantized) and of
-// src1 in shared memory; each invocation accumulates TM x TN outputs.
+// src1 in shared memory; each of its (BM/TM)*(BN/TN) invocations
+// accumulates a TM x TN block in registers, rows and columns interleaved
+// so that neighbouring invocations read neighbouring shared words.
+// Large register blocks matter on CPU drivers (lavapipe), where every
+// memory access, shared or global, costs the same few nanoseconds. The
+// default build shares weight values across a subgroup cluster by shuffle
+// and assumes invocations t..t+7 are consecutive subgroup invocations
+// (the host uses it only when subgroups hold a multiple of 8); the
+// NO_SUBGROUPS build reads them all from shared memory.
 
 #include "common.glsl"
+#ifndef NO_SUBGROUPS
+#extension GL_KHR_shader_subgroup_shuffle : enable
+#endif
 
 #define BM 64
 #define BN 64
-#define BK 32
-#define TM 4
-#define TN 4
-#define WG ((BM / TM) * (BN / TN))
+#define BK 16
+#define TM 8
+#define TN 8
+#define TX (BN / TN) // invocations along n
+#define TY (BM / TM) // invocations along m
+#define WG (TX * TY)
+#if TX != TM
+#error "the weight shuffle needs TX == TM"
+#endif
 
 layout(local_size_x = WG) in;
 
@@ -26,22 +42,21 @@ void main() {
 	uint abase, bbase, cbase;
 	batch(gl_WorkGroupID.z, abase, bbase, cbase);
 
-	const uint TX = BN / TN; // invocations along n
 	uint tn = t % TX;
 	uint tm = t / TX;
 
-	float acc[TM][TN];
-	[[unroll]] for (uint i = 0u; i < TM; i++)
-		[[unroll]] for (uint j = 0u; j < TN; j++) acc[i][j] = 0.0;
+	float acc[TM * TN];
+	[[unroll]] for (uint i = 0u; i < TM * TN; i++) acc[i] = 0.0;
 
 	for (uint k0 = 0u; k0 < pc.K; k0 += BK) {
-		// Stage A: BM rows x BK values, stored k-major.
+		// Stage A: BM rows x BK values, k-major; each invocation loads
+		// runs along k of one row.
 		for (uint e = t; e < BM * BK; e += WG) {
 			uint mi = e / BK, ki = e % BK;
 			uint m = m0 + mi, k = k0 + ki;
 			As[ki * BM + mi] = (m < pc.M && k < pc.K) ? loadA(abase + m * pc.nb01, k) : 0.0;
 		}
-		// Stage B: BN columns x BK values, stored k-major.
+		// Stage B: BN columns x BK values, k-major.
 		for (uint e = t; e < BN * BK; e += WG) {
 			uint ni = e / BK, ki = e % BK;
 			uint n = n0 + ni, k = k0 + ki;
@@ -50,20 +65,27 @@ void main() {
 		barrier();
 		for (uint ki = 0u; ki < BK; ki++) {
 			float a[TM], b[TN];
-			[[unroll]] for (uint i = 0u; i < TM; i++) a[i] = As[ki * BM + tm * TM + i];
+#ifndef NO_SUBGROUPS
+			// The TX = TM invocations of a subgroup cluster share tm: each
+			// loads one of their TM weights and the others take it by
+			// shuffle, which costs no memory access.
+			float mine = As[ki * BM + tm + (gl_SubgroupInvocationID % TM) * TY];
+			[[unroll]] for (uint i = 0u; i < TM; i++) a[i] = subgroupShuffle(mine, (gl_SubgroupInvocationID & ~(TM - 1u)) | i);
+#else
+			[[unroll]] for (uint i = 0u; i < TM; i++) a[i] = As[ki * BM + tm + i * TY];
+#endif
 			[[unroll]] for (uint j = 0u; j < TN; j++) b[j] = Bs[ki * BN + tn + j * TX];
 			[[unroll]] for (uint i = 0u; i < TM; i++)
-				[[unroll]] for (uint j = 0u; j < TN; j++) acc[i][j] += a[i] * b[j];
+				[[unroll]] for (uint j = 0u; j < TN; j++) acc[i * TN + j] += a[i] * b[j];
 		}
 		barrier();
 	}
 
 	[[unroll]] for (uint i = 0u; i < TM; i++) {
-		uint m = m0 + tm * TM + i;
-		if (m >= pc.M) continue;
+		uint m = m0 + tm + i * TY;
 		[[unroll]] for (uint j = 0u; j < TN; j++) {
 			uint n = n0 + tn + j * TX;
-			if (n < pc.N) d[(cbase + m * pc.nb0 + n * pc.nb1) >> 2] = floatBitsToUint(acc[i][j]);
+			if (m < pc.M && n < pc.N) d[(cbase + m * pc.nb0 + n * pc.nb1) >> 2] = floatBitsToUint(acc[i * TN + j]);
 		}
 	}
 }
