@@ -61,7 +61,10 @@ const (
 	rowsQuantize
 )
 
-// Push-constant blocks, field for field as the shaders declare them.
+// Push-constant blocks, field for field as the shaders declare them. Their
+// Mode (op and dtypes) also goes to the pipeline as specialization constant
+// 1, which is what the shaders read: specialized, a shader keeps only its
+// own path, and CPU drivers execute every path a shader has.
 
 type unaryPC struct {
 	Ne0, Nb0, Ne, Nb [4]uint32
@@ -251,9 +254,17 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 			dim := int(t.Params[0])
 			p.Cat = uint32(dim) | uint32(a.Ne[dim])<<2
 		}
+		var flags uint32
+		if flat := flatF32(t, a, offd, offs[0]) && flatF32(b, b, offs[1], offs[1]); flat && t.Op != rt.OpConcat {
+			if b.Ne == a.Ne {
+				flags = fastFlag
+			} else if b.Ne[0] == a.Ne[0] && b.Nrows() == 1 {
+				flags = fastFlag | fastRowFlag
+			}
+		}
 		p.Mp, p.Shifts = shapeDiv(t.Ne)
 		setPC(&ds.pc, &p)
-		ds.key = pipelineKey{variant: "binary", spec: [4]uint32{wgElementwise}}
+		ds.key = pipelineKey{variant: "binary", spec: [4]uint32{wgElementwise, p.Mode, flags}}
 		ds.groups = grid1D(t.Nelements(), wgElementwise)
 	case t.Op == rt.OpGetRows || t.Op == rt.OpSetRows ||
 		(copyOp(t.Op) && t.Type.IsQuantized() && t.Type != a.Type):
@@ -272,12 +283,25 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 		}
 		p.Mp, p.Shifts = shapeDiv([4]int{t.Ne[0] / 2, t.Ne[1], t.Ne[2], t.Ne[3]})
 		setPC(&ds.pc, &p)
-		ds.key = pipelineKey{variant: "rope", spec: [4]uint32{wgElementwise}}
+		ds.key = pipelineKey{variant: "rope", spec: [4]uint32{wgElementwise, p.Mode}}
 		ds.groups = grid1D(t.Nelements()/2, wgElementwise)
 	default: // reductions, norms, softmax, argmax
 		d.planReduce(ds, t, offs, offd)
 	}
 	return ds, nil
+}
+
+// The shaders' FAST flags: every operand is contiguous F32, so elements are
+// addressed by their flat index.
+const (
+	fastFlag    = 1 << 31
+	fastRowFlag = 1 << 30
+)
+
+// flatF32 reports whether dst and src are contiguous F32 tensors at 4-byte
+// aligned offsets.
+func flatF32(dst, src *rt.Tensor, offd, offs uint32) bool {
+	return dst.Type == rt.F32 && src.Type == rt.F32 && dst.IsContiguous() && src.IsContiguous() && offd%4 == 0 && offs%4 == 0
 }
 
 func copyOp(op rt.Op) bool { return op == rt.OpDup || op == rt.OpCont || op == rt.OpCpy }
@@ -299,6 +323,9 @@ func planUnary(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
 	}
 	if sne == dne {
 		p.Mode |= 1 << 24
+		if t.Op != rt.OpDiagMaskInf && a.Type == t.Type && flatF32(t, a, offd, offs[0]) {
+			p.Mode |= fastFlag
+		}
 	}
 	p.Mp, p.Shifts = shapeDiv(dne)
 	smp, sshifts := shapeDiv(sne)
@@ -311,7 +338,7 @@ func planUnary(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
 		p.P0 = math.Float32frombits(uint32(t.Params[0]))
 	}
 	setPC(&ds.pc, &p)
-	ds.key = pipelineKey{variant: "unary", spec: [4]uint32{wgElementwise}}
+	ds.key = pipelineKey{variant: "unary", spec: [4]uint32{wgElementwise, p.Mode}}
 	ds.groups = grid1D(n, wgElementwise)
 }
 
@@ -346,7 +373,7 @@ func (d *Device) planRows(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint3
 	p.Ne, p.N = u4(space), uint32(n)
 	p.Mp, p.Shifts = shapeDiv(space)
 	setPC(&ds.pc, &p)
-	ds.key = pipelineKey{variant: "rows", spec: [4]uint32{wgElementwise}}
+	ds.key = pipelineKey{variant: "rows", spec: [4]uint32{wgElementwise, p.Mode}}
 	ds.groups = grid1D(n, wgElementwise)
 }
 
@@ -388,7 +415,7 @@ func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 		ds.groups = grid1D(a.Nrows(), 1)
 	}
 	setPC(&ds.pc, &p)
-	ds.key = pipelineKey{variant: d.variant("reduce"), spec: [4]uint32{uint32(wg)}}
+	ds.key = pipelineKey{variant: d.variant("reduce"), spec: [4]uint32{uint32(wg), p.Mode}}
 }
 
 // Reductions over rows of at most threadRowsMax elements give each row to a

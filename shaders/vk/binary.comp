@@ -6,6 +6,10 @@
 #include "common.glsl"
 
 layout(local_size_x_id = 0) in;
+// MODE selects the op and the dtypes; as a specialization constant it lets
+// the driver drop every other path (CPU drivers run all paths otherwise).
+layout(constant_id = 1) const uint MODE = 0u;
+layout(constant_id = 2) const uint FLAGS = 0u;
 
 layout(push_constant) uniform PC {
 	uint ne0, ne1, ne2, ne3;     // destination shape
@@ -14,11 +18,14 @@ layout(push_constant) uniform PC {
 	uint nb10, nb11, nb12, nb13;
 	uint nb0, nb1, nb2, nb3;
 	uint off0, off1, offd;
-	uint mode;   // src0 dtype | src1 dtype << 8 | dst dtype << 16 | op << 24
+	uint mode_unused; // the mode is specialization constant 1: src0 dtype | src1 dtype << 8 | dst dtype << 16 | op << 24
 	uint mp0, mp1, mp2, shifts;  // fastdiv: ne0, ne0*ne1, ne0*ne1*ne2
 	uint n;
 	uint cat;    // CONCAT: dim | src0's size along dim << 2
 } pc;
+
+#define FAST 0x80000000u
+#define FAST_ROW 0x40000000u
 
 #define OP_ADD 0u
 #define OP_SUB 1u
@@ -33,10 +40,27 @@ uint bcast(uint i, uint ne_src, uint ne_dst) {
 void main() {
 	uint idx = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
 	if (idx >= pc.n) return;
-	uint t0 = pc.mode & 0xffu;
-	uint t1 = (pc.mode >> 8) & 0xffu;
-	uint td = (pc.mode >> 16) & 0xffu;
-	uint op = pc.mode >> 24;
+	if ((FLAGS & FAST) != 0u) {
+		// Contiguous F32 operands; src1 has src0's shape or is one row
+		// repeated: flat indices, no per-dimension arithmetic.
+		uint j = idx;
+		if ((FLAGS & FAST_ROW) != 0u) j = idx - fastdiv(idx, pc.mp0, pc.shifts & 31u) * pc.ne0;
+		float a = uintBitsToFloat(s0[(pc.off0 >> 2) + idx]);
+		float b = uintBitsToFloat(s1[(pc.off1 >> 2) + j]);
+		float v;
+		switch (MODE >> 24) {
+		case OP_ADD: v = a + b; break;
+		case OP_SUB: v = a - b; break;
+		case OP_MUL: v = a * b; break;
+		default: v = a / b; break;
+		}
+		d[(pc.offd >> 2) + idx] = floatBitsToUint(v);
+		return;
+	}
+	uint t0 = MODE & 0xffu;
+	uint t1 = (MODE >> 8) & 0xffu;
+	uint td = (MODE >> 16) & 0xffu;
+	uint op = MODE >> 24;
 
 	uint i3 = fastdiv(idx, pc.mp2, (pc.shifts >> 10) & 31u);
 	uint r = idx - i3 * pc.ne2 * pc.ne1 * pc.ne0;

@@ -78,7 +78,8 @@ uint rd32_##N(uint a) { return BUF[a >> 2]; } \
 uint rd16_##N(uint a) { uint w = BUF[a >> 2]; return (a & 2u) != 0u ? (w >> 16) : (w & 0xffffu); } \
 uint rd8_##N(uint a) { return (BUF[a >> 2] >> ((a & 3u) * 8u)) & 0xffu; } \
 float load_f_##N(uint dt, uint a) { \
-	return dt == DT_F16 ? f16_to_f32(rd16_##N(a)) : uintBitsToFloat(BUF[a >> 2]); \
+	if (dt == DT_F16) return f16_to_f32(rd16_##N(a)); \
+	return uintBitsToFloat(BUF[a >> 2]); \
 } \
 float load_##N(uint dt, uint row, uint i0, uint nb0) { \
 	if (dt == DT_F32) return uintBitsToFloat(BUF[(row + i0 * nb0) >> 2]); \

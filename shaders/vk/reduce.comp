@@ -12,6 +12,9 @@
 #include "common.glsl"
 
 layout(local_size_x_id = 0) in;
+// MODE selects the op and the dtypes; as a specialization constant it lets
+// the driver drop every other path (CPU drivers run all paths otherwise).
+layout(constant_id = 1) const uint MODE = 0u;
 
 #include "reduce.glsl"
 
@@ -23,13 +26,14 @@ layout(push_constant) uniform PC {
 	uint ne11, ne12, ne13;       // mask dims (SOFT_MAX)
 	uint nb10, nb11, nb12, nb13; // mask strides
 	uint off0, off1, offd;
-	uint mode;   // mask dtype << 16 | op << 24 | THREAD_ROWS (mask dtype 255: none)
+	uint mode_unused; // the mode is specialization constant 1: mask dtype << 16 | op << 24 | THREAD_ROWS (mask dtype 255: none)
 	float p;     // eps or scale
 	uint mp1, mp12, shifts;      // fastdiv: ne01, ne01*ne02, and ne00 (SUM)
 	uint nrows;
 	uint mp0;
 } pc;
 
+#define THREAD_ROWS 0x100u
 #define OP_SUM_ROWS 0u
 #define OP_MEAN 1u
 #define OP_NORM 2u
@@ -37,17 +41,25 @@ layout(push_constant) uniform PC {
 #define OP_SOFT_MAX 4u
 #define OP_ARGMAX 5u
 #define OP_SUM 6u
-#define THREAD_ROWS 0x100u
 
 // Sources and results are F32 (the mask F32 or F16).
 float ld(uint a) { return uintBitsToFloat(s0[a >> 2]); }
 void st(uint a, float v) { d[a >> 2] = floatBitsToUint(v); }
 
-bool thread_rows;
+const bool thread_rows = (MODE & THREAD_ROWS) != 0u;
 
-float row_sum(float v) { return thread_rows ? v : wg_sum(v); }
-float row_max(float v) { return thread_rows ? v : wg_max(v); }
-uint row_min_u(uint v) { return thread_rows ? v : wg_min_u(v); }
+float row_sum(float v) {
+	if (thread_rows) return v;
+	return wg_sum(v);
+}
+float row_max(float v) {
+	if (thread_rows) return v;
+	return wg_max(v);
+}
+uint row_min_u(uint v) {
+	if (thread_rows) return v;
+	return wg_min_u(v);
+}
 
 void row_index(uint row, out uint i1, out uint i2, out uint i3) {
 	i3 = fastdiv(row, pc.mp12, (pc.shifts >> 5) & 31u);
@@ -60,9 +72,8 @@ void main() {
 	uint wgid = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
 	uint l = gl_LocalInvocationID.x;
 	uint wg = gl_WorkGroupSize.x;
-	uint tm = (pc.mode >> 16) & 0xffu;
-	uint op = pc.mode >> 24;
-	thread_rows = (pc.mode & THREAD_ROWS) != 0u;
+	uint tm = (MODE >> 16) & 0xffu;
+	uint op = MODE >> 24;
 
 	if (op == OP_SUM) {
 		uint total = pc.ne00 * pc.nrows;

@@ -6,6 +6,9 @@
 #include "common.glsl"
 
 layout(local_size_x_id = 0) in;
+// MODE selects the op and the dtypes; as a specialization constant it lets
+// the driver drop every other path (CPU drivers run all paths otherwise).
+layout(constant_id = 1) const uint MODE = 0u;
 
 layout(push_constant) uniform PC {
 	uint ne0, ne1, ne2, ne3;     // pairs along dim 0 (ne0/2), then the source dims
@@ -13,7 +16,7 @@ layout(push_constant) uniform PC {
 	uint nb0, nb1, nb2, nb3;
 	uint nb10;                   // position stride
 	uint off0, off1, offd;
-	uint mode;   // src dtype | dst dtype << 8 | rope mode << 16
+	uint mode_unused; // the mode is specialization constant 1: src dtype | dst dtype << 8 | rope mode << 16
 	uint n_dims;
 	float freq_base, freq_scale;
 	uint mp0, mp1, mp2, shifts;
@@ -23,9 +26,9 @@ layout(push_constant) uniform PC {
 void main() {
 	uint idx = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
 	if (idx >= pc.n) return;
-	uint t0 = pc.mode & 0xffu;
-	uint td = (pc.mode >> 8) & 0xffu;
-	bool neox = ((pc.mode >> 16) & 0xffu) == 2u;
+	uint t0 = MODE & 0xffu;
+	uint td = (MODE >> 8) & 0xffu;
+	bool neox = ((MODE >> 16) & 0xffu) == 2u;
 
 	uint i3 = fastdiv(idx, pc.mp2, (pc.shifts >> 10) & 31u);
 	uint r = idx - i3 * pc.ne2 * pc.ne1 * pc.ne0;
