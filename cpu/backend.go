@@ -31,6 +31,9 @@ type Backend struct {
 	qs      []int8
 	qd      []float32
 	qblocks int
+
+	args  opArgs // the operands of the fast op being run
+	tasks tasks  // the fast ops' task functions, bound to this backend
 }
 
 // NewBackend starts a CPU backend; threads <= 0 means GOMAXPROCS. It runs
@@ -55,6 +58,7 @@ func NewReferenceBackend(threads int) (*Backend, error) {
 // newBackend starts a backend on kernel set k (nil: reference loops).
 func newBackend(threads int, k *kernels) *Backend {
 	b := &Backend{grain: defaultGrain, pool: newPool(1), kern: k}
+	b.bindTasks()
 	b.SetThreads(threads)
 	// A backend that is never closed still releases its workers once it
 	// is garbage: the pool does not point back at the backend.

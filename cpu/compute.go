@@ -6,6 +6,8 @@ import (
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
+var srcNames = [rt.MaxSrc]string{"source 0", "source 1", "source 2", "source 3"}
+
 // computeNode checks n, finds its memory and runs its kernel.
 func (b *Backend) computeNode(n *rt.Tensor) error {
 	if err := validate(n); err != nil {
@@ -20,7 +22,12 @@ func (b *Backend) computeNode(n *rt.Tensor) error {
 		if s == nil {
 			continue
 		}
-		if src[i], err = resolve(s, fmt.Sprintf("source %d", i)); err != nil {
+		if src[i], err = resolve(s, srcNames[i]); err != nil {
+			return err
+		}
+	}
+	if b.kern != nil {
+		if done, err := b.tryFast(n, &src, &dst); done {
 			return err
 		}
 	}
@@ -51,7 +58,8 @@ func (b *Backend) computeNode(n *rt.Tensor) error {
 	case rt.OpSoftMax:
 		var mask *hostTensor
 		if n.Src[1] != nil {
-			mask = &src[1]
+			m := src[1] // a copy, so that src itself stays on the stack
+			mask = &m
 		}
 		return b.softMax(n.ParamF(0), src[0], mask, dst)
 	case rt.OpDiagMaskInf:

@@ -1,0 +1,240 @@
+package cpu
+
+import (
+	"math"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// Fast paths for the row ops that dominate a transformer's non-matmul time:
+// ADD, MUL, SILU, RMS_NORM, SOFT_MAX and ROPE on float32 tensors whose rows
+// are packed and 4-byte aligned (in place included). Other dtypes and
+// layouts take the reference loops.
+//
+// The fast ops pass their operands through b.args to task methods bound
+// once in newBackend, so dispatching one allocates nothing; an op below the
+// grain runs on the calling goroutine without touching the workers.
+
+// opArgs are the operands of the fast op being run.
+type opArgs struct {
+	op        rt.Op
+	a, c, dst hostTensor
+	mask      hostTensor
+	hasMask   bool
+	f0, f1    float32 // eps, or the softmax scale
+	node      *rt.Tensor
+}
+
+// tasks are the fast ops' task functions, bound to one backend.
+type tasks struct {
+	binary, silu, rmsNorm, softMax, rope taskFunc
+}
+
+func (b *Backend) bindTasks() {
+	b.tasks = tasks{
+		binary:  b.binaryTask,
+		silu:    b.siluTask,
+		rmsNorm: b.rmsNormTask,
+		softMax: b.softMaxTask,
+		rope:    b.ropeTask,
+	}
+}
+
+// fastF32 reports whether every tensor holds float32 rows the fast paths
+// can view in place.
+func fastF32(ts ...*hostTensor) bool {
+	for _, t := range ts {
+		if t.typ != rt.F32 || !aligned32(*t) {
+			return false
+		}
+	}
+	return true
+}
+
+// rowRange is worker ith's share of nr rows.
+func rowRange(nr, ith, nth int) (int, int) { return nr * ith / nth, nr * (ith + 1) / nth }
+
+// runRows runs fn over a's rows on as many workers as the op's size
+// merits, then drops the operands so that they do not pin freed buffers.
+func (b *Backend) runRows(a *hostTensor, fn taskFunc) error {
+	nr := a.rows()
+	err := b.pool.run(b.workers(nr, nr*a.ne[0]), fn)
+	b.args = opArgs{}
+	return err
+}
+
+// view is row (i1,i2,i3) of t as float32, ne0 long.
+func (t *hostTensor) view(i1, i2, i3 int) []float32 {
+	v, _ := f32View(t.mem, t.at(i1, i2, i3), t.ne[0])
+	return v
+}
+
+// tryFast runs n on a fast path and reports whether it did.
+func (b *Backend) tryFast(n *rt.Tensor, src *[rt.MaxSrc]hostTensor, dst *hostTensor) (bool, error) {
+	args := &b.args
+	switch n.Op {
+	case rt.OpAdd, rt.OpMul:
+		a, c := &src[0], &src[1]
+		if !fastF32(a, c, dst) || c.ne[0] != a.ne[0] {
+			return false, nil
+		}
+		*args = opArgs{op: n.Op, a: *a, c: *c, dst: *dst}
+		return true, b.runRows(a, b.tasks.binary)
+	case rt.OpSilu:
+		if !fastF32(&src[0], dst) {
+			return false, nil
+		}
+		*args = opArgs{a: src[0], dst: *dst}
+		return true, b.runRows(&src[0], b.tasks.silu)
+	case rt.OpRmsNorm:
+		if !fastF32(&src[0], dst) {
+			return false, nil
+		}
+		*args = opArgs{a: src[0], dst: *dst, f0: n.ParamF(0)}
+		return true, b.runRows(&src[0], b.tasks.rmsNorm)
+	case rt.OpSoftMax:
+		if !fastF32(&src[0], dst) {
+			return false, nil
+		}
+		*args = opArgs{a: src[0], dst: *dst, f0: n.ParamF(0)}
+		if n.Src[1] != nil {
+			m := &src[1]
+			if m.nb[0] != m.typ.TypeSize() || (m.typ == rt.F32 && !aligned32(*m)) {
+				return false, nil
+			}
+			args.mask, args.hasMask = *m, true
+		}
+		return true, b.runRows(&src[0], b.tasks.softMax)
+	case rt.OpRope:
+		if !fastF32(&src[0], dst) {
+			return false, nil
+		}
+		*args = opArgs{a: src[0], c: src[1], dst: *dst, node: n}
+		return true, b.runRows(&src[0], b.tasks.rope)
+	}
+	return false, nil
+}
+
+// binaryTask computes ADD or MUL of rows of equal length; src1 rows repeat
+// over dims 1-3.
+func (b *Backend) binaryTask(ith, nth int, _ *workspace) error {
+	args := &b.args
+	a, c, dst := &args.a, &args.c, &args.dst
+	f := b.kern.add
+	if args.op == rt.OpMul {
+		f = b.kern.mul
+	}
+	r0, r1 := rowRange(a.rows(), ith, nth)
+	for r := r0; r < r1; r++ {
+		i1, i2, i3 := a.coords(r)
+		y := c.view(i1%c.ne[1], i2%c.ne[2], i3%c.ne[3])
+		f(dst.view(i1, i2, i3), a.view(i1, i2, i3), y)
+	}
+	return nil
+}
+
+func (b *Backend) siluTask(ith, nth int, _ *workspace) error {
+	a, dst := &b.args.a, &b.args.dst
+	r0, r1 := rowRange(a.rows(), ith, nth)
+	for r := r0; r < r1; r++ {
+		i1, i2, i3 := a.coords(r)
+		b.kern.silu(dst.view(i1, i2, i3), a.view(i1, i2, i3))
+	}
+	return nil
+}
+
+// rmsNormTask scales each row by 1/sqrt(mean(x²)+eps); the sum of squares
+// is float32 in eight lanes, the scale float64.
+func (b *Backend) rmsNormTask(ith, nth int, _ *workspace) error {
+	a, dst, eps := &b.args.a, &b.args.dst, float64(b.args.f0)
+	ne0 := a.ne[0]
+	r0, r1 := rowRange(a.rows(), ith, nth)
+	for r := r0; r < r1; r++ {
+		i1, i2, i3 := a.coords(r)
+		x := a.view(i1, i2, i3)
+		ss := float64(b.kern.sumSq(x))
+		b.kern.scale(dst.view(i1, i2, i3), x, float32(1/math.Sqrt(ss/float64(ne0)+eps)))
+	}
+	return nil
+}
+
+// softMaxTask computes softmax(x·scale + mask) per row, in the result row.
+func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
+	args := &b.args
+	a, dst, mask, scale := &args.a, &args.dst, &args.mask, args.f0
+	ne0 := a.ne[0]
+	k := b.kern
+	r0, r1 := rowRange(a.rows(), ith, nth)
+	for r := r0; r < r1; r++ {
+		i1, i2, i3 := a.coords(r)
+		x, out := a.view(i1, i2, i3), dst.view(i1, i2, i3)
+		if args.hasMask {
+			moff := mask.at(i1, i2%mask.ne[2], i3%mask.ne[3])
+			m, ok := f32View(mask.mem, moff, ne0)
+			if !ok || mask.typ != rt.F32 {
+				m = ws.f32(0, ne0)
+				mask.loadRow(moff, m)
+			}
+			k.scaleAdd(out, x, m, scale)
+		} else {
+			k.scale(out, x, scale)
+		}
+		mx := k.maxOf(out)
+		if math.IsInf(float64(mx), -1) {
+			clear(out) // a fully masked row
+			continue
+		}
+		sum := k.expSub(out, out, mx)
+		k.scale(out, out, 1/sum)
+	}
+	return nil
+}
+
+// ropeTask rotates pairs by angles computed in float64 once per position
+// change, applied in float32.
+func (b *Backend) ropeTask(ith, nth int, ws *workspace) error {
+	args := &b.args
+	a, pos, dst, n := &args.a, &args.c, &args.dst, args.node
+	nDims, neox := int(n.Params[0]), n.Params[1] == rt.RopeNeox
+	base, fscale := float64(n.ParamF(2)), float64(n.ParamF(3))
+	half, ne0 := nDims/2, a.ne[0]
+	freq := ws.f64(0, half)
+	for i := range freq {
+		freq[i] = fscale * math.Pow(base, -2*float64(i)/float64(nDims))
+	}
+	cs := ws.f32(0, 2*half)
+	cos, sin := cs[:half], cs[half:]
+	cached, have := int32(0), false
+	r0, r1 := rowRange(a.rows(), ith, nth)
+	for r := r0; r < r1; r++ {
+		i1, i2, i3 := a.coords(r)
+		if p := pos.i32(pos.off + i2*pos.nb[0]); !have || p != cached {
+			for i, f := range freq {
+				s, c := math.Sincos(float64(p) * f)
+				sin[i], cos[i] = float32(s), float32(c)
+			}
+			cached, have = p, true
+		}
+		x, out := a.view(i1, i2, i3), dst.view(i1, i2, i3)
+		if neox {
+			x0, x1 := x[:half], x[half:nDims]
+			o0, o1 := out[:half], out[half:nDims]
+			for i, c := range cos {
+				s, u, v := sin[i], x0[i], x1[i]
+				o0[i] = u*c - v*s
+				o1[i] = u*s + v*c
+			}
+		} else {
+			xs, os := x[:nDims], out[:nDims]
+			for i, c := range cos {
+				s, u, v := sin[i], xs[2*i], xs[2*i+1]
+				os[2*i] = u*c - v*s
+				os[2*i+1] = u*s + v*c
+			}
+		}
+		if nDims < ne0 {
+			copy(out[nDims:], x[nDims:])
+		}
+	}
+	return nil
+}
