@@ -44,6 +44,11 @@ type kernels struct {
 	maxOf    func(x []float32) float32                 // max, -Inf for none
 	expSub   func(dst, x []float32, m float32) float32 // dst = exp(x-m); returns Σ dst
 	silu     func(dst, x []float32)                    // dst = x/(1+exp(-x))
+	// ropeNorm rotates adjacent pairs: dst = x·cs + swap(x)·sn, with cs
+	// holding (cos, cos) and sn (-sin, sin) per pair.
+	ropeNorm func(dst, x, cs, sn []float32)
+	// ropeNeox rotates (x0[i], x1[i]) by (c[i], s[i]) into (d0[i], d1[i]).
+	ropeNeox func(d0, d1, x0, x1, c, s []float32)
 }
 
 // Packed GEMM micro-tile: gemmMR rows of src1 (result rows n) by gemmNR
@@ -72,6 +77,8 @@ var goKernels = &kernels{
 	maxOf:      maxGo,
 	expSub:     expSubGo,
 	silu:       siluGo,
+	ropeNorm:   ropeNormGo,
+	ropeNeox:   ropeNeoxGo,
 }
 
 func dotF16Go(w []byte, x []float32) float32 {
@@ -236,3 +243,22 @@ func siluGo(dst, x []float32) {
 
 // expf is exp in float32 for the portable kernels.
 func expf(x float32) float32 { return float32(math.Exp(float64(x))) }
+
+func ropeNormGo(dst, x, cs, sn []float32) {
+	x, cs, sn = x[:len(dst)], cs[:len(dst)], sn[:len(dst)]
+	for i := 0; i+1 < len(dst); i += 2 {
+		u, v := x[i], x[i+1]
+		dst[i] = u*cs[i] + v*sn[i]
+		dst[i+1] = v*cs[i+1] + u*sn[i+1]
+	}
+}
+
+func ropeNeoxGo(d0, d1, x0, x1, c, s []float32) {
+	n := len(d0)
+	d1, x0, x1, c, s = d1[:n], x0[:n], x1[:n], c[:n], s[:n]
+	for i := range d0 {
+		u, v := x0[i], x1[i]
+		d0[i] = u*c[i] - v*s[i]
+		d1[i] = v*c[i] + u*s[i]
+	}
+}

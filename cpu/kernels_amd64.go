@@ -68,6 +68,12 @@ func expSubAVX(dst, x *float32, n int, m float32) float32
 //go:noescape
 func siluAVX(dst, x *float32, n int)
 
+//go:noescape
+func ropeNormAVX(dst, x, cs, sn *float32, n int)
+
+//go:noescape
+func ropeNeoxAVX(d0, d1, x0, x1, c, s *float32, n int)
+
 // hasAVX2 reports whether the CPU and the OS support AVX2, FMA and F16C:
 // CPUID feature bits, and XCR0 saying the OS saves the YMM registers.
 func hasAVX2() bool {
@@ -111,6 +117,8 @@ var simdKernels = func() *kernels {
 		maxOf:      maxAsm,
 		expSub:     expSubAsm,
 		silu:       siluAsm,
+		ropeNorm:   ropeNormAsm,
+		ropeNeox:   ropeNeoxAsm,
 	}
 }()
 
@@ -292,4 +300,24 @@ func siluAsm(dst, x []float32) {
 		siluAVX(&dst[0], &x[0], m)
 	}
 	siluGo(dst[m:], x[m:])
+}
+
+func ropeNormAsm(dst, x, cs, sn []float32) {
+	n := len(dst)
+	x, cs, sn = x[:n], cs[:n], sn[:n]
+	m := n &^ 7
+	if m > 0 {
+		ropeNormAVX(&dst[0], &x[0], &cs[0], &sn[0], m)
+	}
+	ropeNormGo(dst[m:], x[m:], cs[m:], sn[m:])
+}
+
+func ropeNeoxAsm(d0, d1, x0, x1, c, s []float32) {
+	n := len(d0)
+	d1, x0, x1, c, s = d1[:n], x0[:n], x1[:n], c[:n], s[:n]
+	m := n &^ 7
+	if m > 0 {
+		ropeNeoxAVX(&d0[0], &d1[0], &x0[0], &x1[0], &c[0], &s[0], m)
+	}
+	ropeNeoxGo(d0[m:], d1[m:], x0[m:], x1[m:], c[m:], s[m:])
 }

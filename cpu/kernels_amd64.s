@@ -921,3 +921,69 @@ dq4_loop:
 dq4_done:
 	VZEROUPPER
 	RET
+
+// func ropeNormAVX(dst, x, cs, sn *float32, n int)
+// dst = x*cs + swap(x)*sn, where swap exchanges the elements of each pair:
+// with cs = (c,c) and sn = (-s,s) per pair this rotates adjacent pairs.
+TEXT ·ropeNormAVX(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ cs+16(FP), DX
+	MOVQ sn+24(FP), R8
+	MOVQ n+32(FP), CX
+
+ropen_loop:
+	CMPQ CX, $8
+	JLT ropen_done
+	VMOVUPS (SI), Y0
+	VPERMILPS $0xb1, Y0, Y1
+	VMULPS (DX), Y0, Y0
+	VFMADD231PS (R8), Y1, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	ADDQ $32, DX
+	ADDQ $32, R8
+	SUBQ $8, CX
+	JMP ropen_loop
+
+ropen_done:
+	VZEROUPPER
+	RET
+
+// func ropeNeoxAVX(d0, d1, x0, x1, c, s *float32, n int)
+// d0 = x0*c - x1*s; d1 = x1*c + x0*s.
+TEXT ·ropeNeoxAVX(SB), NOSPLIT, $0-56
+	MOVQ d0+0(FP), DI
+	MOVQ d1+8(FP), R9
+	MOVQ x0+16(FP), SI
+	MOVQ x1+24(FP), R10
+	MOVQ c+32(FP), DX
+	MOVQ s+40(FP), R8
+	MOVQ n+48(FP), CX
+
+ropex_loop:
+	CMPQ CX, $8
+	JLT ropex_done
+	VMOVUPS (SI), Y0
+	VMOVUPS (R10), Y1
+	VMOVUPS (DX), Y2
+	VMOVUPS (R8), Y3
+	VMULPS Y2, Y0, Y4
+	VFNMADD231PS Y3, Y1, Y4
+	VMULPS Y2, Y1, Y5
+	VFMADD231PS Y3, Y0, Y5
+	VMOVUPS Y4, (DI)
+	VMOVUPS Y5, (R9)
+	ADDQ $32, SI
+	ADDQ $32, R10
+	ADDQ $32, DI
+	ADDQ $32, R9
+	ADDQ $32, DX
+	ADDQ $32, R8
+	SUBQ $8, CX
+	JMP ropex_loop
+
+ropex_done:
+	VZEROUPPER
+	RET

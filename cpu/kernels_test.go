@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	rt "github.com/gpurt/gpurt/runtime"
@@ -340,6 +341,56 @@ func TestDequantKernels(t *testing.T) {
 					if got[i] != want[i] {
 						t.Fatalf("%s %v nb=%d: [%d] = %v, want %v", k.name, typ, nb, i, got[i], want[i])
 					}
+				}
+			}
+		}
+	}
+}
+
+// Every kernel set fills every kernel.
+func TestKernelSetsComplete(t *testing.T) {
+	for _, k := range kernelSets() {
+		v := reflect.ValueOf(k).Elem()
+		for i := 0; i < v.NumField(); i++ {
+			if f := v.Field(i); f.Kind() == reflect.Func && f.IsNil() {
+				t.Errorf("%s: kernel %s is missing", k.name, v.Type().Field(i).Name)
+			}
+		}
+	}
+}
+
+func TestRopeKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for _, k := range kernelSets() {
+		for _, half := range []int{1, 4, 8, 9, 64} {
+			n := 2 * half
+			x := randF32(rng, n, -2, 2)
+			ang := randF32(rng, half, -3, 3)
+			cs, sn := make([]float32, n), make([]float32, n)
+			c, s := make([]float32, half), make([]float32, half)
+			for i, a := range ang {
+				sv, cv := math.Sincos(float64(a))
+				c[i], s[i] = float32(cv), float32(sv)
+				cs[2*i], cs[2*i+1] = c[i], c[i]
+				sn[2*i], sn[2*i+1] = -s[i], s[i]
+			}
+			dst := make([]float32, n)
+			k.ropeNorm(dst, x, cs, sn)
+			for i := 0; i < half; i++ {
+				u, v := float64(x[2*i]), float64(x[2*i+1])
+				w0 := u*float64(c[i]) - v*float64(s[i])
+				w1 := u*float64(s[i]) + v*float64(c[i])
+				if !near(float64(dst[2*i]), w0, 4, 1e-6) || !near(float64(dst[2*i+1]), w1, 4, 1e-6) {
+					t.Fatalf("%s ropeNorm half=%d pair %d: (%v,%v), want (%v,%v)", k.name, half, i, dst[2*i], dst[2*i+1], w0, w1)
+				}
+			}
+			k.ropeNeox(dst[:half], dst[half:], x[:half], x[half:], c, s)
+			for i := 0; i < half; i++ {
+				u, v := float64(x[i]), float64(x[half+i])
+				w0 := u*float64(c[i]) - v*float64(s[i])
+				w1 := u*float64(s[i]) + v*float64(c[i])
+				if !near(float64(dst[i]), w0, 4, 1e-6) || !near(float64(dst[half+i]), w1, 4, 1e-6) {
+					t.Fatalf("%s ropeNeox half=%d pair %d: (%v,%v), want (%v,%v)", k.name, half, i, dst[i], dst[half+i], w0, w1)
 				}
 			}
 		}

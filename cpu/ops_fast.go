@@ -202,8 +202,10 @@ func (b *Backend) ropeTask(ith, nth int, ws *workspace) error {
 	for i := range freq {
 		freq[i] = fscale * math.Pow(base, -2*float64(i)/float64(nDims))
 	}
-	cs := ws.f32(0, 2*half)
-	cos, sin := cs[:half], cs[half:]
+	// Normal mode: cs = (c,c) and sn = (-s,s) per pair. Neox: cs[:half]
+	// holds the cosines and sn[:half] the sines.
+	tab := ws.f32(0, 2*nDims)
+	cs, sn := tab[:nDims], tab[nDims:]
 	cached, have := int32(0), false
 	r0, r1 := rowRange(a.rows(), ith, nth)
 	for r := r0; r < r1; r++ {
@@ -211,26 +213,20 @@ func (b *Backend) ropeTask(ith, nth int, ws *workspace) error {
 		if p := pos.i32(pos.off + i2*pos.nb[0]); !have || p != cached {
 			for i, f := range freq {
 				s, c := math.Sincos(float64(p) * f)
-				sin[i], cos[i] = float32(s), float32(c)
+				if neox {
+					cs[i], sn[i] = float32(c), float32(s)
+				} else {
+					cs[2*i], cs[2*i+1] = float32(c), float32(c)
+					sn[2*i], sn[2*i+1] = -float32(s), float32(s)
+				}
 			}
 			cached, have = p, true
 		}
 		x, out := a.view(i1, i2, i3), dst.view(i1, i2, i3)
 		if neox {
-			x0, x1 := x[:half], x[half:nDims]
-			o0, o1 := out[:half], out[half:nDims]
-			for i, c := range cos {
-				s, u, v := sin[i], x0[i], x1[i]
-				o0[i] = u*c - v*s
-				o1[i] = u*s + v*c
-			}
+			b.kern.ropeNeox(out[:half], out[half:nDims], x[:half], x[half:nDims], cs, sn)
 		} else {
-			xs, os := x[:nDims], out[:nDims]
-			for i, c := range cos {
-				s, u, v := sin[i], xs[2*i], xs[2*i+1]
-				os[2*i] = u*c - v*s
-				os[2*i+1] = u*s + v*c
-			}
+			b.kern.ropeNorm(out[:nDims], x[:nDims], cs, sn)
 		}
 		if nDims < ne0 {
 			copy(out[nDims:], x[nDims:])
