@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gpurt/gpurt/cpu"
 	"github.com/gpurt/gpurt/gguf"
 	"github.com/gpurt/gpurt/llama"
 	"github.com/gpurt/gpurt/runtime"
@@ -104,5 +105,43 @@ func TestDefaultTokenizer(t *testing.T) {
 	}
 	if d := tok.Decode(got); d != s {
 		t.Errorf("Decode = %q", d)
+	}
+}
+
+// pythonGreedy is the greedy continuation of BOS that PyTorch computes from
+// austen.gguf (models/check_gguf.py, recorded in models/README.md).
+var pythonGreedy = []int32{330, 469, 504, 368, 316, 261, 393, 314, 265, 299, 399, 350, 284, 320, 502, 281, 355, 438, 451, 447, 427, 338, 333, 451, 330, 504, 309, 368, 261, 393, 314, 265, 299, 399, 350, 284, 490, 451, 447, 427, 338, 379, 497, 497, 485, 451, 330, 469, 261, 497, 349, 265, 304, 261, 497, 349, 265, 451, 447, 427, 338, 333, 451, 330, 504, 309, 368, 261, 393, 314, 265, 299, 399, 350, 284, 490, 270, 282, 451, 285, 304, 261, 497, 349, 265, 304, 261, 497, 349, 265, 304, 261, 497, 349, 265, 451, 285, 304, 261, 497, 349, 265, 304, 261, 497, 349, 265, 304, 261, 497, 349, 265, 320, 261, 265, 316, 442, 275, 288, 261, 496, 507, 339, 503, 288, 504, 507, 489, 276, 269, 497, 453, 304, 504, 368, 261, 314, 265, 299, 399, 350, 284, 269, 497, 453, 304, 504, 368, 261, 314, 265, 299, 399, 350, 284, 269, 497, 453, 304, 504, 368, 261, 314, 265, 299, 399, 350, 284, 269, 497, 453, 304, 504, 368, 261, 314, 265, 299, 399, 350, 284, 269, 497, 453, 304, 504, 368, 261, 314, 265, 299, 399, 350, 284, 269, 497, 453, 304, 504, 368}
+
+// TestDefaultModelGreedyCPU runs gpurt's llama forward pass on the CPU and
+// compares its greedy tokens with PyTorch's: the exporter, the conventions
+// in README.md and the Go forward graph must all agree.
+func TestDefaultModelGreedyCPU(t *testing.T) {
+	f, err := gguf.Parse(Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := cpu.NewBackend(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := llama.Load(f, llama.Options{Backends: []runtime.Backend{b}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	s, err := llama.NewSampler(llama.SamplerConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := m.Generate([]int32{m.Tok.BOS()}, len(pythonGreedy), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(out, pythonGreedy) {
+		n := 0
+		for n < min(len(out), len(pythonGreedy)) && out[n] == pythonGreedy[n] {
+			n++
+		}
+		t.Errorf("greedy tokens differ from PyTorch's at %d of %d:\ngot  %q\nwant %q", n, len(pythonGreedy), m.Tok.Decode(out), m.Tok.Decode(pythonGreedy))
 	}
 }
