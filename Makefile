@@ -24,9 +24,10 @@ test: deps
 	$(GO) test -p 2 -timeout 20m ./...
 	$(GO) test ./gguf -run '^$$' -fuzz FuzzRead -fuzztime 10s
 
-## run: the main job on the best device.
+## run: the main job: generate text with the embedded default model on the best device.
 run: deps build
 	./bin/gpurt devices
+	./bin/gpurt run -p "It is a truth universally acknowledged" -n 120
 
 ## shaders: compile GLSL to committed SPIR-V.
 shaders:

@@ -1,11 +1,12 @@
 package main
 
 import (
-	"errors"
-
 	"github.com/gpurt/gpurt/gguf"
+	"github.com/gpurt/gpurt/models"
 )
 
+// openDefaultModel parses the model embedded in the binary (models/README.md).
 func openDefaultModel() (*gguf.File, string, error) {
-	return nil, "", errors.New("no default model embedded yet; pass -m MODEL.gguf")
+	f, err := gguf.Parse(models.Default)
+	return f, models.DefaultName + " (embedded)", err
 }
