@@ -176,3 +176,58 @@ func TestVulkanBlockWithCPUFallback(t *testing.T) {
 	}
 	t.Logf("%d splits per token:%s", m.Splits(), last)
 }
+
+// TestTensorCopyAcrossDevices copies a tensor through every pair of
+// device-local and host buffer types, including GPU to GPU of different
+// APIs, which has no direct path and goes through host staging.
+func TestTensorCopyAcrossDevices(t *testing.T) {
+	var types []rt.BufferType
+	for _, d := range rt.Devices() {
+		types = append(types, d.BufferType())
+		if h := d.HostBufferType(); h != nil && h != d.BufferType() {
+			types = append(types, h)
+		}
+	}
+	want := make([]float32, 1000)
+	for i := range want {
+		want[i] = float32(i)*0.5 - 7
+	}
+	for _, from := range types {
+		for _, to := range types {
+			t.Run(from.Name()+"→"+to.Name(), func(t *testing.T) {
+				ctx := rt.NewContext()
+				src := ctx.NewTensor(rt.F32, len(want)).SetName("src")
+				dst := rt.NewContext().NewTensor(rt.F32, len(want)).SetName("dst")
+				sb, err := from.Alloc(src.Nbytes())
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer sb.Free()
+				db, err := to.Alloc(dst.Nbytes())
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer db.Free()
+				if err := rt.AllocTensor(sb, src, 0); err != nil {
+					t.Fatal(err)
+				}
+				if err := rt.AllocTensor(db, dst, 0); err != nil {
+					t.Fatal(err)
+				}
+				if err := rt.TensorSetF32(src, want); err != nil {
+					t.Fatal(err)
+				}
+				if err := rt.TensorCopy(src, dst); err != nil {
+					t.Fatal(err)
+				}
+				got, err := rt.TensorGetF32(dst)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("copy differs: got %v…", got[:4])
+				}
+			})
+		}
+	}
+}
