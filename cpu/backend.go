@@ -26,11 +26,9 @@ type Backend struct {
 	// kern runs the fast paths; nil selects the plain reference loops.
 	kern *kernels
 	// MUL_MAT scratch, kept between ops: src1 packed into GEMM panels, and
-	// src1 quantized to Q8 (qblocks blocks per row).
-	xpack   []float32
-	qs      []int8
-	qd      []float32
-	qblocks int
+	// src1 quantized to Q8.
+	xpack []float32
+	q8    q8Rows
 
 	args  opArgs // the operands of the fast op being run
 	tasks tasks  // the fast ops' task functions, bound to this backend
@@ -94,7 +92,7 @@ func (b *Backend) Close() error {
 	defer b.mu.Unlock()
 	b.closed = true
 	b.pool.stop()
-	b.pack, b.xpack, b.qs, b.qd = nil, nil, nil, nil
+	b.pack, b.xpack, b.q8 = nil, nil, q8Rows{}
 	return nil
 }
 

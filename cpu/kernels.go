@@ -19,11 +19,12 @@ type kernels struct {
 	dotF32 func(a, b []float32) float32
 	// dotF16 is Σ half(w[2i:])·x[i] over len(x) elements.
 	dotF16 func(w []byte, x []float32) float32
-	// dotQ8 and dotQ4 multiply len(qd) Q8_0 or Q4_0 weight blocks with a
-	// row of Q8 activations (quants qs, one scale per 32) in integers,
-	// scaling each block's integer sum by both scales, as ggml does.
-	dotQ8 func(w []byte, qs []int8, qd []float32) float32
-	dotQ4 func(w []byte, qs []int8, qd []float32) float32
+	// dotQ8 and dotQ4 multiply y.blocks() Q8_0 or Q4_0 weight blocks with
+	// a row of Q8 activations in integers, scaling each block's integer sum
+	// by both scales, as ggml does. The x4 forms do four weight rows, the
+	// first at w[0] and the others stride bytes apart.
+	dotQ8, dotQ4     func(w []byte, y q8Row) float32
+	dotQ8x4, dotQ4x4 func(w []byte, stride int, y q8Row, out *[4]float32)
 	// f16ToF32 converts len(dst) halves.
 	f16ToF32 func(src []byte, dst []float32)
 	// dequantQ8 and dequantQ4 decode len(dst)/32 Q8_0 or Q4_0 blocks.
@@ -64,6 +65,8 @@ var goKernels = &kernels{
 	dotF16:     dotF16Go,
 	dotQ8:      dotQ8Go,
 	dotQ4:      dotQ4Go,
+	dotQ8x4:    func(w []byte, stride int, y q8Row, out *[4]float32) { dot4Go(dotQ8Go, w, stride, y, out) },
+	dotQ4x4:    func(w []byte, stride int, y q8Row, out *[4]float32) { dot4Go(dotQ4Go, w, stride, y, out) },
 	f16ToF32:   f16ToF32Go,
 	dequantQ8:  dequantQ8_0,
 	dequantQ4:  dequantQ4_0,
@@ -98,27 +101,27 @@ func dotF16Go(w []byte, x []float32) float32 {
 	return (s0 + s1) + (s2 + s3)
 }
 
-func dotQ8Go(w []byte, qs []int8, qd []float32) float32 {
+func dotQ8Go(w []byte, y q8Row) float32 {
 	tab := f16Table()
 	var sum float32
-	for b, dy := range qd {
+	for b, dy := range y.d {
 		blk := w[b*34 : b*34+34]
-		q := qs[b*rt.QK : b*rt.QK+rt.QK]
+		q := y.qs[b*rt.QK : b*rt.QK+rt.QK]
 		var s int32
-		for j, y := range q {
-			s += int32(int8(blk[2+j])) * int32(y)
+		for j, v := range q {
+			s += int32(int8(blk[2+j])) * int32(v)
 		}
 		sum += tab[binary.LittleEndian.Uint16(blk)] * dy * float32(s)
 	}
 	return sum
 }
 
-func dotQ4Go(w []byte, qs []int8, qd []float32) float32 {
+func dotQ4Go(w []byte, y q8Row) float32 {
 	tab := f16Table()
 	var sum float32
-	for b, dy := range qd {
+	for b, dy := range y.d {
 		blk := w[b*18 : b*18+18]
-		q := qs[b*rt.QK : b*rt.QK+rt.QK]
+		q := y.qs[b*rt.QK : b*rt.QK+rt.QK]
 		var s int32
 		for j := 0; j < rt.QK/2; j++ {
 			v := blk[2+j]
@@ -128,6 +131,13 @@ func dotQ4Go(w []byte, qs []int8, qd []float32) float32 {
 		sum += tab[binary.LittleEndian.Uint16(blk)] * dy * float32(s)
 	}
 	return sum
+}
+
+// dot4Go runs a one-row dot kernel on four rows.
+func dot4Go(dot func([]byte, q8Row) float32, w []byte, stride int, y q8Row, out *[4]float32) {
+	for r := range out {
+		out[r] = dot(w[r*stride:], y)
+	}
 }
 
 func f16ToF32Go(src []byte, dst []float32) {

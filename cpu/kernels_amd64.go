@@ -30,6 +30,12 @@ func dotQ8AVX(w *byte, qs *int8, qd *float32, nb int) float32
 func dotQ4AVX(w *byte, qs *int8, qd *float32, nb int) float32
 
 //go:noescape
+func dotQ8x4AVX(w *byte, stride int, qs *int8, qd *float32, nb int, out *float32)
+
+//go:noescape
+func dotQ4x4AVX(w *byte, stride int, qs *int8, qd *float32, neg *int32, nb int, out *float32)
+
+//go:noescape
 func f16ToF32AVX(src *byte, dst *float32, n int)
 
 //go:noescape
@@ -104,6 +110,8 @@ var simdKernels = func() *kernels {
 		dotF16:     dotF16Asm,
 		dotQ8:      dotQ8Asm,
 		dotQ4:      dotQ4Asm,
+		dotQ8x4:    dotQ8x4Asm,
+		dotQ4x4:    dotQ4x4Asm,
 		f16ToF32:   f16ToF32Asm,
 		dequantQ8:  dequantQ8Asm,
 		dequantQ4:  dequantQ4Asm,
@@ -150,22 +158,42 @@ func dotF16Asm(w []byte, x []float32) float32 {
 	return s
 }
 
-func dotQ8Asm(w []byte, qs []int8, qd []float32) float32 {
-	nb := len(qd)
+func dotQ8Asm(w []byte, y q8Row) float32 {
+	nb := y.blocks()
 	if nb == 0 {
 		return 0
 	}
-	_, _ = w[nb*34-1], qs[nb*rt.QK-1]
-	return dotQ8AVX(&w[0], &qs[0], &qd[0], nb)
+	_, _ = w[nb*34-1], y.qs[nb*rt.QK-1]
+	return dotQ8AVX(&w[0], &y.qs[0], &y.d[0], nb)
 }
 
-func dotQ4Asm(w []byte, qs []int8, qd []float32) float32 {
-	nb := len(qd)
+func dotQ4Asm(w []byte, y q8Row) float32 {
+	nb := y.blocks()
 	if nb == 0 {
 		return 0
 	}
-	_, _ = w[nb*18-1], qs[nb*rt.QK-1]
-	return dotQ4AVX(&w[0], &qs[0], &qd[0], nb)
+	_, _ = w[nb*18-1], y.qs[nb*rt.QK-1]
+	return dotQ4AVX(&w[0], &y.qs[0], &y.d[0], nb)
+}
+
+func dotQ8x4Asm(w []byte, stride int, y q8Row, out *[4]float32) {
+	nb := y.blocks()
+	if nb == 0 {
+		*out = [4]float32{}
+		return
+	}
+	_, _ = w[3*stride+nb*34-1], y.qs[nb*rt.QK-1]
+	dotQ8x4AVX(&w[0], stride, &y.qs[0], &y.d[0], nb, &out[0])
+}
+
+func dotQ4x4Asm(w []byte, stride int, y q8Row, out *[4]float32) {
+	nb := y.blocks()
+	if nb == 0 {
+		*out = [4]float32{}
+		return
+	}
+	_, _, _ = w[3*stride+nb*18-1], y.qs[nb*rt.QK-1], y.neg[nb-1]
+	dotQ4x4AVX(&w[0], stride, &y.qs[0], &y.d[0], &y.neg[0], nb, &out[0])
 }
 
 func f16ToF32Asm(src []byte, dst []float32) {

@@ -668,6 +668,12 @@ DATA nibMask<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
 DATA nibMask<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
 GLOBL nibMask<>(SB), RODATA|NOPTR, $32
 
+DATA hiShift4<>+0(SB)/8, $0
+DATA hiShift4<>+8(SB)/8, $0
+DATA hiShift4<>+16(SB)/8, $0x0000000400000004
+DATA hiShift4<>+24(SB)/8, $0x0000000400000004
+GLOBL hiShift4<>(SB), RODATA|NOPTR, $32
+
 DATA eights<>+0(SB)/8, $0x0808080808080808
 DATA eights<>+8(SB)/8, $0x0808080808080808
 DATA eights<>+16(SB)/8, $0x0808080808080808
@@ -985,5 +991,137 @@ ropex_loop:
 	JMP ropex_loop
 
 ropex_done:
+	VZEROUPPER
+	RET
+
+// Four-row integer dots. Per block the activation quants (Y4), their scale
+// (Y13) and, for Q4_0, their negated sum (Y12) are loaded once and used by
+// four weight rows at SI, R8, R10 and R12, accumulating into Y0-Y3. Y14
+// holds 16-bit ones, Y15 the nibble mask. HSUM4 writes the four sums to
+// (R9).
+
+// Q8ROW: one Q8_0 weight block at P times the activations, into ACC.
+#define Q8ROW(P, ACC) \
+	VMOVDQU 2(P), Y5 \
+	VPSIGNB Y5, Y5, Y6 \
+	VPSIGNB Y5, Y4, Y5 \
+	VPMADDUBSW Y5, Y6, Y5 \
+	VPMADDWD Y14, Y5, Y5 \
+	VCVTDQ2PS Y5, Y5 \
+	VPBROADCASTW (P), X6 \
+	VCVTPH2PS X6, Y6 \
+	VMULPS Y13, Y6, Y6 \
+	VFMADD231PS Y5, Y6, ACC
+
+// Q4ROW: one Q4_0 weight block at P: its nibbles (0..15, unsigned) times
+// the activations, plus the negated activation sum in each of the 8 lanes,
+// is Σ(q-8)·y. The 16 bytes go to both halves of Y5; shifting the high
+// half right by 4 (Y11) and masking gives the low nibbles (elements 0-15)
+// then the high ones (16-31).
+#define Q4ROW(P, ACC) \
+	VBROADCASTI128 2(P), Y5 \
+	VPSRLVD Y11, Y5, Y5 \
+	VPAND Y15, Y5, Y5 \
+	VPMADDUBSW Y4, Y5, Y5 \
+	VPMADDWD Y14, Y5, Y5 \
+	VPADDD Y12, Y5, Y5 \
+	VCVTDQ2PS Y5, Y5 \
+	VPBROADCASTW (P), X6 \
+	VCVTPH2PS X6, Y6 \
+	VMULPS Y13, Y6, Y6 \
+	VFMADD231PS Y5, Y6, ACC
+
+#define HSUM4 \
+	VHADDPS Y1, Y0, Y0 \
+	VHADDPS Y3, Y2, Y2 \
+	VHADDPS Y2, Y0, Y0 \
+	VEXTRACTF128 $1, Y0, X1 \
+	VADDPS X1, X0, X0 \
+	VMOVUPS X0, (R9)
+
+// func dotQ8x4AVX(w *byte, stride int, qs *int8, qd *float32, nb int, out *float32)
+TEXT ·dotQ8x4AVX(SB), NOSPLIT, $0-48
+	MOVQ w+0(FP), SI
+	MOVQ stride+8(FP), BX
+	MOVQ qs+16(FP), DI
+	MOVQ qd+24(FP), DX
+	MOVQ nb+32(FP), CX
+	MOVQ out+40(FP), R9
+	LEAQ (SI)(BX*1), R8
+	LEAQ (SI)(BX*2), R10
+	LEAQ (R8)(BX*2), R12
+	VPCMPEQW Y14, Y14, Y14
+	VPSRLW $15, Y14, Y14
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	TESTQ CX, CX
+	JZ dq8x4_done
+
+dq8x4_loop:
+	VMOVDQU (DI), Y4
+	VBROADCASTSS (DX), Y13
+	Q8ROW(SI, Y0)
+	Q8ROW(R8, Y1)
+	Q8ROW(R10, Y2)
+	Q8ROW(R12, Y3)
+	ADDQ $34, SI
+	ADDQ $34, R8
+	ADDQ $34, R10
+	ADDQ $34, R12
+	ADDQ $32, DI
+	ADDQ $4, DX
+	DECQ CX
+	JNZ dq8x4_loop
+
+dq8x4_done:
+	HSUM4
+	VZEROUPPER
+	RET
+
+// func dotQ4x4AVX(w *byte, stride int, qs *int8, qd *float32, neg *int32, nb int, out *float32)
+TEXT ·dotQ4x4AVX(SB), NOSPLIT, $0-56
+	MOVQ w+0(FP), SI
+	MOVQ stride+8(FP), BX
+	MOVQ qs+16(FP), DI
+	MOVQ qd+24(FP), DX
+	MOVQ neg+32(FP), R11
+	MOVQ nb+40(FP), CX
+	MOVQ out+48(FP), R9
+	LEAQ (SI)(BX*1), R8
+	LEAQ (SI)(BX*2), R10
+	LEAQ (R8)(BX*2), R12
+	VPCMPEQW Y14, Y14, Y14
+	VPSRLW $15, Y14, Y14
+	VMOVDQU nibMask<>(SB), Y15
+	VMOVDQU hiShift4<>(SB), Y11
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	TESTQ CX, CX
+	JZ dq4x4_done
+
+dq4x4_loop:
+	VMOVDQU (DI), Y4
+	VBROADCASTSS (DX), Y13
+	VPBROADCASTD (R11), Y12
+	Q4ROW(SI, Y0)
+	Q4ROW(R8, Y1)
+	Q4ROW(R10, Y2)
+	Q4ROW(R12, Y3)
+	ADDQ $18, SI
+	ADDQ $18, R8
+	ADDQ $18, R10
+	ADDQ $18, R12
+	ADDQ $32, DI
+	ADDQ $4, DX
+	ADDQ $4, R11
+	DECQ CX
+	JNZ dq4x4_loop
+
+dq4x4_done:
+	HSUM4
 	VZEROUPPER
 	RET

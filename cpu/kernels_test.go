@@ -97,45 +97,92 @@ func TestF16ConversionSpecials(t *testing.T) {
 
 // The integer block dots are exact sums of products: they must match a
 // float64 sum of the dequantized weights times the activations within
-// float32 rounding.
+// float32 rounding, for one row and for four rows at a stride.
 func TestQuantDotKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, k := range kernelSets() {
 		for _, nb := range []int{0, 1, 2, 3, 8, 33} {
 			n := nb * rt.QK
-			w := randF32(rng, n, -2, 2)
-			if nb > 0 {
-				w[0] = 3 // a block whose largest magnitude is positive
-			}
 			x := randF32(rng, n, -1, 1)
-			qs, qd := make([]int8, n), make([]float32, nb)
-			quantizeQ8(x, qs, qd)
+			var q q8Rows
+			q.resize(1, nb)
+			y := q.row(0)
+			quantizeQ8(x, y)
 			xq := make([]float32, n)
 			for i := range xq {
-				xq[i] = float32(qs[i]) * qd[i/rt.QK]
+				xq[i] = float32(y.qs[i]) * y.d[i/rt.QK]
 			}
 			for _, typ := range []rt.DType{rt.Q8_0, rt.Q4_0} {
-				wb := make([]byte, typ.RowSize(n))
-				if err := rt.QuantizeRow(typ, w, wb); err != nil {
-					t.Fatal(err)
+				// Four weight rows, 5 bytes of padding apart.
+				stride := typ.RowSize(n) + 5
+				wb := make([]byte, 4*stride)
+				var want, mag [4]float64
+				for r := 0; r < 4; r++ {
+					w := randF32(rng, n, -2, 2)
+					if nb > 0 && r == 0 {
+						w[0] = 3 // a block whose largest magnitude is positive
+					}
+					if err := rt.QuantizeRow(typ, w, wb[r*stride:]); err != nil {
+						t.Fatal(err)
+					}
+					wd := make([]float32, n)
+					if err := rt.DequantizeRow(typ, wb[r*stride:], wd); err != nil {
+						t.Fatal(err)
+					}
+					for i := range wd {
+						want[r] += float64(wd[i]) * float64(xq[i])
+						mag[r] += math.Abs(float64(wd[i]) * float64(xq[i]))
+					}
 				}
-				wd := make([]float32, n)
-				if err := rt.DequantizeRow(typ, wb, wd); err != nil {
-					t.Fatal(err)
-				}
-				want, mag := 0.0, 0.0
-				for i := range wd {
-					want += float64(wd[i]) * float64(xq[i])
-					mag += math.Abs(float64(wd[i]) * float64(xq[i]))
-				}
-				dot := k.dotQ8
+				dot, dot4 := k.dotQ8, k.dotQ8x4
 				if typ == rt.Q4_0 {
-					dot = k.dotQ4
+					dot, dot4 = k.dotQ4, k.dotQ4x4
 				}
-				if got := dot(wb, qs, qd); !near(float64(got), want, mag, 1e-6) {
-					t.Errorf("%s %v nb=%d: %v, want %v", k.name, typ, nb, got, want)
+				var got4 [4]float32
+				got4[2] = 7 // must be overwritten, also for nb = 0
+				dot4(wb, stride, y, &got4)
+				for r := 0; r < 4; r++ {
+					if got := dot(wb[r*stride:], y); !near(float64(got), want[r], mag[r], 1e-6) {
+						t.Errorf("%s %v nb=%d row %d: %v, want %v", k.name, typ, nb, r, got, want[r])
+					}
+					if !near(float64(got4[r]), want[r], mag[r], 1e-6) {
+						t.Errorf("%s %v x4 nb=%d row %d: %v, want %v", k.name, typ, nb, r, got4[r], want[r])
+					}
 				}
 			}
+		}
+	}
+}
+
+// Q8 activations are exactly a Q8_0 round trip of x, and neg holds the
+// negated sum of each block's quants.
+func TestQuantizeQ8MatchesQ8_0(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	x := randF32(rng, 5*rt.QK, -3, 3)
+	copy(x[2*rt.QK:3*rt.QK], make([]float32, rt.QK)) // an all-zero block
+	var q q8Rows
+	q.resize(1, 5)
+	y := q.row(0)
+	quantizeQ8(x, y)
+	blk := make([]byte, rt.Q8_0.RowSize(len(x)))
+	if err := rt.QuantizeRow(rt.Q8_0, x, blk); err != nil {
+		t.Fatal(err)
+	}
+	want := make([]float32, len(x))
+	if err := rt.DequantizeRow(rt.Q8_0, blk, want); err != nil {
+		t.Fatal(err)
+	}
+	for b := 0; b < 5; b++ {
+		var sum int32
+		for j := 0; j < rt.QK; j++ {
+			i := b*rt.QK + j
+			if got := float32(y.qs[i]) * y.d[b]; got != want[i] {
+				t.Fatalf("[%d] = %v, want %v", i, got, want[i])
+			}
+			sum += int32(y.qs[i])
+		}
+		if y.neg[b] != -sum {
+			t.Errorf("block %d: neg %d, want %d", b, y.neg[b], -sum)
 		}
 	}
 }
@@ -145,7 +192,10 @@ func TestQuantDotKernels(t *testing.T) {
 func TestQ8DotExtremes(t *testing.T) {
 	w := make([]byte, 34)
 	binary.LittleEndian.PutUint16(w, rt.F32ToF16(1))
-	qs, qd := make([]int8, 32), []float32{1}
+	var q q8Rows
+	q.resize(1, 1)
+	y := q.row(0)
+	y.d[0] = 1
 	want := 0.0
 	for j := 0; j < 32; j++ {
 		wq := int8(-128)
@@ -153,14 +203,14 @@ func TestQ8DotExtremes(t *testing.T) {
 			wq = 127
 		}
 		w[2+j] = byte(wq)
-		qs[j] = -127
+		y.qs[j] = -127
 		if j%4 == 0 {
-			qs[j] = 127
+			y.qs[j] = 127
 		}
-		want += float64(wq) * float64(qs[j])
+		want += float64(wq) * float64(y.qs[j])
 	}
 	for _, k := range kernelSets() {
-		if got := k.dotQ8(w, qs, qd); float64(got) != want {
+		if got := k.dotQ8(w, y); float64(got) != want {
 			t.Errorf("%s: %v, want %v", k.name, got, want)
 		}
 	}

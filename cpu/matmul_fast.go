@@ -97,7 +97,6 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	if err != nil {
 		return err
 	}
-	rowBytes := w.typ.RowSize(K)
 	nblk := (M + mmRows - 1) / mmRows
 	ntask := batches * nblk
 	var next atomic.Int64
@@ -119,7 +118,7 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 				case rowF32:
 					rows[m-m0], _ = f32View(w.mem, off, K)
 				case rowF16, rowQ8, rowQ4:
-					raw[m-m0] = w.mem[off : off+rowBytes]
+					raw[m-m0] = w.mem[off:] // the x4 kernels read on into the next rows
 				default:
 					row := ws.f32(0, mmRows*K)[(m-m0)*K : (m-m0+1)*K]
 					w.loadRow(off, row)
@@ -131,13 +130,18 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 				out = out[m0:m1]
 				switch kind {
 				case rowQ8, rowQ4:
-					qs, qd := b.quantColumn(n + N*(i12+ne12*i13))
-					dot := k.dotQ8
+					y := b.q8.row(n + N*(i12+ne12*i13))
+					dot, dot4 := k.dotQ8, k.dotQ8x4
 					if kind == rowQ4 {
-						dot = k.dotQ4
+						dot, dot4 = k.dotQ4, k.dotQ4x4
 					}
-					for i := range out {
-						out[i] = dot(raw[i], qs, qd)
+					// Four rows at a time share the activation loads.
+					i := 0
+					for ; i+4 <= len(out); i += 4 {
+						dot4(raw[i], w.nb[1], y, (*[4]float32)(out[i:]))
+					}
+					for ; i < len(out); i++ {
+						out[i] = dot(raw[i], y)
 					}
 				case rowF16:
 					c := col(n, i12, i13)
@@ -156,12 +160,10 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 }
 
 // quantizeColumns quantizes every row of x to Q8 activations, in parallel,
-// into b.qs and b.qd; quantColumn returns flat row r.
+// into b.q8 (row r is flat row r of x).
 func (b *Backend) quantizeColumns(x hostTensor, work int) error {
 	K, nr := x.ne[0], x.rows()
-	b.qblocks = K / rt.QK
-	b.qs = grow(b.qs, nr*K)
-	b.qd = grow(b.qd, nr*K/rt.QK)
+	b.q8.resize(nr, K/rt.QK)
 	direct := aligned32(x)
 	return b.forRows(nr, work, func(r0, r1 int, ws *workspace) error {
 		for r := r0; r < r1; r++ {
@@ -172,24 +174,10 @@ func (b *Backend) quantizeColumns(x hostTensor, work int) error {
 				row = ws.f32(0, K)
 				x.loadRow(x.rowAt(r), row)
 			}
-			qs, qd := b.quantColumn(r)
-			quantizeQ8(row, qs, qd)
+			quantizeQ8(row, b.q8.row(r))
 		}
 		return nil
 	})
-}
-
-func (b *Backend) quantColumn(r int) ([]int8, []float32) {
-	nb := b.qblocks
-	return b.qs[r*nb*rt.QK : (r+1)*nb*rt.QK], b.qd[r*nb : (r+1)*nb]
-}
-
-// grow returns s with length n, reallocating only when it is too small.
-func grow[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
 }
 
 // mulMatGemm runs the packed GEMM.
