@@ -4,6 +4,7 @@ package vk
 #cgo LDFLAGS: -ldl
 #include <stdlib.h>
 #include "loader.h"
+#include "shim.h"
 */
 import "C"
 
@@ -59,7 +60,48 @@ func queryProps2(inst vk.Instance, pd vk.PhysicalDevice, api uint32) (props2, bo
 	}, true
 }
 
-func cMalloc(n int) unsafe.Pointer { return C.malloc(C.size_t(n)) }
-func cFree(p unsafe.Pointer)       { C.free(p) }
 
 func unsafePointer(pc *pushConsts) unsafe.Pointer { return unsafe.Pointer(pc) }
+
+// Direct Vulkan calls (see shim.h for why vulkan-go is bypassed here).
+
+func loadShim(inst vk.Instance) error {
+	if C.gpurt_vk_load_fns(unsafe.Pointer(inst)) == 0 {
+		return fmt.Errorf("vulkan: the loader lacks core Vulkan 1.0 entry points")
+	}
+	return nil
+}
+
+func queueSubmit(q vk.Queue, cmd vk.CommandBuffer, fence vk.Fence) vk.Result {
+	return vk.Result(C.gpurt_queue_submit(unsafe.Pointer(q), unsafe.Pointer(cmd), unsafe.Pointer(fence)))
+}
+
+func cmdBarrier(cmd vk.CommandBuffer, src, dst vk.PipelineStageFlags, srcAccess, dstAccess vk.AccessFlags) {
+	C.gpurt_cmd_barrier(unsafe.Pointer(cmd), C.uint32_t(src), C.uint32_t(dst), C.uint32_t(srcAccess), C.uint32_t(dstAccess))
+}
+
+func cmdCopyBuffer(cmd vk.CommandBuffer, src, dst vk.Buffer, srcOff, dstOff, size uint64) {
+	C.gpurt_cmd_copy_buffer(unsafe.Pointer(cmd), unsafe.Pointer(src), unsafe.Pointer(dst), C.uint64_t(srcOff), C.uint64_t(dstOff), C.uint64_t(size))
+}
+
+func cmdWaitEvent(cmd vk.CommandBuffer, ev vk.Event, src, dst vk.PipelineStageFlags, srcAccess, dstAccess vk.AccessFlags) {
+	C.gpurt_cmd_wait_event(unsafe.Pointer(cmd), unsafe.Pointer(ev), C.uint32_t(src), C.uint32_t(dst), C.uint32_t(srcAccess), C.uint32_t(dstAccess))
+}
+
+func writeSet(dev vk.Device, set vk.DescriptorSet, bufs []vk.Buffer) {
+	var cb [8]unsafe.Pointer
+	for i, b := range bufs {
+		cb[i] = unsafe.Pointer(b)
+	}
+	C.gpurt_write_set(unsafe.Pointer(dev), unsafe.Pointer(set), &cb[0], C.uint32_t(len(bufs)))
+}
+
+func createComputePipeline(dev vk.Device, layout vk.PipelineLayout, mod vk.ShaderModule, spec []uint32) (vk.Pipeline, vk.Result) {
+	var cspec [16]C.uint32_t
+	for i, v := range spec {
+		cspec[i] = C.uint32_t(v)
+	}
+	var p unsafe.Pointer
+	res := C.gpurt_create_compute_pipeline(unsafe.Pointer(dev), unsafe.Pointer(layout), unsafe.Pointer(mod), &cspec[0], C.uint32_t(len(spec)), &p)
+	return vk.Pipeline(p), vk.Result(res)
+}

@@ -49,20 +49,7 @@ func (c *descCache) get(key descKey) (vk.DescriptorSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	infos := make([]vk.DescriptorBufferInfo, numBindings)
-	writes := make([]vk.WriteDescriptorSet, numBindings)
-	for i, b := range key {
-		infos[i] = vk.DescriptorBufferInfo{Buffer: b, Range: vk.DeviceSize(vk.WholeSize)}
-		writes[i] = vk.WriteDescriptorSet{
-			SType:           vk.StructureTypeWriteDescriptorSet,
-			DstSet:          set,
-			DstBinding:      uint32(i),
-			DescriptorCount: 1,
-			DescriptorType:  vk.DescriptorTypeStorageBuffer,
-			PBufferInfo:     infos[i : i+1],
-		}
-	}
-	vk.UpdateDescriptorSets(c.d.dev, numBindings, writes, 0, nil)
+	writeSet(c.d.dev, set, key[:])
 	c.sets[key] = descEntry{set: set, pool: pool}
 	return set, nil
 }

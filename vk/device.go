@@ -328,15 +328,10 @@ func (d *Device) check(res vk.Result, what string, args ...any) error {
 
 var errClosed = errors.New("use after close")
 
-// submit hands command buffers to the device's queue.
+// submit hands a command buffer to the device's queue.
 func (d *Device) submit(cmd vk.CommandBuffer, fence vk.Fence) error {
-	si := []vk.SubmitInfo{{
-		SType:              vk.StructureTypeSubmitInfo,
-		CommandBufferCount: 1,
-		PCommandBuffers:    []vk.CommandBuffer{cmd},
-	}}
 	d.queueMu.Lock()
-	res := vk.QueueSubmit(d.queue, 1, si, fence)
+	res := queueSubmit(d.queue, cmd, fence)
 	d.queueMu.Unlock()
 	return d.check(res, "queue submit")
 }

@@ -90,12 +90,7 @@ func (e *Event) Wait(b rt.Backend) error {
 	if err != nil {
 		return err
 	}
-	mb := []vk.MemoryBarrier{{
-		SType:         vk.StructureTypeMemoryBarrier,
-		SrcAccessMask: vk.AccessFlags(vk.AccessShaderWriteBit | vk.AccessTransferWriteBit),
-		DstAccessMask: vk.AccessFlags(vk.AccessShaderReadBit | vk.AccessShaderWriteBit | vk.AccessTransferReadBit | vk.AccessTransferWriteBit),
-	}}
-	vk.CmdWaitEvents(cmd, 1, []vk.Event{e.ev}, eventStages, eventStages, 1, mb, 0, nil, 0, nil)
+	cmdWaitEvent(cmd, e.ev, eventStages, eventStages, gpuWrites, gpuAccess)
 	return nil
 }
 

@@ -8,6 +8,9 @@ typedef void *(*gipa_fn)(void *instance, const char *name);
 
 static gipa_fn gipa;
 
+// gpurt_vk_gipa returns the loader's vkGetInstanceProcAddr (shim.c uses it).
+gipa_fn gpurt_vk_gipa(void) { return gipa; }
+
 void *gpurt_vk_open(const char *path, char *err, int errlen) {
 	const char *names[] = {"libvulkan.so.1", "libvulkan.so", NULL};
 	void *lib = NULL;

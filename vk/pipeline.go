@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"sync"
-	"unsafe"
 
 	"github.com/gpurt/gpurt/shaders"
 	vk "github.com/vulkan-go/vulkan"
@@ -62,10 +61,11 @@ func (d *Device) createLayouts() error {
 	return nil
 }
 
-// pipelineKey names a shader variant with its specialization constants.
+// pipelineKey names a shader variant with its specialization constants
+// (ids 0..3: the workgroup size, then what each shader declares).
 type pipelineKey struct {
 	variant string
-	spec    [4]uint32 // constant ids 0..3; 0 = not set
+	spec    [4]uint32
 }
 
 type pipeline struct {
@@ -121,52 +121,12 @@ func (d *Device) createPipeline(key pipelineKey) (*pipeline, error) {
 		return nil, err
 	}
 
-	// Specialization data lives in C memory: vulkan-go passes PData as is.
-	var entries []vk.SpecializationMapEntry
-	var n int
-	for i, v := range key.spec {
-		if v != 0 {
-			entries = append(entries, vk.SpecializationMapEntry{ConstantID: uint32(i), Offset: uint32(4 * n), Size: 4})
-			n++
-		}
-	}
-	var specData unsafe.Pointer
-	var specInfo []vk.SpecializationInfo
-	if n > 0 {
-		specData = cMalloc(4 * n)
-		defer cFree(specData)
-		vals := unsafe.Slice((*uint32)(specData), n)
-		n = 0
-		for _, v := range key.spec {
-			if v != 0 {
-				vals[n] = v
-				n++
-			}
-		}
-		specInfo = []vk.SpecializationInfo{{
-			MapEntryCount: uint32(len(entries)),
-			PMapEntries:   entries,
-			DataSize:      uint(4 * n),
-			PData:         specData,
-		}}
-	}
-	info := []vk.ComputePipelineCreateInfo{{
-		SType: vk.StructureTypeComputePipelineCreateInfo,
-		Stage: vk.PipelineShaderStageCreateInfo{
-			SType:               vk.StructureTypePipelineShaderStageCreateInfo,
-			Stage:               vk.ShaderStageComputeBit,
-			Module:              mod,
-			PName:               "main\x00",
-			PSpecializationInfo: specInfo,
-		},
-		Layout:            d.pipeLayout,
-		BasePipelineIndex: -1,
-	}}
-	pipes := make([]vk.Pipeline, 1)
-	res = vk.CreateComputePipelines(d.dev, vk.NullPipelineCache, 1, info, nil, pipes)
+	// Every variant gets all its specialization constants; ids a shader
+	// does not declare are ignored.
+	handle, res := createComputePipeline(d.dev, d.pipeLayout, mod, key.spec[:])
 	if err := d.check(res, "create compute pipeline %s", key.variant); err != nil {
 		vk.DestroyShaderModule(d.dev, mod, nil)
 		return nil, err
 	}
-	return &pipeline{handle: pipes[0], module: mod}, nil
+	return &pipeline{handle: handle, module: mod}, nil
 }

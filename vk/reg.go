@@ -67,6 +67,9 @@ func discover() ([]*Device, error) {
 	if err := vk.InitInstance(inst); err != nil {
 		return nil, fmt.Errorf("vulkan: %w", err)
 	}
+	if err := loadShim(inst); err != nil {
+		return nil, err
+	}
 	var n uint32
 	if res := vk.EnumeratePhysicalDevices(inst, &n, nil); res != vk.Success {
 		return nil, fmt.Errorf("vulkan: enumerate physical devices: %w", vk.Error(res))

@@ -111,14 +111,14 @@ func (s *stream) record() (vk.CommandBuffer, error) {
 // barrier makes all earlier compute and transfer writes visible to later
 // compute and transfer commands (and orders write-after-read).
 func barrier(cmd vk.CommandBuffer) {
-	stages := vk.PipelineStageFlags(vk.PipelineStageComputeShaderBit | vk.PipelineStageTransferBit)
-	mb := []vk.MemoryBarrier{{
-		SType:         vk.StructureTypeMemoryBarrier,
-		SrcAccessMask: vk.AccessFlags(vk.AccessShaderWriteBit | vk.AccessTransferWriteBit),
-		DstAccessMask: vk.AccessFlags(vk.AccessShaderReadBit | vk.AccessShaderWriteBit | vk.AccessTransferReadBit | vk.AccessTransferWriteBit),
-	}}
-	vk.CmdPipelineBarrier(cmd, stages, stages, 0, 1, mb, 0, nil, 0, nil)
+	cmdBarrier(cmd, computeTransfer, computeTransfer, gpuWrites, gpuAccess)
 }
+
+const (
+	computeTransfer = vk.PipelineStageFlags(vk.PipelineStageComputeShaderBit | vk.PipelineStageTransferBit)
+	gpuWrites       = vk.AccessFlags(vk.AccessShaderWriteBit | vk.AccessTransferWriteBit)
+	gpuAccess       = vk.AccessFlags(vk.AccessShaderReadBit | vk.AccessShaderWriteBit | vk.AccessTransferReadBit | vk.AccessTransferWriteBit)
+)
 
 // flush ends and submits the command buffer being recorded, if any.
 func (s *stream) flush() error {
@@ -129,14 +129,7 @@ func (s *stream) flush() error {
 	s.cur = nil
 	d := s.d
 	// Make the results visible to the host once the fence signals.
-	mb := []vk.MemoryBarrier{{
-		SType:         vk.StructureTypeMemoryBarrier,
-		SrcAccessMask: vk.AccessFlags(vk.AccessShaderWriteBit | vk.AccessTransferWriteBit),
-		DstAccessMask: vk.AccessFlags(vk.AccessHostReadBit),
-	}}
-	vk.CmdPipelineBarrier(sl.cmd,
-		vk.PipelineStageFlags(vk.PipelineStageComputeShaderBit|vk.PipelineStageTransferBit),
-		vk.PipelineStageFlags(vk.PipelineStageHostBit), 0, 1, mb, 0, nil, 0, nil)
+	cmdBarrier(sl.cmd, computeTransfer, vk.PipelineStageFlags(vk.PipelineStageHostBit), gpuWrites, vk.AccessFlags(vk.AccessHostReadBit))
 	if err := d.check(vk.EndCommandBuffer(sl.cmd), "end command buffer"); err != nil {
 		return err
 	}
@@ -226,11 +219,7 @@ func (s *stream) destroy() {
 
 // copyCmd records a buffer-to-buffer copy.
 func copyCmd(cmd vk.CommandBuffer, src *devBuffer, soff uint64, dst *devBuffer, doff uint64, n uint64) {
-	vk.CmdCopyBuffer(cmd, src.buf, dst.buf, 1, []vk.BufferCopy{{
-		SrcOffset: vk.DeviceSize(soff),
-		DstOffset: vk.DeviceSize(doff),
-		Size:      vk.DeviceSize(n),
-	}})
+	cmdCopyBuffer(cmd, src.buf, dst.buf, soff, doff, n)
 }
 
 // Synchronous transfers on the device's own stream, for buffers whose

@@ -1,0 +1,116 @@
+#define VK_NO_PROTOTYPES
+#include <vulkan/vulkan.h>
+
+#include "shim.h"
+
+typedef void *(*gipa_fn)(void *instance, const char *name);
+extern gipa_fn gpurt_vk_gipa(void);
+
+static PFN_vkQueueSubmit queue_submit;
+static PFN_vkCmdPipelineBarrier cmd_pipeline_barrier;
+static PFN_vkCmdCopyBuffer cmd_copy_buffer;
+static PFN_vkCmdWaitEvents cmd_wait_events;
+static PFN_vkUpdateDescriptorSets update_descriptor_sets;
+static PFN_vkCreateComputePipelines create_compute_pipelines;
+
+int gpurt_vk_load_fns(void *instance) {
+	gipa_fn gipa = gpurt_vk_gipa();
+	if (gipa == NULL) {
+		return 0;
+	}
+	void *inst = instance;
+	queue_submit = (PFN_vkQueueSubmit)gipa(inst, "vkQueueSubmit");
+	cmd_pipeline_barrier = (PFN_vkCmdPipelineBarrier)gipa(inst, "vkCmdPipelineBarrier");
+	cmd_copy_buffer = (PFN_vkCmdCopyBuffer)gipa(inst, "vkCmdCopyBuffer");
+	cmd_wait_events = (PFN_vkCmdWaitEvents)gipa(inst, "vkCmdWaitEvents");
+	update_descriptor_sets = (PFN_vkUpdateDescriptorSets)gipa(inst, "vkUpdateDescriptorSets");
+	create_compute_pipelines = (PFN_vkCreateComputePipelines)gipa(inst, "vkCreateComputePipelines");
+	return queue_submit && cmd_pipeline_barrier && cmd_copy_buffer && cmd_wait_events &&
+	       update_descriptor_sets && create_compute_pipelines;
+}
+
+int32_t gpurt_queue_submit(void *queue, void *cmd, void *fence) {
+	VkCommandBuffer cb = (VkCommandBuffer)cmd;
+	VkSubmitInfo si = {
+		.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+		.commandBufferCount = 1,
+		.pCommandBuffers = &cb,
+	};
+	return queue_submit((VkQueue)queue, 1, &si, (VkFence)fence);
+}
+
+void gpurt_cmd_barrier(void *cmd, uint32_t src_stages, uint32_t dst_stages, uint32_t src_access, uint32_t dst_access) {
+	VkMemoryBarrier mb = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+		.srcAccessMask = src_access,
+		.dstAccessMask = dst_access,
+	};
+	cmd_pipeline_barrier((VkCommandBuffer)cmd, src_stages, dst_stages, 0, 1, &mb, 0, NULL, 0, NULL);
+}
+
+void gpurt_cmd_copy_buffer(void *cmd, void *src, void *dst, uint64_t src_off, uint64_t dst_off, uint64_t size) {
+	VkBufferCopy region = {.srcOffset = src_off, .dstOffset = dst_off, .size = size};
+	cmd_copy_buffer((VkCommandBuffer)cmd, (VkBuffer)src, (VkBuffer)dst, 1, &region);
+}
+
+void gpurt_cmd_wait_event(void *cmd, void *event, uint32_t src_stages, uint32_t dst_stages, uint32_t src_access, uint32_t dst_access) {
+	VkEvent ev = (VkEvent)event;
+	VkMemoryBarrier mb = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+		.srcAccessMask = src_access,
+		.dstAccessMask = dst_access,
+	};
+	cmd_wait_events((VkCommandBuffer)cmd, 1, &ev, src_stages, dst_stages, 1, &mb, 0, NULL, 0, NULL);
+}
+
+void gpurt_write_set(void *device, void *set, void **buffers, uint32_t n) {
+	VkDescriptorBufferInfo info[8];
+	VkWriteDescriptorSet writes[8];
+	if (n > 8) {
+		n = 8;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		info[i] = (VkDescriptorBufferInfo){.buffer = (VkBuffer)buffers[i], .offset = 0, .range = VK_WHOLE_SIZE};
+		writes[i] = (VkWriteDescriptorSet){
+			.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+			.dstSet = (VkDescriptorSet)set,
+			.dstBinding = i,
+			.descriptorCount = 1,
+			.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+			.pBufferInfo = &info[i],
+		};
+	}
+	update_descriptor_sets((VkDevice)device, n, writes, 0, NULL);
+}
+
+int32_t gpurt_create_compute_pipeline(void *device, void *layout, void *module, const uint32_t *spec, uint32_t nspec, void **pipeline) {
+	VkSpecializationMapEntry entries[16];
+	if (nspec > 16) {
+		nspec = 16;
+	}
+	for (uint32_t i = 0; i < nspec; i++) {
+		entries[i] = (VkSpecializationMapEntry){.constantID = i, .offset = 4 * i, .size = 4};
+	}
+	VkSpecializationInfo si = {
+		.mapEntryCount = nspec,
+		.pMapEntries = entries,
+		.dataSize = 4 * nspec,
+		.pData = spec,
+	};
+	VkComputePipelineCreateInfo info = {
+		.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+		.stage = {
+			.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+			.stage = VK_SHADER_STAGE_COMPUTE_BIT,
+			.module = (VkShaderModule)module,
+			.pName = "main",
+			.pSpecializationInfo = nspec ? &si : NULL,
+		},
+		.layout = (VkPipelineLayout)layout,
+		.basePipelineIndex = -1,
+	};
+	VkPipeline p = VK_NULL_HANDLE;
+	VkResult res = create_compute_pipelines((VkDevice)device, VK_NULL_HANDLE, 1, &info, NULL, &p);
+	*pipeline = (void *)p;
+	return res;
+}
