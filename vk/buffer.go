@@ -312,6 +312,11 @@ func (b *Buffer) Free() error {
 	}
 	b.freed = true
 	if b.db != nil {
+		// Work still queued may use the buffer: destroying it then would
+		// be a use after free in the driver.
+		if err := b.bt.dev.waitIdle(); err != nil {
+			return fmt.Errorf("vulkan %s: free: %w", b.name(), err)
+		}
 		b.db.destroy()
 		b.db = nil
 	}

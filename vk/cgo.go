@@ -60,7 +60,6 @@ func queryProps2(inst vk.Instance, pd vk.PhysicalDevice, api uint32) (props2, bo
 	}, true
 }
 
-
 func unsafePointer(pc *pushConsts) unsafe.Pointer { return unsafe.Pointer(pc) }
 
 // Direct Vulkan calls (see shim.h for why vulkan-go is bypassed here).

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/gpurt/gpurt/runtime"
+	rt "github.com/gpurt/gpurt/runtime"
 	vk "github.com/vulkan-go/vulkan"
 )
 
@@ -30,7 +30,7 @@ type Device struct {
 	phys     vk.PhysicalDevice
 	name     string
 	desc     string
-	devType  runtime.DeviceType
+	devType  rt.DeviceType
 	software bool
 	api      uint32
 	lim      limits
@@ -50,6 +50,10 @@ type Device struct {
 	// Workgroup sizes for row reductions and mat-vec products, and the
 	// rows each mat-vec workgroup computes.
 	wgRows, wgMatVec, nrMatVec int
+
+	// disabled lists ops SupportsOp refuses (tests use it to force a
+	// split onto another backend).
+	disabled map[rt.Op]bool
 
 	localBT *BufferType
 	hostBT  *BufferType
@@ -132,9 +136,9 @@ func newDevice(inst vk.Instance, pd vk.PhysicalDevice, physIdx, index int) (*Dev
 
 	switch props.DeviceType {
 	case vk.PhysicalDeviceTypeDiscreteGpu:
-		d.devType = runtime.DeviceGPU
+		d.devType = rt.DeviceGPU
 	default:
-		d.devType = runtime.DeviceIGPU
+		d.devType = rt.DeviceIGPU
 	}
 	d.software = props.DeviceType == vk.PhysicalDeviceTypeCpu
 	driver := p2.driverName
@@ -214,7 +218,7 @@ func pickMemoryTypes(types []memType) (local, host int) {
 func (d *Device) Name() string { return d.name }
 
 // Props describes the device; memory figures come from the memory heaps.
-func (d *Device) Props() runtime.DeviceProps {
+func (d *Device) Props() rt.DeviceProps {
 	heap := d.memTypes[d.localType].heap
 	total := d.heapSizes[heap]
 	used := d.heapUsed(heap)
@@ -222,13 +226,13 @@ func (d *Device) Props() runtime.DeviceProps {
 	if used < total {
 		free = total - used
 	}
-	return runtime.DeviceProps{
+	return rt.DeviceProps{
 		Name:        d.name,
 		Description: d.desc,
 		Type:        d.devType,
 		MemoryFree:  free,
 		MemoryTotal: total,
-		Caps: runtime.DeviceCaps{
+		Caps: rt.DeviceCaps{
 			Async:      true,
 			HostBuffer: true,
 			Events:     true,
@@ -250,27 +254,27 @@ func (d *Device) heapUsed(heap int) uint64 {
 }
 
 // BufferType is the device-local buffer type.
-func (d *Device) BufferType() runtime.BufferType { return d.localBT }
+func (d *Device) BufferType() rt.BufferType { return d.localBT }
 
 // HostBufferType is the host-visible, persistently mapped buffer type.
-func (d *Device) HostBufferType() runtime.BufferType { return d.hostBT }
+func (d *Device) HostBufferType() rt.BufferType { return d.hostBT }
 
 // BufferFromHost is not supported: Vulkan can only import suitably aligned
 // host memory through an extension gpurt does not use.
-func (d *Device) BufferFromHost(data []byte, maxTensorSize int) (runtime.Buffer, error) {
+func (d *Device) BufferFromHost(data []byte, maxTensorSize int) (rt.Buffer, error) {
 	return nil, fmt.Errorf("vulkan %s: buffer from host memory is not supported", d.name)
 }
 
 // SupportsBufferType reports whether bt is one of this device's buffer types.
-func (d *Device) SupportsBufferType(bt runtime.BufferType) bool {
+func (d *Device) SupportsBufferType(bt rt.BufferType) bool {
 	b, ok := bt.(*BufferType)
 	return ok && b.dev == d
 }
 
 // OffloadOp reports whether an op on host weights is worth running here: only
 // on hardware GPUs and only for batches large enough to amortize the copy.
-func (d *Device) OffloadOp(t *runtime.Tensor) bool {
-	if d.software || t.Op == runtime.OpGetRows {
+func (d *Device) OffloadOp(t *rt.Tensor) bool {
+	if d.software || t.Op == rt.OpGetRows {
 		return false
 	}
 	return t.Ne[1] >= 32 && d.SupportsOp(t)
@@ -334,4 +338,12 @@ func (d *Device) submit(cmd vk.CommandBuffer, fence vk.Fence) error {
 	res := queueSubmit(d.queue, cmd, fence)
 	d.queueMu.Unlock()
 	return d.check(res, "queue submit")
+}
+
+// waitIdle waits until the device's queue has no work in flight.
+func (d *Device) waitIdle() error {
+	d.queueMu.Lock()
+	res := vk.QueueWaitIdle(d.queue)
+	d.queueMu.Unlock()
+	return d.check(res, "wait for the queue")
 }

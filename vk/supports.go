@@ -8,7 +8,9 @@ import (
 
 // SupportsOp reports whether the shaders compute t exactly as the CPU
 // backend does: its op, dtypes, shapes and memory layout.
-func (d *Device) SupportsOp(t *rt.Tensor) bool { return t != nil && check(t) == nil }
+func (d *Device) SupportsOp(t *rt.Tensor) bool {
+	return t != nil && !d.disabled[t.Op] && check(t) == nil
+}
 
 func shp(t *rt.Tensor) string { return fmt.Sprintf("%v%s", t.Type, rt.ShapeString(t.Ne)) }
 
