@@ -299,6 +299,19 @@ TEXT ·gemm6x16AVX(SB), NOSPLIT, $0-48
 	MOVQ ldc+32(FP), R8
 	SHLQ $2, R8
 	MOVQ add+40(FP), R9
+	// Fetch the C tile early: it is loaded or written only at the end.
+	MOVQ DX, AX
+	PREFETCHT0 (AX)
+	ADDQ R8, AX
+	PREFETCHT0 (AX)
+	ADDQ R8, AX
+	PREFETCHT0 (AX)
+	ADDQ R8, AX
+	PREFETCHT0 (AX)
+	ADDQ R8, AX
+	PREFETCHT0 (AX)
+	ADDQ R8, AX
+	PREFETCHT0 (AX)
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
 	VXORPS Y2, Y2, Y2
