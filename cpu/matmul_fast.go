@@ -23,10 +23,9 @@ import (
 // depend on the thread count, so results are identical for any count.
 
 const (
-	gemmMinNx = 4   // the fewest x rows worth packing for the GEMM
-	gemmKC    = 256 // k per packed block: a gemmMR×gemmKC x panel stays in L1
-	gemmNC    = 128 // weight rows per packed block (gemmNC×gemmKC floats in L2)
-	gemmMC    = 16  // x panels per pass over a weight panel (gemmMC·gemmMR·gemmKC floats in L2)
+	gemmKC = 256 // k per packed block: a gemmNR×gemmKC weight panel (16 KiB) stays in L1
+	gemmNC = 128 // weight rows per packed block: gemmNC×gemmKC floats (128 KiB) in L2
+	gemmMC = 16  // x panels streamed past a weight panel: gemmMC·gemmMR·gemmKC floats (96 KiB) in L2
 )
 
 // mulMatFast is MUL_MAT on the fast kernels. It needs a result with
