@@ -25,8 +25,10 @@ type kernels struct {
 	// first at w[0] and the others stride bytes apart.
 	dotQ8, dotQ4     func(w []byte, y q8Row) float32
 	dotQ8x4, dotQ4x4 func(w []byte, stride int, y q8Row, out *[4]float32)
-	// f16ToF32 converts len(dst) halves.
+	// f16ToF32 converts len(dst) halves; f32ToF16 converts len(src) floats,
+	// rounding to nearest even.
 	f16ToF32 func(src []byte, dst []float32)
+	f32ToF16 func(src []float32, dst []byte)
 	// dequantQ8 and dequantQ4 decode len(dst)/32 Q8_0 or Q4_0 blocks.
 	dequantQ8, dequantQ4 func(src []byte, dst []float32)
 	// transpose8 packs 8 rows of kc floats, stride floats apart from the
@@ -68,6 +70,7 @@ var goKernels = &kernels{
 	dotQ8x4:    func(w []byte, stride int, y q8Row, out *[4]float32) { dot4Go(dotQ8Go, w, stride, y, out) },
 	dotQ4x4:    func(w []byte, stride int, y q8Row, out *[4]float32) { dot4Go(dotQ4Go, w, stride, y, out) },
 	f16ToF32:   f16ToF32Go,
+	f32ToF16:   f32ToF16Go,
 	dequantQ8:  dequantQ8_0,
 	dequantQ4:  dequantQ4_0,
 	transpose8: transpose8Go,
@@ -145,6 +148,13 @@ func f16ToF32Go(src []byte, dst []float32) {
 	src = src[:2*len(dst)]
 	for i := range dst {
 		dst[i] = tab[binary.LittleEndian.Uint16(src[2*i:])]
+	}
+}
+
+func f32ToF16Go(src []float32, dst []byte) {
+	dst = dst[:2*len(src)]
+	for i, v := range src {
+		binary.LittleEndian.PutUint16(dst[2*i:], rt.F32ToF16(v))
 	}
 }
 

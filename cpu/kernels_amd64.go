@@ -39,6 +39,9 @@ func dotQ4x4AVX(w *byte, stride int, qs *int8, qd *float32, neg *int32, nb int, 
 func f16ToF32AVX(src *byte, dst *float32, n int)
 
 //go:noescape
+func f32ToF16AVX(src *float32, dst *byte, n int)
+
+//go:noescape
 func packF32x8AVX(dst, src *float32, stride, kc, ldd int)
 
 //go:noescape
@@ -113,6 +116,7 @@ var simdKernels = func() *kernels {
 		dotQ8x4:    dotQ8x4Asm,
 		dotQ4x4:    dotQ4x4Asm,
 		f16ToF32:   f16ToF32Asm,
+		f32ToF16:   f32ToF16Asm,
 		dequantQ8:  dequantQ8Asm,
 		dequantQ4:  dequantQ4Asm,
 		transpose8: transpose8Asm,
@@ -206,6 +210,16 @@ func f16ToF32Asm(src []byte, dst []float32) {
 	if m < n {
 		f16ToF32Go(src[2*m:], dst[m:])
 	}
+}
+
+func f32ToF16Asm(src []float32, dst []byte) {
+	n := len(src)
+	dst = dst[:2*n]
+	m := n &^ 7
+	if m > 0 {
+		f32ToF16AVX(&src[0], &dst[0], m)
+	}
+	f32ToF16Go(src[m:], dst[2*m:])
 }
 
 func dequantQ8Asm(src []byte, dst []float32) {

@@ -1138,3 +1138,25 @@ dq4x4_done:
 	HSUM4
 	VZEROUPPER
 	RET
+
+// func f32ToF16AVX(src *float32, dst *byte, n int)
+// Rounds to nearest even, as runtime.F32ToF16.
+TEXT ·f32ToF16AVX(SB), NOSPLIT, $0-24
+	MOVQ src+0(FP), SI
+	MOVQ dst+8(FP), DI
+	MOVQ n+16(FP), CX
+
+tof16_loop:
+	CMPQ CX, $8
+	JLT tof16_done
+	VMOVUPS (SI), Y0
+	VCVTPS2PH $0, Y0, X1
+	VMOVDQU X1, (DI)
+	ADDQ $32, SI
+	ADDQ $16, DI
+	SUBQ $8, CX
+	JMP tof16_loop
+
+tof16_done:
+	VZEROUPPER
+	RET

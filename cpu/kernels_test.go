@@ -446,3 +446,23 @@ func TestRopeKernels(t *testing.T) {
 		}
 	}
 }
+
+// f32 to f16 rounds like runtime.F32ToF16 everywhere but in NaN payloads:
+// halfway cases, subnormals, overflow to Inf.
+func TestF32ToF16Kernel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	vals := []float32{0, -0.0, 1, -1, 65504, 65519.99, 65520, 1e6, -1e6, 5.96e-8, 2.98e-8, 2.99e-8, 1e-10,
+		6.1e-5, 6.09e-5, 1.00048828125, 1.0009765625 + 0.00048828125, float32(math.Inf(1)), float32(math.Inf(-1))}
+	for i := 0; i < 1000; i++ {
+		vals = append(vals, float32(math.Ldexp(rng.Float64()*2-1, rng.IntN(40)-25)))
+	}
+	for _, k := range kernelSets() {
+		dst := make([]byte, 2*len(vals))
+		k.f32ToF16(vals, dst)
+		for i, v := range vals {
+			if got, want := binary.LittleEndian.Uint16(dst[2*i:]), rt.F32ToF16(v); got != want {
+				t.Errorf("%s: %v -> %#04x, want %#04x", k.name, v, got, want)
+			}
+		}
+	}
+}

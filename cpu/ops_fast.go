@@ -8,8 +8,9 @@ import (
 
 // Fast paths for the row ops that dominate a transformer's non-matmul time:
 // ADD, MUL, SILU, RMS_NORM, SOFT_MAX and ROPE on float32 tensors whose rows
-// are packed and 4-byte aligned (in place included). Other dtypes and
-// layouts take the reference loops.
+// are packed and 4-byte aligned (in place included), GET_ROWS from f16 and
+// quantized tables, and CPY between f32 and f16 of one shape. Other dtypes
+// and layouts take the reference loops.
 //
 // The fast ops pass their operands through b.args to task methods bound
 // once in newBackend, so dispatching one allocates nothing; an op below the
@@ -27,7 +28,7 @@ type opArgs struct {
 
 // tasks are the fast ops' task functions, bound to one backend.
 type tasks struct {
-	binary, silu, rmsNorm, softMax, rope taskFunc
+	binary, silu, rmsNorm, softMax, rope, getRows, convert taskFunc
 }
 
 func (b *Backend) bindTasks() {
@@ -37,6 +38,8 @@ func (b *Backend) bindTasks() {
 		rmsNorm: b.rmsNormTask,
 		softMax: b.softMaxTask,
 		rope:    b.ropeTask,
+		getRows: b.getRowsTask,
+		convert: b.convertTask,
 	}
 }
 
@@ -105,6 +108,26 @@ func (b *Backend) tryFast(n *rt.Tensor, src *[rt.MaxSrc]hostTensor, dst *hostTen
 			args.mask, args.hasMask = *m, true
 		}
 		return true, b.runRows(&src[0], b.tasks.softMax)
+	case rt.OpGetRows:
+		a, idx := &src[0], &src[1]
+		if a.nb[0] != a.typ.TypeSize() || !fastF32(dst) ||
+			(a.typ != rt.F16 && a.typ != rt.Q8_0 && a.typ != rt.Q4_0) {
+			return false, nil
+		}
+		if err := checkIndices(*idx, a.ne[1]); err != nil {
+			return true, err
+		}
+		*args = opArgs{a: *a, c: *idx, dst: *dst}
+		return true, b.runRows(dst, b.tasks.getRows)
+	case rt.OpCpy:
+		a := &src[0]
+		f32to16 := a.typ == rt.F32 && dst.typ == rt.F16 && fastF32(a) && dst.nb[0] == 2
+		f16to32 := a.typ == rt.F16 && dst.typ == rt.F32 && a.nb[0] == 2 && fastF32(dst)
+		if a.ne != dst.ne || !(f32to16 || f16to32) {
+			return false, nil
+		}
+		*args = opArgs{a: *a, dst: *dst}
+		return true, b.runRows(a, b.tasks.convert)
 	case rt.OpRope:
 		if !fastF32(&src[0], dst) {
 			return false, nil
@@ -230,6 +253,47 @@ func (b *Backend) ropeTask(ith, nth int, ws *workspace) error {
 		}
 		if nDims < ne0 {
 			copy(out[nDims:], x[nDims:])
+		}
+	}
+	return nil
+}
+
+// getRowsTask converts the picked rows of an f16 or quantized table to the
+// f32 result.
+func (b *Backend) getRowsTask(ith, nth int, _ *workspace) error {
+	a, idx, dst := &b.args.a, &b.args.c, &b.args.dst
+	rowBytes := a.typ.RowSize(a.ne[0])
+	r0, r1 := rowRange(dst.rows(), ith, nth)
+	for r := r0; r < r1; r++ {
+		i, i2, i3 := dst.coords(r)
+		k := int(idx.i32(idx.at(i2, i3, 0) + i*idx.nb[0]))
+		off := a.at(k, i2, i3)
+		src, out := a.mem[off:off+rowBytes], dst.view(i, i2, i3)
+		switch a.typ {
+		case rt.F16:
+			b.kern.f16ToF32(src, out)
+		case rt.Q8_0:
+			b.kern.dequantQ8(src, out)
+		case rt.Q4_0:
+			b.kern.dequantQ4(src, out)
+		}
+	}
+	return nil
+}
+
+// convertTask copies f32 rows to f16 or back, row for row.
+func (b *Backend) convertTask(ith, nth int, _ *workspace) error {
+	a, dst := &b.args.a, &b.args.dst
+	ne0 := a.ne[0]
+	r0, r1 := rowRange(a.rows(), ith, nth)
+	for r := r0; r < r1; r++ {
+		i1, i2, i3 := a.coords(r)
+		if a.typ == rt.F32 {
+			off := dst.at(i1, i2, i3)
+			b.kern.f32ToF16(a.view(i1, i2, i3), dst.mem[off:off+2*ne0])
+		} else {
+			off := a.at(i1, i2, i3)
+			b.kern.f16ToF32(a.mem[off:off+2*ne0], dst.view(i1, i2, i3))
 		}
 	}
 	return nil

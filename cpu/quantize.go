@@ -19,11 +19,6 @@ type q8Row struct {
 // blocks is the number of blocks in the row.
 func (q q8Row) blocks() int { return len(q.d) }
 
-// slice returns blocks [b0,b1).
-func (q q8Row) slice(b0, b1 int) q8Row {
-	return q8Row{qs: q.qs[b0*rt.QK : b1*rt.QK], d: q.d[b0:b1], neg: q.neg[b0:b1]}
-}
-
 // q8Rows holds n rows of nb blocks each.
 type q8Rows struct {
 	nb  int
