@@ -136,24 +136,20 @@ func (b *Backend) record(ds *dispatch) error {
 	if err != nil {
 		return err
 	}
-	var key descKey
-	for i, db := range ds.bufs {
-		key[i] = db.buf
-	}
-	set, err := b.d.descs.get(key)
-	if err != nil {
-		return err
-	}
 	cmd, err := b.cmd()
 	if err != nil {
 		return err
 	}
-	if b.haz.conflicts(ds.reads, ds.write) {
+	set, err := b.s.cur.descs.set(b.d, &ds.binds)
+	if err != nil {
+		return err
+	}
+	if b.haz.conflicts(&ds.binds) {
 		barrier(cmd)
 		b.haz.reset()
 		b.stats.Barriers++
 	}
-	b.haz.add(ds.reads, ds.write)
+	b.haz.add(&ds.binds)
 	if p.handle != b.boundPipe {
 		vk.CmdBindPipeline(cmd, vk.PipelineBindPointCompute, p.handle)
 		b.boundPipe = p.handle

@@ -140,7 +140,6 @@ func (b *devBuffer) bytes() []byte {
 
 func (b *devBuffer) destroy() {
 	d := b.owner
-	d.descs.forget(b.buf)
 	vk.DestroyBuffer(d.dev, b.buf, nil)
 	b.pool.release(b.mem)
 }

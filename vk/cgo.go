@@ -87,12 +87,22 @@ func cmdWaitEvent(cmd vk.CommandBuffer, ev vk.Event, src, dst vk.PipelineStageFl
 	C.gpurt_cmd_wait_event(unsafe.Pointer(cmd), unsafe.Pointer(ev), C.uint32_t(src), C.uint32_t(dst), C.uint32_t(srcAccess), C.uint32_t(dstAccess))
 }
 
-func writeSet(dev vk.Device, set vk.DescriptorSet, bufs []vk.Buffer) {
-	var cb [8]unsafe.Pointer
-	for i, b := range bufs {
-		cb[i] = unsafe.Pointer(b)
+func allocSet(dev vk.Device, pool vk.DescriptorPool, layout vk.DescriptorSetLayout) (vk.DescriptorSet, vk.Result) {
+	var set unsafe.Pointer
+	res := C.gpurt_alloc_set(unsafe.Pointer(dev), unsafe.Pointer(pool), unsafe.Pointer(layout), &set)
+	return vk.DescriptorSet(set), vk.Result(res)
+}
+
+// writeSet points the set's bindings at the given buffer ranges.
+func writeSet(dev vk.Device, set vk.DescriptorSet, binds *[numBindings]binding) {
+	var bufs [numBindings]unsafe.Pointer
+	var offs, ranges [numBindings]C.uint64_t
+	for i, b := range binds {
+		bufs[i] = unsafe.Pointer(b.buf.buf)
+		offs[i] = C.uint64_t(b.base)
+		ranges[i] = C.uint64_t(b.size)
 	}
-	C.gpurt_write_set(unsafe.Pointer(dev), unsafe.Pointer(set), &cb[0], C.uint32_t(len(bufs)))
+	C.gpurt_write_set_ranges(unsafe.Pointer(dev), unsafe.Pointer(set), &bufs[0], &offs[0], &ranges[0], numBindings)
 }
 
 func createComputePipeline(dev vk.Device, layout vk.PipelineLayout, mod vk.ShaderModule, spec []uint32) (vk.Pipeline, vk.Result) {

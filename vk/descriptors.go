@@ -1,72 +1,68 @@
 package vk
 
 import (
-	"sync"
-
 	vk "github.com/vulkan-go/vulkan"
 )
 
-// Tensors are bound as whole VkBuffers (offset 0, which satisfies any
-// minStorageBufferOffsetAlignment) and addressed by byte offsets in push
-// constants. A descriptor set therefore depends only on which buffers an op
-// touches, so sets are cached per buffer tuple and reused across graph
-// computes; a graph typically needs a handful. Sets naming a buffer are
-// freed when the buffer is.
+// Each dispatch binds its tensors as storage-buffer ranges: the range starts
+// at the tensor's offset rounded down to minStorageBufferOffsetAlignment (the
+// rest of the offset travels in push constants) and ends at the tensor's
+// last 32-bit word. Descriptor sets come from pools owned by the stream's
+// command-buffer slots: a slot resets its pools when it is reused (its
+// previous submission has completed), so the pools serve every compute,
+// and within one command buffer a set is shared by the dispatches that bind
+// the same ranges.
+
+// binding is one storage-buffer range of a descriptor set.
+type binding struct {
+	buf        *devBuffer
+	base, size uint64
+}
+
+type setKey [numBindings]struct {
+	buf        vk.Buffer
+	base, size uint64
+}
 
 const setsPerPool = 256
 
-type descKey [numBindings]vk.Buffer
-
-type descEntry struct {
-	set  vk.DescriptorSet
-	pool *descPool
+// descriptors are a slot's descriptor pools and the sets allocated so far.
+type descriptors struct {
+	pools []vk.DescriptorPool
+	used  int // sets taken from the last pool
+	sets  map[setKey]vk.DescriptorSet
 }
 
-type descPool struct {
-	pool vk.DescriptorPool
-	live int
-}
-
-type descCache struct {
-	d     *Device
-	mu    sync.Mutex
-	sets  map[descKey]descEntry
-	pools []*descPool
-}
-
-func newDescCache(d *Device) *descCache {
-	return &descCache{d: d, sets: map[descKey]descEntry{}}
-}
-
-// get returns the set binding the four buffers, creating it on first use.
-func (c *descCache) get(key descKey) (vk.DescriptorSet, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e, ok := c.sets[key]; ok {
-		return e.set, nil
+// set returns a descriptor set binding binds, allocated in this slot.
+func (ds *descriptors) set(d *Device, binds *[numBindings]binding) (vk.DescriptorSet, error) {
+	var key setKey
+	for i, b := range binds {
+		key[i].buf, key[i].base, key[i].size = b.buf.buf, b.base, b.size
 	}
-	set, pool, err := c.alloc()
-	if err != nil {
-		return nil, err
+	if s, ok := ds.sets[key]; ok {
+		return s, nil
 	}
-	writeSet(c.d.dev, set, key[:])
-	c.sets[key] = descEntry{set: set, pool: pool}
-	return set, nil
-}
-
-func (c *descCache) alloc() (vk.DescriptorSet, *descPool, error) {
-	d := c.d
-	for _, p := range c.pools {
-		if p.live < setsPerPool {
-			set, err := c.allocFrom(p)
-			if err == nil {
-				return set, p, nil
-			}
+	if len(ds.pools) == 0 || ds.used == setsPerPool {
+		if err := ds.grow(d); err != nil {
+			return nil, err
 		}
 	}
+	s, res := allocSet(d.dev, ds.pools[len(ds.pools)-1], d.dsLayout)
+	if err := d.check(res, "allocate descriptor set"); err != nil {
+		return nil, err
+	}
+	ds.used++
+	writeSet(d.dev, s, binds)
+	if ds.sets == nil {
+		ds.sets = map[setKey]vk.DescriptorSet{}
+	}
+	ds.sets[key] = s
+	return s, nil
+}
+
+func (ds *descriptors) grow(d *Device) error {
 	info := &vk.DescriptorPoolCreateInfo{
 		SType:         vk.StructureTypeDescriptorPoolCreateInfo,
-		Flags:         vk.DescriptorPoolCreateFlags(vk.DescriptorPoolCreateFreeDescriptorSetBit),
 		MaxSets:       setsPerPool,
 		PoolSizeCount: 1,
 		PPoolSizes: []vk.DescriptorPoolSize{{
@@ -78,54 +74,33 @@ func (c *descCache) alloc() (vk.DescriptorSet, *descPool, error) {
 	res := vk.CreateDescriptorPool(d.dev, info, nil, &pool)
 	info.Free()
 	if err := d.check(res, "create descriptor pool"); err != nil {
-		return nil, nil, err
+		return err
 	}
-	p := &descPool{pool: pool}
-	c.pools = append(c.pools, p)
-	set, err := c.allocFrom(p)
-	return set, p, err
+	ds.pools = append(ds.pools, pool)
+	ds.used = 0
+	return nil
 }
 
-func (c *descCache) allocFrom(p *descPool) (vk.DescriptorSet, error) {
-	info := &vk.DescriptorSetAllocateInfo{
-		SType:              vk.StructureTypeDescriptorSetAllocateInfo,
-		DescriptorPool:     p.pool,
-		DescriptorSetCount: 1,
-		PSetLayouts:        []vk.DescriptorSetLayout{c.d.dsLayout},
+// reset returns every set to the pools; the slot's previous submission
+// must have completed. One pool is kept; more were needed only by a
+// command buffer with many dispatches and are recreated when needed again.
+func (ds *descriptors) reset(d *Device) error {
+	clear(ds.sets)
+	if len(ds.pools) == 0 {
+		return nil
 	}
-	var set vk.DescriptorSet
-	res := vk.AllocateDescriptorSets(c.d.dev, info, &set)
-	info.Free()
-	if err := c.d.check(res, "allocate descriptor set"); err != nil {
-		return nil, err
+	for _, p := range ds.pools[1:] {
+		vk.DestroyDescriptorPool(d.dev, p, nil)
 	}
-	p.live++
-	return set, nil
+	ds.pools = ds.pools[:1]
+	ds.used = 0
+	return d.check(vk.ResetDescriptorPool(d.dev, ds.pools[0], 0), "reset descriptor pool")
 }
 
-// forget frees the sets that bind buf, which is about to be destroyed.
-func (c *descCache) forget(buf vk.Buffer) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for key, e := range c.sets {
-		for _, b := range key {
-			if b == buf {
-				set := e.set
-				vk.FreeDescriptorSets(c.d.dev, e.pool.pool, 1, &set)
-				e.pool.live--
-				delete(c.sets, key)
-				break
-			}
-		}
+func (ds *descriptors) destroy(d *Device) {
+	for _, p := range ds.pools {
+		vk.DestroyDescriptorPool(d.dev, p, nil)
 	}
-	// Drop empty pools beyond the first so memory follows use.
-	kept := c.pools[:0]
-	for i, p := range c.pools {
-		if p.live == 0 && i > 0 {
-			vk.DestroyDescriptorPool(c.d.dev, p.pool, nil)
-			continue
-		}
-		kept = append(kept, p)
-	}
-	c.pools = kept
+	ds.pools = nil
+	ds.sets = nil
 }

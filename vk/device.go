@@ -67,7 +67,6 @@ type Device struct {
 	dsLayout   vk.DescriptorSetLayout
 	pipeLayout vk.PipelineLayout
 	pipes      pipelineCache
-	descs      *descCache
 	pools      map[int]*memPool // by memory type index
 	poolsMu    sync.Mutex
 	xferMu     sync.Mutex // serializes the device-level transfer stream
@@ -312,7 +311,6 @@ func (d *Device) create() error {
 	if err := d.createLayouts(); err != nil {
 		return err
 	}
-	d.descs = newDescCache(d)
 	d.pipes.init()
 	xfer, err := newStream(d)
 	if err != nil {

@@ -49,6 +49,15 @@ func (e *Event) Record(b rt.Backend) error {
 	if !ok || vb.d != e.d {
 		return e.errorf("record: backend %s is not on this device", b.Name())
 	}
+	// The event is reset on the host, so that a wait recorded later sees
+	// this point and not an earlier Record; the earlier point must be
+	// complete first (it usually is: events are reused once waited for).
+	if err := e.Synchronize(); err != nil {
+		return err
+	}
+	if err := e.d.check(vk.ResetEvent(e.d.dev, e.ev), "reset event"); err != nil {
+		return err
+	}
 	vb.mu.Lock()
 	defer vb.mu.Unlock()
 	if vb.closed {
@@ -58,7 +67,6 @@ func (e *Event) Record(b rt.Backend) error {
 	if err != nil {
 		return err
 	}
-	vk.CmdResetEvent(cmd, e.ev, eventStages)
 	vk.CmdSetEvent(cmd, e.ev, eventStages)
 	sl := vb.s.cur
 	if err := vb.flush(); err != nil {

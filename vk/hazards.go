@@ -1,28 +1,22 @@
 package vk
 
-import rt "github.com/gpurt/gpurt/runtime"
+import vk "github.com/vulkan-go/vulkan"
 
-// hazards tracks the memory read and written by the commands recorded since
-// the last barrier, so that a barrier goes only where a command reads what an
-// earlier one wrote, or writes what an earlier one read or wrote.
+// hazards tracks the buffer ranges read and written by the dispatches
+// recorded since the last barrier, so that a barrier goes only where a
+// dispatch reads what an earlier one wrote, or writes what an earlier one
+// read or wrote. The ranges are the descriptor ranges, which is also what
+// the synchronization validation layer checks.
 type hazards struct {
 	reads, writes []memRange
 }
 
 type memRange struct {
-	buf    *Buffer
-	lo, hi int // bytes, widened to whole 32-bit words (shaders write words)
+	buf    vk.Buffer
+	lo, hi uint64
 }
 
-func rangeOf(t *rt.Tensor) (memRange, bool) {
-	b, ok := vkBuffer(t.Buffer)
-	if !ok {
-		return memRange{}, false
-	}
-	lo := t.Offset &^ 3
-	hi := (t.Offset + t.Nbytes() + 3) &^ 3
-	return memRange{b, lo, hi}, true
-}
+func (b binding) memRange() memRange { return memRange{b.buf.buf, b.base, b.base + b.size} }
 
 func (r memRange) overlaps(o memRange) bool {
 	return r.buf == o.buf && r.lo < o.hi && o.lo < r.hi
@@ -42,25 +36,21 @@ func (h *hazards) reset() {
 	h.writes = h.writes[:0]
 }
 
-func (h *hazards) conflicts(reads []*rt.Tensor, write *rt.Tensor) bool {
-	for _, t := range reads {
-		if r, ok := rangeOf(t); ok && anyOverlap(h.writes, r) {
+// conflicts reports whether a dispatch with these bindings (sources
+// 0..2, destination 3) needs a barrier before it.
+func (h *hazards) conflicts(binds *[numBindings]binding) bool {
+	for _, b := range binds[:numBindings-1] {
+		if anyOverlap(h.writes, b.memRange()) {
 			return true
 		}
 	}
-	if w, ok := rangeOf(write); ok && (anyOverlap(h.writes, w) || anyOverlap(h.reads, w)) {
-		return true
-	}
-	return false
+	w := binds[numBindings-1].memRange()
+	return anyOverlap(h.writes, w) || anyOverlap(h.reads, w)
 }
 
-func (h *hazards) add(reads []*rt.Tensor, write *rt.Tensor) {
-	for _, t := range reads {
-		if r, ok := rangeOf(t); ok {
-			h.reads = append(h.reads, r)
-		}
+func (h *hazards) add(binds *[numBindings]binding) {
+	for _, b := range binds[:numBindings-1] {
+		h.reads = append(h.reads, b.memRange())
 	}
-	if w, ok := rangeOf(write); ok {
-		h.writes = append(h.writes, w)
-	}
+	h.writes = append(h.writes, binds[numBindings-1].memRange())
 }

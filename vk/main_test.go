@@ -12,11 +12,15 @@ import (
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
-// The tests run with the Khronos validation layer, configured through a
-// layer settings file to log errors, warnings and performance warnings to a
-// file; every test checks that the log did not grow while it ran.
+// The tests run with the Khronos validation layer (core and synchronization
+// validation), configured through a layer settings file to log errors,
+// warnings and performance warnings to a file; every test checks that the
+// log did not grow while it ran.
 
 var validationLog string
+
+// syncValidation is true when this process enabled synchronization validation.
+var syncValidation bool
 
 func TestMain(m *testing.M) {
 	os.Exit(runTests(m))
@@ -44,6 +48,14 @@ func runTests(m *testing.M) int {
 		}
 		os.Setenv("VK_LAYER_SETTINGS_PATH", dir)
 		os.Setenv("VK_INSTANCE_LAYERS", "VK_LAYER_KHRONOS_validation")
+		// Synchronization validation checks the barriers against the
+		// descriptor ranges each dispatch binds.
+		// GPURT_VK_SYNC_VALIDATION=0 turns it off (its bookkeeping grows
+		// the process, which the leak test cannot tell from a leak).
+		if os.Getenv("VK_LAYER_ENABLES") == "" && os.Getenv("GPURT_VK_SYNC_VALIDATION") != "0" {
+			os.Setenv("VK_LAYER_ENABLES", "VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT")
+			syncValidation = true
+		}
 	}
 	code := m.Run()
 	if msgs := validationMessages(0); msgs != "" {

@@ -13,10 +13,8 @@ import (
 type dispatch struct {
 	key    pipelineKey
 	pc     pushConsts
-	bufs   [numBindings]*devBuffer
+	binds  [numBindings]binding // unused source slots repeat source 0
 	groups [3]uint32
-	reads  []*rt.Tensor
-	write  *rt.Tensor
 }
 
 // Workgroup sizes (specialization constant 0).
@@ -187,25 +185,39 @@ func grid1D(n, wg int) [3]uint32 {
 	return [3]uint32{uint32(gx), uint32(gy), 1}
 }
 
-// operand is a tensor as a shader sees it: a buffer and a byte offset.
-func operand(t *rt.Tensor, dev *Device) (*devBuffer, uint32, error) {
+// operand binds a tensor for a shader: the descriptor range that holds it
+// and the tensor's byte offset inside that range.
+func operand(t *rt.Tensor, dev *Device) (binding, uint32, error) {
 	b, ok := vkBuffer(t.Buffer)
 	if !ok || b == nil {
-		return nil, 0, fmt.Errorf("tensor %q is not in a Vulkan buffer (buffer %T)", t.Name, t.Buffer)
+		return binding{}, 0, fmt.Errorf("tensor %q is not in a Vulkan buffer (buffer %T)", t.Name, t.Buffer)
 	}
 	if b.bt.dev != dev {
-		return nil, 0, fmt.Errorf("tensor %q is in a buffer of %s", t.Name, b.bt.dev.name)
+		return binding{}, 0, fmt.Errorf("tensor %q is in a buffer of %s", t.Name, b.bt.dev.name)
 	}
 	if b.freed || b.db == nil {
-		return nil, 0, fmt.Errorf("tensor %q: its buffer is freed or empty", t.Name)
+		return binding{}, 0, fmt.Errorf("tensor %q: its buffer is freed or empty", t.Name)
 	}
 	if t.Offset < 0 || t.Offset+t.Nbytes() > b.size {
-		return nil, 0, fmt.Errorf("tensor %q at [%d,%d) lies outside its %d-byte buffer", t.Name, t.Offset, t.Offset+t.Nbytes(), b.size)
+		return binding{}, 0, fmt.Errorf("tensor %q at [%d,%d) lies outside its %d-byte buffer", t.Name, t.Offset, t.Offset+t.Nbytes(), b.size)
 	}
 	if a := elemAlign(t.Type); t.Offset%a != 0 {
-		return nil, 0, fmt.Errorf("tensor %q: offset %d is not a multiple of %d bytes (%v)", t.Name, t.Offset, a, t.Type)
+		return binding{}, 0, fmt.Errorf("tensor %q: offset %d is not a multiple of %d bytes (%v)", t.Name, t.Offset, a, t.Type)
 	}
-	return b.db, uint32(t.Offset), nil
+	r := tensorRange(t, b)
+	return r, uint32(uint64(t.Offset) - r.base), nil
+}
+
+// tensorRange is the descriptor range of t in b: from its offset rounded
+// down to the storage alignment (at least 4, so the offset left in the push
+// constants keeps its word alignment) to its last whole 32-bit word, which
+// shaders may read or update around 16-bit values.
+func tensorRange(t *rt.Tensor, b *Buffer) binding {
+	align := max(b.bt.dev.lim.storageAlign, 4)
+	base := uint64(t.Offset) / align * align
+	end := min(alignUp(uint64(t.Offset+t.Nbytes()), 4), b.db.size)
+	end = min(max(end, base+4), b.db.size)
+	return binding{buf: b.db, base: base, size: end - base}
 }
 
 // elemAlign is the byte alignment shaders need for a dtype's elements.
@@ -219,25 +231,24 @@ func elemAlign(t rt.DType) int {
 
 // plan turns node t into a dispatch. check(t) must have passed.
 func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
-	ds := &dispatch{write: t}
+	ds := &dispatch{}
 	dst, offd, err := operand(t, d)
 	if err != nil {
 		return nil, err
 	}
-	ds.bufs[3] = dst
+	ds.binds[3] = dst
 	var offs [3]uint32
 	for i := 0; i < 3; i++ {
 		s := t.Src[i]
 		if s == nil {
-			ds.bufs[i] = dst
+			ds.binds[i] = ds.binds[0]
 			continue
 		}
 		b, off, err := operand(s, d)
 		if err != nil {
 			return nil, err
 		}
-		ds.bufs[i], offs[i] = b, off
-		ds.reads = append(ds.reads, s)
+		ds.binds[i], offs[i] = b, off
 	}
 	a, b := t.Src[0], t.Src[1]
 	switch {
@@ -258,6 +269,9 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 		if flat := flatF32(t, a, offd, offs[0]) && flatF32(b, b, offs[1], offs[1]); flat && t.Op != rt.OpConcat {
 			if b.Ne == a.Ne {
 				flags = fastFlag
+				if t.Nelements()%4 == 0 && offd%16 == 0 && offs[0]%16 == 0 && offs[1]%16 == 0 {
+					flags |= fastVec4Flag
+				}
 			} else if b.Ne[0] == a.Ne[0] && b.Nrows() == 1 {
 				flags = fastFlag | fastRowFlag
 			}
@@ -265,7 +279,11 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 		p.Mp, p.Shifts = shapeDiv(t.Ne)
 		setPC(&ds.pc, &p)
 		ds.key = pipelineKey{variant: "binary", spec: [4]uint32{wgElementwise, p.Mode, flags}}
-		ds.groups = grid1D(t.Nelements(), wgElementwise)
+		if flags&fastVec4Flag != 0 {
+			ds.groups = grid1D(t.Nelements()/4, wgElementwise)
+		} else {
+			ds.groups = grid1D(t.Nelements(), wgElementwise)
+		}
 	case t.Op == rt.OpGetRows || t.Op == rt.OpSetRows ||
 		(copyOp(t.Op) && t.Type.IsQuantized() && t.Type != a.Type):
 		d.planRows(ds, t, offs, offd)
@@ -294,8 +312,9 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 // The shaders' FAST flags: every operand is contiguous F32, so elements are
 // addressed by their flat index.
 const (
-	fastFlag    = 1 << 31
-	fastRowFlag = 1 << 30
+	fastFlag     = 1 << 31
+	fastRowFlag  = 1 << 30
+	fastVec4Flag = 1 << 29 // also same shapes, 16-byte aligned, a multiple of 4 elements
 )
 
 // flatF32 reports whether dst and src are contiguous F32 tensors at 4-byte

@@ -12,6 +12,7 @@ static PFN_vkCmdCopyBuffer cmd_copy_buffer;
 static PFN_vkCmdWaitEvents cmd_wait_events;
 static PFN_vkUpdateDescriptorSets update_descriptor_sets;
 static PFN_vkCreateComputePipelines create_compute_pipelines;
+static PFN_vkAllocateDescriptorSets allocate_descriptor_sets;
 
 int gpurt_vk_load_fns(void *instance) {
 	gipa_fn gipa = gpurt_vk_gipa();
@@ -25,8 +26,9 @@ int gpurt_vk_load_fns(void *instance) {
 	cmd_wait_events = (PFN_vkCmdWaitEvents)gipa(inst, "vkCmdWaitEvents");
 	update_descriptor_sets = (PFN_vkUpdateDescriptorSets)gipa(inst, "vkUpdateDescriptorSets");
 	create_compute_pipelines = (PFN_vkCreateComputePipelines)gipa(inst, "vkCreateComputePipelines");
+	allocate_descriptor_sets = (PFN_vkAllocateDescriptorSets)gipa(inst, "vkAllocateDescriptorSets");
 	return queue_submit && cmd_pipeline_barrier && cmd_copy_buffer && cmd_wait_events &&
-	       update_descriptor_sets && create_compute_pipelines;
+	       update_descriptor_sets && create_compute_pipelines && allocate_descriptor_sets;
 }
 
 int32_t gpurt_queue_submit(void *queue, void *cmd, void *fence) {
@@ -63,14 +65,28 @@ void gpurt_cmd_wait_event(void *cmd, void *event, uint32_t src_stages, uint32_t 
 	cmd_wait_events((VkCommandBuffer)cmd, 1, &ev, src_stages, dst_stages, 1, &mb, 0, NULL, 0, NULL);
 }
 
-void gpurt_write_set(void *device, void *set, void **buffers, uint32_t n) {
+int32_t gpurt_alloc_set(void *device, void *pool, void *layout, void **set) {
+	VkDescriptorSetLayout l = (VkDescriptorSetLayout)layout;
+	VkDescriptorSetAllocateInfo info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+		.descriptorPool = (VkDescriptorPool)pool,
+		.descriptorSetCount = 1,
+		.pSetLayouts = &l,
+	};
+	VkDescriptorSet s = VK_NULL_HANDLE;
+	VkResult res = allocate_descriptor_sets((VkDevice)device, &info, &s);
+	*set = (void *)s;
+	return res;
+}
+
+void gpurt_write_set_ranges(void *device, void *set, void **buffers, const uint64_t *offsets, const uint64_t *ranges, uint32_t n) {
 	VkDescriptorBufferInfo info[8];
 	VkWriteDescriptorSet writes[8];
 	if (n > 8) {
 		n = 8;
 	}
 	for (uint32_t i = 0; i < n; i++) {
-		info[i] = (VkDescriptorBufferInfo){.buffer = (VkBuffer)buffers[i], .offset = 0, .range = VK_WHOLE_SIZE};
+		info[i] = (VkDescriptorBufferInfo){.buffer = (VkBuffer)buffers[i], .offset = offsets[i], .range = ranges[i]};
 		writes[i] = (VkWriteDescriptorSet){
 			.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
 			.dstSet = (VkDescriptorSet)set,

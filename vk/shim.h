@@ -17,6 +17,10 @@ void gpurt_cmd_copy_buffer(void *cmd, void *src, void *dst, uint64_t src_off, ui
 void gpurt_cmd_wait_event(void *cmd, void *event, uint32_t src_stages, uint32_t dst_stages, uint32_t src_access, uint32_t dst_access);
 // gpurt_write_set binds n whole storage buffers to bindings 0..n-1 of set.
 void gpurt_write_set(void *device, void *set, void **buffers, uint32_t n);
+// gpurt_alloc_set allocates one descriptor set of layout from pool.
+int32_t gpurt_alloc_set(void *device, void *pool, void *layout, void **set);
+// gpurt_write_set_ranges binds n storage-buffer ranges to bindings 0..n-1.
+void gpurt_write_set_ranges(void *device, void *set, void **buffers, const uint64_t *offsets, const uint64_t *ranges, uint32_t n);
 // gpurt_create_compute_pipeline creates a pipeline from the module's main
 // with specialization constants 0..nspec-1 set to spec.
 int32_t gpurt_create_compute_pipeline(void *device, void *layout, void *module, const uint32_t *spec, uint32_t nspec, void **pipeline);

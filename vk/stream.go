@@ -23,6 +23,8 @@ type slot struct {
 	// buffers to free.
 	after   []func()
 	staging []*devBuffer
+	// Descriptor sets of the dispatches recorded in cmd.
+	descs descriptors
 }
 
 type stream struct {
@@ -91,6 +93,9 @@ func (s *stream) record() (vk.CommandBuffer, error) {
 	d := s.d
 	fences := []vk.Fence{sl.fence}
 	if err := d.check(vk.ResetFences(d.dev, 1, fences), "reset fence"); err != nil {
+		return nil, err
+	}
+	if err := sl.descs.reset(d); err != nil {
 		return nil, err
 	}
 	begin := &vk.CommandBufferBeginInfo{
@@ -212,6 +217,7 @@ func (s *stream) destroy() {
 			s.waitOne(sl)
 		}
 		vk.DestroyFence(d.dev, sl.fence, nil)
+		sl.descs.destroy(d)
 	}
 	s.slots = nil
 	vk.DestroyCommandPool(d.dev, s.pool, nil)
