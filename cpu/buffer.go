@@ -2,6 +2,7 @@ package cpu
 
 import (
 	"fmt"
+	"math"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -18,7 +19,7 @@ func BufferType() rt.BufferType { return theBufferType }
 
 func (bufferType) Name() string               { return "CPU" }
 func (bufferType) Alignment() int             { return Alignment }
-func (bufferType) MaxSize() int               { return 1 << 46 }
+func (bufferType) MaxSize() int               { return min(math.MaxInt, 1<<46) } // 64 TiB, or what 32-bit ints hold
 func (bufferType) AllocSize(t *rt.Tensor) int { return t.Nbytes() }
 func (bufferType) IsHost() bool               { return true }
 func (bufferType) Device() rt.Device          { return theDevice }
