@@ -96,16 +96,13 @@ func (b *Backend) tryFast(n *rt.Tensor, src *[rt.MaxSrc]hostTensor, dst *hostTen
 		*args = opArgs{a: src[0], dst: *dst, f0: n.ParamF(0)}
 		return true, b.runRows(&src[0], b.tasks.rmsNorm)
 	case rt.OpSoftMax:
-		if !fastF32(&src[0], dst) {
+		m, hasMask := &src[1], n.Src[1] != nil
+		if !fastF32(&src[0], dst) || hasMask && m.nb[0] != m.typ.TypeSize() {
 			return false, nil
 		}
-		*args = opArgs{a: src[0], dst: *dst, f0: n.ParamF(0)}
-		if n.Src[1] != nil {
-			m := &src[1]
-			if m.nb[0] != m.typ.TypeSize() || (m.typ == rt.F32 && !aligned32(*m)) {
-				return false, nil
-			}
-			args.mask, args.hasMask = *m, true
+		*args = opArgs{a: src[0], dst: *dst, f0: n.ParamF(0), hasMask: hasMask}
+		if hasMask {
+			args.mask = *m // f16 or unaligned f32 rows are converted per row
 		}
 		return true, b.runRows(&src[0], b.tasks.softMax)
 	case rt.OpGetRows:
