@@ -50,6 +50,8 @@ type Device struct {
 	// Workgroup sizes for row reductions and mat-vec products, and the
 	// rows each mat-vec workgroup computes.
 	wgRows, wgMatVec, nrMatVec int
+	// mmTile shapes the tiled MUL_MAT.
+	mmTile mmTile
 
 	// disabled lists ops SupportsOp refuses (tests use it to force a
 	// split onto another backend).
@@ -120,14 +122,14 @@ func newDevice(inst vk.Instance, pd vk.PhysicalDevice, physIdx, index int) (*Dev
 	const shuffle = 0x10
 	d.subgroupShuffle = p2.subgroupOps&(basic|shuffle) == basic|shuffle && p2.subgroupStages&computeStage != 0 &&
 		p2.subgroupSize >= 8 && p2.subgroupSize%8 == 0
-	d.wgRows, d.wgMatVec, d.nrMatVec = 128, 32, 4
+	d.wgRows, d.wgMatVec, d.nrMatVec, d.mmTile = 128, 32, 4, gpuTile
 	if d.subgroupArith && props.DeviceType == vk.PhysicalDeviceTypeCpu {
 		// On a CPU driver every memory access costs a few nanoseconds and
 		// barriers switch coroutines: a workgroup of one subgroup reduces
 		// without barriers, and more rows per mat-vec workgroup share
 		// each src1 load.
 		sg := int(max(min(p2.subgroupSize, 64), 4))
-		d.wgRows, d.wgMatVec, d.nrMatVec = sg, sg, 16
+		d.wgRows, d.wgMatVec, d.nrMatVec, d.mmTile = sg, sg, 16, cpuTile
 	}
 	if d.lim.maxPushConstants < pushConstantSize {
 		return nil, fmt.Errorf("vulkan: device %d (%s) has %d bytes of push constants; gpurt needs %d", physIdx, devName, d.lim.maxPushConstants, pushConstantSize)

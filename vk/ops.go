@@ -278,7 +278,7 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 		}
 		p.Mp, p.Shifts = shapeDiv(t.Ne)
 		setPC(&ds.pc, &p)
-		ds.key = pipelineKey{variant: "binary", spec: [4]uint32{wgElementwise, p.Mode, flags}}
+		ds.key = pipelineKey{variant: "binary", spec: [6]uint32{wgElementwise, p.Mode, flags}}
 		if flags&fastVec4Flag != 0 {
 			ds.groups = grid1D(t.Nelements()/4, wgElementwise)
 		} else {
@@ -301,7 +301,7 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 		}
 		p.Mp, p.Shifts = shapeDiv([4]int{t.Ne[0] / 2, t.Ne[1], t.Ne[2], t.Ne[3]})
 		setPC(&ds.pc, &p)
-		ds.key = pipelineKey{variant: "rope", spec: [4]uint32{wgElementwise, p.Mode}}
+		ds.key = pipelineKey{variant: "rope", spec: [6]uint32{wgElementwise, p.Mode}}
 		ds.groups = grid1D(t.Nelements()/2, wgElementwise)
 	default: // reductions, norms, softmax, argmax
 		d.planReduce(ds, t, offs, offd)
@@ -357,7 +357,7 @@ func planUnary(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
 		p.P0 = math.Float32frombits(uint32(t.Params[0]))
 	}
 	setPC(&ds.pc, &p)
-	ds.key = pipelineKey{variant: "unary", spec: [4]uint32{wgElementwise, p.Mode}}
+	ds.key = pipelineKey{variant: "unary", spec: [6]uint32{wgElementwise, p.Mode}}
 	ds.groups = grid1D(n, wgElementwise)
 }
 
@@ -392,7 +392,7 @@ func (d *Device) planRows(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint3
 	p.Ne, p.N = u4(space), uint32(n)
 	p.Mp, p.Shifts = shapeDiv(space)
 	setPC(&ds.pc, &p)
-	ds.key = pipelineKey{variant: "rows", spec: [4]uint32{wgElementwise, p.Mode}}
+	ds.key = pipelineKey{variant: "rows", spec: [6]uint32{wgElementwise, p.Mode}}
 	ds.groups = grid1D(n, wgElementwise)
 }
 
@@ -434,7 +434,7 @@ func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 		ds.groups = grid1D(a.Nrows(), 1)
 	}
 	setPC(&ds.pc, &p)
-	ds.key = pipelineKey{variant: d.variant("reduce"), spec: [4]uint32{uint32(wg), p.Mode}}
+	ds.key = pipelineKey{variant: d.variant("reduce"), spec: [6]uint32{uint32(wg), p.Mode}}
 }
 
 // Reductions over rows of at most threadRowsMax elements give each row to a
@@ -459,8 +459,24 @@ var weightSuffix = map[rt.DType]string{rt.F32: "f32", rt.F16: "f16", rt.BF16: "b
 // column per workgroup row: a 64-wide tile would be mostly padding.
 const matVecMaxN = 4
 
-// Tile of the shared-memory MUL_MAT kernel (BM x BN in mul_mat.comp).
-const mmTileM, mmTileN = 64, 64
+// mmTile is the shape of the shared-memory MUL_MAT kernel's tiles (see
+// mul_mat.comp): BM x BN per workgroup, BK deep, TM x TN per invocation.
+type mmTile struct{ bm, bn, bk, tm, tn int }
+
+var (
+	// gpuTile: 64 invocations of 8x8 outputs.
+	gpuTile = mmTile{64, 64, 16, 8, 8}
+	// cpuTile: on CPU drivers every load costs nanoseconds while registers
+	// spill cheaply, so each invocation keeps 32x8 outputs and shares its
+	// weights by shuffle (about twice the speed of 16x8 on lavapipe, but
+	// Mesa takes some 6 s to compile each such variant on first use).
+	cpuTile = mmTile{256, 64, 16, 32, 8}
+)
+
+func (t mmTile) spec() [6]uint32 {
+	wg := (t.bm / t.tm) * (t.bn / t.tn)
+	return [6]uint32{uint32(wg), uint32(t.bm), uint32(t.bn), uint32(t.bk), uint32(t.tm), uint32(t.tn)}
+}
 
 func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
 	a, b := t.Src[0], t.Src[1]
@@ -476,16 +492,16 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 	batches := uint32(b.Ne[2] * b.Ne[3])
 	w := weightSuffix[a.Type]
 	if b.Ne[1] <= matVecMaxN && b.Ne[1]*b.Ne[2]*b.Ne[3] <= maxGroups {
-		ds.key = pipelineKey{variant: d.variant("mul_mat_vec_" + w), spec: [4]uint32{uint32(d.wgMatVec), uint32(d.nrMatVec)}}
+		ds.key = pipelineKey{variant: d.variant("mul_mat_vec_" + w), spec: [6]uint32{uint32(d.wgMatVec), uint32(d.nrMatVec)}}
 		g := grid1D(a.Ne[1], d.nrMatVec)
 		g[2] = uint32(b.Ne[1]) * batches
 		ds.groups = g
 		return
 	}
-	v := "mul_mat_" + w
+	v, tile := "mul_mat_"+w, d.mmTile
 	if !d.subgroupShuffle {
-		v += "_nosg"
+		v, tile = v+"_nosg", gpuTile
 	}
-	ds.key = pipelineKey{variant: v}
-	ds.groups = [3]uint32{uint32((a.Ne[1] + mmTileM - 1) / mmTileM), uint32((b.Ne[1] + mmTileN - 1) / mmTileN), batches}
+	ds.key = pipelineKey{variant: v, spec: tile.spec()}
+	ds.groups = [3]uint32{uint32((a.Ne[1] + tile.bm - 1) / tile.bm), uint32((b.Ne[1] + tile.bn - 1) / tile.bn), batches}
 }

@@ -41,6 +41,20 @@ func TestOpHarnessNoSubgroups(t *testing.T) {
 	arith, shuffle := dev.subgroupArith, dev.subgroupShuffle
 	dev.subgroupArith, dev.subgroupShuffle = false, false
 	defer func() { dev.subgroupArith, dev.subgroupShuffle = arith, shuffle }()
+	runSampled(t, be, "without subgroups")
+}
+
+// TestOpHarnessGPUTiles runs the products with the tiled MUL_MAT shaped
+// for GPUs (lavapipe otherwise uses the CPU-driver tile).
+func TestOpHarnessGPUTiles(t *testing.T) {
+	dev, be := testDevice(t)
+	tile := dev.mmTile
+	dev.mmTile = gpuTile
+	defer func() { dev.mmTile = tile }()
+	runSampled(t, be, "with GPU tiles")
+}
+
+func runSampled(t *testing.T, be *Backend, what string) {
 	f := optest.Filter{
 		Ops:     []rt.Op{rt.OpMulMat, rt.OpSoftMax, rt.OpRmsNorm, rt.OpArgmax, rt.OpSum},
 		MaxCost: 1 << 20,
@@ -51,5 +65,5 @@ func TestOpHarnessNoSubgroups(t *testing.T) {
 			t.Errorf("%s: %v: %v", r.Case, r.Status, r.Err)
 		}
 	})
-	t.Logf("op harness without subgroups: %v", sum)
+	t.Logf("op harness %s: %v", what, sum)
 }

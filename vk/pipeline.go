@@ -62,10 +62,10 @@ func (d *Device) createLayouts() error {
 }
 
 // pipelineKey names a shader variant with its specialization constants
-// (ids 0..3: the workgroup size, then what each shader declares).
+// (id 0 the workgroup size, then what each shader declares).
 type pipelineKey struct {
 	variant string
-	spec    [4]uint32
+	spec    [6]uint32
 }
 
 type pipeline struct {

@@ -16,19 +16,19 @@
 #extension GL_KHR_shader_subgroup_shuffle : enable
 #endif
 
-#define BM 64
-#define BN 64
-#define BK 16
-#define TM 8
-#define TN 8
-#define TX (BN / TN) // invocations along n
-#define TY (BM / TM) // invocations along m
-#define WG (TX * TY)
-#if TX != TM
-#error "the weight shuffle needs TX == TM"
-#endif
-
-layout(local_size_x = WG) in;
+// Tile shape, specialized per device: BM x BN per workgroup, BK deep,
+// TM x TN per invocation. The host keeps TX = BN/TN = 8 (a shuffle
+// cluster), TM a multiple of 8 and the workgroup size (constant 0) at
+// TX * TY.
+layout(local_size_x_id = 0) in;
+layout(constant_id = 1) const uint BM = 64;
+layout(constant_id = 2) const uint BN = 64;
+layout(constant_id = 3) const uint BK = 16;
+layout(constant_id = 4) const uint TM = 8;
+layout(constant_id = 5) const uint TN = 8;
+const uint TX = BN / TN; // invocations along n
+const uint TY = BM / TM; // invocations along m
+const uint WG = TX * TY;
 
 #include "matmul.glsl"
 
@@ -69,8 +69,10 @@ void main() {
 			// The TX = TM invocations of a subgroup cluster share tm: each
 			// loads one of their TM weights and the others take it by
 			// shuffle, which costs no memory access.
-			float mine = As[ki * BM + tm + (gl_SubgroupInvocationID % TM) * TY];
-			[[unroll]] for (uint i = 0u; i < TM; i++) a[i] = subgroupShuffle(mine, (gl_SubgroupInvocationID & ~(TM - 1u)) | i);
+			float mine[TM / TX];
+			uint lane = gl_SubgroupInvocationID % TX;
+			[[unroll]] for (uint u = 0u; u < TM / TX; u++) mine[u] = As[ki * BM + tm + (lane + u * TX) * TY];
+			[[unroll]] for (uint i = 0u; i < TM; i++) a[i] = subgroupShuffle(mine[i / TX], (gl_SubgroupInvocationID & ~(TX - 1u)) | (i % TX));
 #else
 			[[unroll]] for (uint i = 0u; i < TM; i++) a[i] = As[ki * BM + tm + i * TY];
 #endif
