@@ -1013,6 +1013,10 @@ ropex_done:
 // holds 16-bit ones, Y15 the nibble mask. HSUM4 writes the four sums to
 // (R9).
 
+// PFDIST is how far ahead the four-row loops prefetch each weight row: the
+// rows are short streams that the hardware prefetchers pick up late.
+#define PFDIST 512
+
 // Q8ROW: one Q8_0 weight block at P times the activations, into ACC.
 #define Q8ROW(P, ACC) \
 	VMOVDQU 2(P), Y5 \
@@ -1073,6 +1077,10 @@ TEXT ·dotQ8x4AVX(SB), NOSPLIT, $0-48
 	JZ dq8x4_done
 
 dq8x4_loop:
+	PREFETCHT0 PFDIST(SI)
+	PREFETCHT0 PFDIST(R8)
+	PREFETCHT0 PFDIST(R10)
+	PREFETCHT0 PFDIST(R12)
 	VMOVDQU (DI), Y4
 	VBROADCASTSS (DX), Y13
 	Q8ROW(SI, Y0)
@@ -1117,6 +1125,10 @@ TEXT ·dotQ4x4AVX(SB), NOSPLIT, $0-56
 	JZ dq4x4_done
 
 dq4x4_loop:
+	PREFETCHT0 PFDIST(SI)
+	PREFETCHT0 PFDIST(R8)
+	PREFETCHT0 PFDIST(R10)
+	PREFETCHT0 PFDIST(R12)
 	VMOVDQU (DI), Y4
 	VBROADCASTSS (DX), Y13
 	VPBROADCASTD (R11), Y12
