@@ -188,7 +188,9 @@ func testTargets(spec string) ([]testTarget, error) {
 		return nil, err
 	}
 	for _, d := range devs {
-		ref, err := cpu.NewBackend(0)
+		// The reference is the CPU's plain loops, which the fast kernels are
+		// checked against too.
+		ref, err := cpu.NewReferenceBackend(0)
 		if err != nil {
 			return fail(fmt.Errorf("reference CPU backend: %w", err))
 		}
@@ -200,7 +202,7 @@ func testTargets(spec string) ([]testTarget, error) {
 				ref.Close()
 				return fail(err)
 			}
-			out = append(out, testTarget{fmt.Sprintf("CPU (1 thread) against CPU (%d threads)", threads), b, ref})
+			out = append(out, testTarget{fmt.Sprintf("CPU (1 thread) against CPU (%d threads, reference kernels)", threads), b, ref})
 			continue
 		}
 		b, err := d.NewBackend()

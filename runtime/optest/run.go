@@ -151,8 +151,8 @@ func Cost(c Case) (int64, error) {
 
 // Runner runs cases on a backend and compares with a reference backend.
 type Runner struct {
-	// Ref is the reference backend; nil means a new CPU backend with the
-	// default thread count, closed when Run returns.
+	// Ref is the reference backend; nil means a CPU backend running the
+	// plain reference loops (cpu.NewReferenceBackend), closed when Run returns.
 	Ref rt.Backend
 	// Seed seeds the inputs. Each case draws from its own stream, derived
 	// from Seed and its name, so filtering never changes a case's data.
@@ -176,7 +176,7 @@ func (r *Runner) Run(b rt.Backend, f Filter, report func(Result)) Summary {
 	var sum Summary
 	ref := r.Ref
 	if ref == nil {
-		cb, err := cpu.NewBackend(0)
+		cb, err := cpu.NewReferenceBackend(0)
 		if err != nil {
 			for _, c := range f.Select(cases) {
 				res := Result{Case: c.Name(), Op: c.Op(), Status: Fail, Err: fmt.Errorf("reference CPU backend: %w", err)}
