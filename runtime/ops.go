@@ -81,7 +81,7 @@ func (c *Context) Cpy(a, b *Tensor) *Tensor {
 	if a.Nelements() != b.Nelements() {
 		return c.fail(OpCpy, "element counts differ: %s", shapes(a, b))
 	}
-	if (a.Type == I32) != (b.Type == I32) && !(isFloatPlain(a.Type) || isFloatPlain(b.Type)) {
+	if !cpyAllowed(a.Type, b.Type) {
 		return c.fail(OpCpy, "unsupported conversion %v to %v", a.Type, b.Type)
 	}
 	if b.Type.IsQuantized() && !b.IsContiguous() {
