@@ -48,8 +48,8 @@ type Device struct {
 	// of 8 invocations, as the tiled MUL_MAT needs.
 	subgroupShuffle bool
 	// Workgroup sizes for row reductions and mat-vec products, and the
-	// rows each mat-vec workgroup computes.
-	wgRows, wgMatVec, nrMatVec int
+	// most rows and src1 columns each mat-vec workgroup computes.
+	wgRows, wgMatVec, nrMatVec, ncMatVec int
 	// mmTile shapes the tiled MUL_MAT.
 	mmTile mmTile
 
@@ -122,14 +122,14 @@ func newDevice(inst vk.Instance, pd vk.PhysicalDevice, physIdx, index int) (*Dev
 	const shuffle = 0x10
 	d.subgroupShuffle = p2.subgroupOps&(basic|shuffle) == basic|shuffle && p2.subgroupStages&computeStage != 0 &&
 		p2.subgroupSize >= 8 && p2.subgroupSize%8 == 0
-	d.wgRows, d.wgMatVec, d.nrMatVec, d.mmTile = 128, 32, 4, gpuTile
+	d.wgRows, d.wgMatVec, d.nrMatVec, d.ncMatVec, d.mmTile = 128, 32, 4, 4, gpuTile
 	if d.subgroupArith && props.DeviceType == vk.PhysicalDeviceTypeCpu {
 		// On a CPU driver every memory access costs a few nanoseconds and
 		// barriers switch coroutines: a workgroup of one subgroup reduces
 		// without barriers, and more rows per mat-vec workgroup share
 		// each src1 load.
 		sg := int(max(min(p2.subgroupSize, 64), 4))
-		d.wgRows, d.wgMatVec, d.nrMatVec, d.mmTile = sg, sg, 16, cpuTile
+		d.wgRows, d.wgMatVec, d.nrMatVec, d.ncMatVec, d.mmTile = sg, sg, 16, 8, cpuTile
 	}
 	if d.lim.maxPushConstants < pushConstantSize {
 		return nil, fmt.Errorf("vulkan: device %d (%s) has %d bytes of push constants; gpurt needs %d", physIdx, devName, d.lim.maxPushConstants, pushConstantSize)

@@ -455,9 +455,9 @@ func (d *Device) variant(name string) string {
 
 var weightSuffix = map[rt.DType]string{rt.F32: "f32", rt.F16: "f16", rt.BF16: "bf16", rt.Q8_0: "q8_0", rt.Q4_0: "q4_0"}
 
-// Products with at most matVecMaxN src1 columns use the mat-vec kernel, one
-// column per workgroup row: a 64-wide tile would be mostly padding.
-const matVecMaxN = 4
+// Products with at most matVecMaxN src1 columns use the mat-vec kernel:
+// a 64-wide tile would be mostly padding.
+const matVecMaxN = 8
 
 // mmTile is the shape of the shared-memory MUL_MAT kernel's tiles (see
 // mul_mat.comp): BM x BN per workgroup, BK deep, TM x TN per invocation.
@@ -491,10 +491,20 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 	setPC(&ds.pc, &p)
 	batches := uint32(b.Ne[2] * b.Ne[3])
 	w := weightSuffix[a.Type]
-	if b.Ne[1] <= matVecMaxN && b.Ne[1]*b.Ne[2]*b.Ne[3] <= maxGroups {
-		ds.key = pipelineKey{variant: d.variant("mul_mat_vec_" + w), spec: [6]uint32{uint32(d.wgMatVec), uint32(d.nrMatVec)}}
+	if n := b.Ne[1]; n <= matVecMaxN && b.Ne[2]*b.Ne[3] <= maxGroups {
+		nc := 1 // columns per workgroup: a power of two covering n
+		for nc < n {
+			nc *= 2
+		}
+		nc = min(nc, d.ncMatVec)
+		var vec4 uint32
+		if a.Type == rt.F32 && a.Ne[0]%4 == 0 && b.Nb[0] == 4 && allMultiples(16, int(offs[0]), int(offs[1]),
+			a.Nb[1], a.Nb[2], a.Nb[3], b.Nb[1], b.Nb[2], b.Nb[3]) {
+			vec4 = 1
+		}
+		ds.key = pipelineKey{variant: d.variant("mul_mat_vec_" + w), spec: [6]uint32{uint32(d.wgMatVec), uint32(d.nrMatVec), uint32(nc), vec4}}
 		g := grid1D(a.Ne[1], d.nrMatVec)
-		g[2] = uint32(b.Ne[1]) * batches
+		g[2] = uint32((n+nc-1)/nc) * batches
 		ds.groups = g
 		return
 	}
@@ -504,4 +514,14 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 	}
 	ds.key = pipelineKey{variant: v, spec: tile.spec()}
 	ds.groups = [3]uint32{uint32((a.Ne[1] + tile.bm - 1) / tile.bm), uint32((b.Ne[1] + tile.bn - 1) / tile.bn), batches}
+}
+
+// allMultiples reports whether every value is a multiple of m.
+func allMultiples(m int, vs ...int) bool {
+	for _, v := range vs {
+		if v%m != 0 {
+			return false
+		}
+	}
+	return true
 }

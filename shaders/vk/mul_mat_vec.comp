@@ -1,16 +1,24 @@
 #version 450
 // MUL_MAT for src1 with few columns (matrix-vector): the lanes of a
-// workgroup split K and each workgroup computes NR consecutive rows, so
-// every src1 value a lane loads serves NR rows. The x and y workgroup ids
-// together count row groups, z counts columns and batches (column fastest).
+// workgroup split K and each workgroup computes NR consecutive rows for NC
+// columns, so every src1 value a lane loads serves NR rows and every weight
+// NC columns. The x and y workgroup ids together count row groups, z counts
+// column groups and batches (column groups fastest).
 
 #include "common.glsl"
 
 layout(local_size_x_id = 0) in;
-layout(constant_id = 1) const uint NR = 2;
+layout(constant_id = 1) const uint NR = 2; // rows per workgroup
+layout(constant_id = 2) const uint NC = 1; // src1 columns per workgroup
+// VEC4 (F32 weights): K is a multiple of 4, src1 is contiguous and every
+// row and column starts 16-byte aligned, so both are read as vec4.
+layout(constant_id = 3) const uint VEC4 = 0;
 
 #include "reduce.glsl"
 #include "matmul.glsl"
+
+layout(std430, binding = 0) readonly buffer Src0v { vec4 s0v[]; };
+layout(std430, binding = 1) readonly buffer Src1v { vec4 s1v[]; };
 
 // word_at reads the 32-bit word at byte address a, which need only be
 // 2-byte aligned (quant blocks are 34 or 18 bytes long).
@@ -24,58 +32,84 @@ void main() {
 	if (m0 >= pc.M) return;
 	uint l = gl_LocalInvocationID.x;
 	uint wg = gl_WorkGroupSize.x;
-	uint n = gl_WorkGroupID.z % pc.N;
+	uint groups = (pc.N + NC - 1u) / NC;
+	uint n0 = (gl_WorkGroupID.z % groups) * NC;
 	uint abase, bbase, cbase;
-	batch(gl_WorkGroupID.z / pc.N, abase, bbase, cbase);
-	bbase += n * pc.nb11;
+	batch(gl_WorkGroupID.z / groups, abase, bbase, cbase);
 
 	uint rows[NR];
-	float acc[NR];
-	[[unroll]] for (uint r = 0u; r < NR; r++) {
-		rows[r] = abase + min(m0 + r, pc.M - 1u) * pc.nb01;
-		acc[r] = 0.0;
-	}
+	[[unroll]] for (uint r = 0u; r < NR; r++) rows[r] = abase + min(m0 + r, pc.M - 1u) * pc.nb01;
+	uint cols[NC];
+	[[unroll]] for (uint c = 0u; c < NC; c++) cols[c] = bbase + min(n0 + c, pc.N - 1u) * pc.nb11;
+	float acc[NR * NC];
+	[[unroll]] for (uint i = 0u; i < NR * NC; i++) acc[i] = 0.0;
 
 #if A_TYPE == 8 || A_TYPE == 2
 	// One lane per block of 32: the block's src1 values are loaded once
-	// for all NR rows, its quants as whole words.
+	// for all NR rows, each row's quants once (as whole words) for all NC
+	// columns.
 	uint nblk = pc.K >> 5;
 	for (uint blk = l; blk < nblk; blk += wg) {
-		float b[32];
-		uint bk = bbase + blk * 32u * pc.nb10;
-		[[unroll]] for (uint j = 0u; j < 32u; j++) b[j] = uintBitsToFloat(s1[(bk + j * pc.nb10) >> 2]);
+		float b[NC * 32];
+		[[unroll]] for (uint c = 0u; c < NC; c++) {
+			uint bk = cols[c] + blk * 32u * pc.nb10;
+			[[unroll]] for (uint j = 0u; j < 32u; j++) b[c * 32u + j] = uintBitsToFloat(s1[(bk + j * pc.nb10) >> 2]);
+		}
 		[[unroll]] for (uint r = 0u; r < NR; r++) {
+			float q[32];
 #if A_TYPE == 8
 			uint a = rows[r] + blk * 34u;
-			float sum = 0.0;
 			[[unroll]] for (uint j = 0u; j < 32u; j += 4u) {
-				int q = int(word_at(a + 2u + j));
-				sum += float(bitfieldExtract(q, 0, 8)) * b[j] + float(bitfieldExtract(q, 8, 8)) * b[j + 1u] +
-					float(bitfieldExtract(q, 16, 8)) * b[j + 2u] + float(bitfieldExtract(q, 24, 8)) * b[j + 3u];
+				int w = int(word_at(a + 2u + j));
+				[[unroll]] for (uint k = 0u; k < 4u; k++) q[j + k] = float(bitfieldExtract(w, int(8u * k), 8));
 			}
 #else
 			uint a = rows[r] + blk * 18u;
-			float sum = 0.0;
 			[[unroll]] for (uint j = 0u; j < 16u; j += 4u) {
-				uint q = word_at(a + 2u + j);
+				uint w = word_at(a + 2u + j);
 				[[unroll]] for (uint k = 0u; k < 4u; k++) {
-					uint byte_ = (q >> (8u * k)) & 0xffu;
-					sum += (float(byte_ & 15u) - 8.0) * b[j + k] + (float(byte_ >> 4) - 8.0) * b[j + k + 16u];
+					uint byte_ = (w >> (8u * k)) & 0xffu;
+					q[j + k] = float(byte_ & 15u) - 8.0;
+					q[j + k + 16u] = float(byte_ >> 4) - 8.0;
 				}
 			}
 #endif
-			acc[r] += f16_to_f32(rd16_0(a)) * sum;
+			float sc = f16_to_f32(rd16_0(a));
+			[[unroll]] for (uint c = 0u; c < NC; c++) {
+				float sum = 0.0;
+				[[unroll]] for (uint j = 0u; j < 32u; j++) sum += q[j] * b[c * 32u + j];
+				acc[r * NC + c] += sc * sum;
+			}
 		}
 	}
 #else
+#if A_TYPE == 0
+	if (VEC4 != 0u) {
+		// Four values per load: fewer (costly on CPU drivers) accesses.
+		for (uint k4 = l; k4 < pc.K / 4u; k4 += wg) {
+			vec4 b[NC];
+			[[unroll]] for (uint c = 0u; c < NC; c++) b[c] = s1v[(cols[c] >> 4) + k4];
+			[[unroll]] for (uint r = 0u; r < NR; r++) {
+				vec4 a = s0v[(rows[r] >> 4) + k4];
+				[[unroll]] for (uint c = 0u; c < NC; c++) acc[r * NC + c] += dot(a, b[c]);
+			}
+		}
+	} else
+#endif
 	for (uint k = l; k < pc.K; k += wg) {
-		float b = uintBitsToFloat(s1[(bbase + k * pc.nb10) >> 2]);
-		[[unroll]] for (uint r = 0u; r < NR; r++) acc[r] += loadA(rows[r], k) * b;
+		float b[NC];
+		[[unroll]] for (uint c = 0u; c < NC; c++) b[c] = uintBitsToFloat(s1[(cols[c] + k * pc.nb10) >> 2]);
+		[[unroll]] for (uint r = 0u; r < NR; r++) {
+			float a = loadA(rows[r], k);
+			[[unroll]] for (uint c = 0u; c < NC; c++) acc[r * NC + c] += a * b[c];
+		}
 	}
 #endif
 
 	[[unroll]] for (uint r = 0u; r < NR; r++) {
-		float s = wg_sum(acc[r]);
-		if (l == 0u && m0 + r < pc.M) d[(cbase + (m0 + r) * pc.nb0 + n * pc.nb1) >> 2] = floatBitsToUint(s);
+		[[unroll]] for (uint c = 0u; c < NC; c++) {
+			float s = wg_sum(acc[r * NC + c]);
+			if (l == 0u && m0 + r < pc.M && n0 + c < pc.N) d[(cbase + (m0 + r) * pc.nb0 + (n0 + c) * pc.nb1) >> 2] = floatBitsToUint(s);
+		}
 	}
 }
