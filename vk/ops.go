@@ -497,13 +497,19 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 			nc *= 2
 		}
 		nc = min(nc, d.ncMatVec)
+		// Quantized blocks unroll NR x NC x 32 products: keep NR x NC at
+		// 32 so that the shader (and its compile time) stays small.
+		nr := d.nrMatVec
+		if a.Type.IsQuantized() {
+			nr = max(min(nr, 32/nc), 1)
+		}
 		var vec4 uint32
 		if a.Type == rt.F32 && a.Ne[0]%4 == 0 && b.Nb[0] == 4 && allMultiples(16, int(offs[0]), int(offs[1]),
 			a.Nb[1], a.Nb[2], a.Nb[3], b.Nb[1], b.Nb[2], b.Nb[3]) {
 			vec4 = 1
 		}
-		ds.key = pipelineKey{variant: d.variant("mul_mat_vec_" + w), spec: [6]uint32{uint32(d.wgMatVec), uint32(d.nrMatVec), uint32(nc), vec4}}
-		g := grid1D(a.Ne[1], d.nrMatVec)
+		ds.key = pipelineKey{variant: d.variant("mul_mat_vec_" + w), spec: [6]uint32{uint32(d.wgMatVec), uint32(nr), uint32(nc), vec4}}
+		g := grid1D(a.Ne[1], nr)
 		g[2] = uint32((n+nc-1)/nc) * batches
 		ds.groups = g
 		return
