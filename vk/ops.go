@@ -432,6 +432,10 @@ func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 		ds.groups = grid1D(a.Nrows(), wg)
 	default:
 		ds.groups = grid1D(a.Nrows(), 1)
+		if t.Op == rt.OpRmsNorm && a.Ne[0]%4 == 0 && a.Nb[0] == 4 && t.Nb[0] == 4 &&
+			allMultiples(16, int(offs[0]), int(offd), a.Nb[1], a.Nb[2], a.Nb[3], t.Nb[1], t.Nb[2], t.Nb[3]) {
+			p.Mode |= rowVec4
+		}
 	}
 	setPC(&ds.pc, &p)
 	ds.key = pipelineKey{variant: d.variant("reduce"), spec: [6]uint32{uint32(wg), p.Mode}}
@@ -442,6 +446,7 @@ func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 const (
 	threadRowsMax = 64
 	threadRows    = 0x100
+	rowVec4       = 0x200 // RMS_NORM over aligned contiguous rows reads vec4s
 	wgSum         = 256
 )
 
