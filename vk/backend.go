@@ -1,7 +1,6 @@
 package vk
 
 import (
-	"errors"
 	"fmt"
 	"sync"
 
@@ -313,5 +312,3 @@ func (b *Backend) recordCopy(src *devBuffer, soff uint64, dst *devBuffer, doff, 
 	b.s.work++
 	return nil
 }
-
-var errNotVulkan = errors.New("not a Vulkan backend")

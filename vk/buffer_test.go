@@ -281,3 +281,49 @@ func rss(t *testing.T) int64 {
 }
 
 var loopIters = func() int { n, _ := strconv.Atoi(os.Getenv("LOOPS")); return max(n, 200) }()
+
+// TestHostBufferOnCPU computes on the CPU backend over tensors in a Vulkan
+// host-visible buffer, then on Vulkan over the CPU's results: the memory is
+// shared, with no copies.
+func TestHostBufferOnCPU(t *testing.T) {
+	dev, be := testDevice(t)
+	cb := cpuBackend(t)
+	if !cb.Device().SupportsBufferType(dev.HostBufferType()) {
+		t.Fatal("the CPU device does not take Vulkan host buffers")
+	}
+	ctx := rt.NewContext()
+	a := ctx.NewTensor(rt.F32, 64).SetName("a")
+	onCPU := ctx.Scale(a, 3, 0)
+	onVK := ctx.Scale(onCPU, 1, 0.5)
+	gCPU, err := ctx.BuildGraph(onCPU)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gVK := &rt.Graph{Nodes: []*rt.Tensor{onVK}} // only the last node
+	alloc(t, ctx, dev.HostBufferType())
+	vals := make([]float32, 64)
+	for i := range vals {
+		vals[i] = float32(i)
+	}
+	if err := rt.TensorSetF32(a, vals); err != nil {
+		t.Fatal(err)
+	}
+	if err := cb.GraphCompute(gCPU); err != nil {
+		t.Fatal(err)
+	}
+	if err := be.GraphCompute(gVK); err != nil {
+		t.Fatal(err)
+	}
+	if err := be.Synchronize(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := rt.TensorGetF32(onVK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range got {
+		if want := 3*vals[i] + 0.5; v != want {
+			t.Fatalf("element %d: %v, want %v", i, v, want)
+		}
+	}
+}

@@ -147,9 +147,9 @@ func newDevice(inst vk.Instance, pd vk.PhysicalDevice, physIdx, index int) (*Dev
 		driver += " " + p2.driverInfo
 	}
 	if driver == "" {
-		driver = fmt.Sprintf("driver version %#x", props.DriverVersion)
+		driver = fmt.Sprintf("version %#x", props.DriverVersion)
 	}
-	d.desc = fmt.Sprintf("%s (%s, Vulkan %s)", devName, driver, vk.Version(props.ApiVersion))
+	d.desc = fmt.Sprintf("%s; driver %s; Vulkan %s", devName, driver, vk.Version(props.ApiVersion))
 
 	// Queue family: the first with compute.
 	var nq uint32

@@ -1,5 +1,16 @@
-// Package vk is gpurt's Vulkan backend. It registers one runtime device per
-// Vulkan physical device, under the backend family "vulkan".
+// Package vk is gpurt's Vulkan backend. It registers the backend family
+// "vulkan" with one runtime device per Vulkan physical device ("Vulkan0",
+// "Vulkan1", …), found on first use; without a loader, a driver or a working
+// instance it registers none and reports why.
+//
+// Buffers are VkBuffers suballocated from large device-memory blocks:
+// device-local (the default type; staged transfers, or direct copies when
+// the memory is also host-visible as on UMA devices) and host-visible
+// (persistently mapped, usable by the CPU backend). A Backend records graph
+// nodes as compute dispatches into a ring of command buffers, with barriers
+// only between dependent nodes, and submits without waiting. Shaders are
+// precompiled SPIR-V (package shaders); every op and dtype combination is a
+// specialization of a few pipelines, created on first use per device.
 //
 // Environment:
 //

@@ -1,6 +1,7 @@
 package vk
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -28,18 +29,8 @@ func TestValidationLayerActive(t *testing.T) {
 	}
 	end := logSize()
 	expected = append(expected, [2]int64{start, end})
-	if msg := validationMessages(0); end == start || !strings.Contains(readLog(start, end), "VUID-VkFenceCreateInfo-sType-sType") {
-		t.Fatalf("the validation layer did not report a wrong sType (log: %q)", msg)
+	b, err := os.ReadFile(validationLog)
+	if err != nil || end == start || !strings.Contains(string(b[start:end]), "VUID-VkFenceCreateInfo-sType-sType") {
+		t.Fatalf("the validation layer did not report a wrong sType (log: %v)", err)
 	}
-}
-
-func readLog(from, to int64) string {
-	expectedSave := expected
-	expected = nil
-	defer func() { expected = expectedSave }()
-	s := validationMessages(from)
-	if int64(len(s)) > to-from {
-		s = s[:to-from]
-	}
-	return s
 }
