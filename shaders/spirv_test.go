@@ -3,9 +3,11 @@ package shaders
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"testing"
 )
 
@@ -21,27 +23,45 @@ func TestSPIRVUpToDate(t *testing.T) {
 	if len(vs) == 0 {
 		t.Fatal("no variants listed in vk/variants.txt")
 	}
-	for _, v := range vs {
-		out := filepath.Join(dir, v.Name+".spv")
-		args := append([]string{"--target-env=vulkan1.1", "-O"}, v.Defines...)
-		args = append(args, filepath.Join("vk", v.Source), "-o", out)
-		if msg, err := exec.Command(glslc, args...).CombinedOutput(); err != nil {
-			t.Errorf("%s: glslc failed: %v\n%s", v.Name, err, msg)
-			continue
-		}
-		fresh, err := os.ReadFile(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		committed, err := VulkanSPIRV(v.Name)
-		if err != nil {
-			t.Errorf("%s: %v (run `make shaders`)", v.Name, err)
-			continue
-		}
-		if !bytes.Equal(fresh, committed) {
-			t.Errorf("%s: committed vk/%s.spv is stale (run `make shaders`)", v.Name, v.Name)
+	// Compile two at a time: glslc is single-threaded.
+	errs := make([]string, len(vs))
+	sem := make(chan struct{}, 2)
+	var wg sync.WaitGroup
+	for i, v := range vs {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			errs[i] = checkVariant(glslc, dir, v)
+		})
+	}
+	wg.Wait()
+	for _, e := range errs {
+		if e != "" {
+			t.Error(e)
 		}
 	}
+}
+
+// checkVariant compiles v into dir and compares it with the embedded .spv.
+func checkVariant(glslc, dir string, v VulkanVariant) string {
+	out := filepath.Join(dir, v.Name+".spv")
+	args := append([]string{"--target-env=vulkan1.1", "-O"}, v.Defines...)
+	args = append(args, filepath.Join("vk", v.Source), "-o", out)
+	if msg, err := exec.Command(glslc, args...).CombinedOutput(); err != nil {
+		return fmt.Sprintf("%s: glslc failed: %v\n%s", v.Name, err, msg)
+	}
+	fresh, err := os.ReadFile(out)
+	if err != nil {
+		return err.Error()
+	}
+	committed, err := VulkanSPIRV(v.Name)
+	if err != nil {
+		return fmt.Sprintf("%s: %v (run `make shaders`)", v.Name, err)
+	}
+	if !bytes.Equal(fresh, committed) {
+		return fmt.Sprintf("%s: committed vk/%s.spv is stale (run `make shaders`)", v.Name, v.Name)
+	}
+	return ""
 }
 
 // TestSPIRVEmbedded checks every listed variant is embedded and is SPIR-V.
