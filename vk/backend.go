@@ -97,6 +97,9 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 	if b.closed {
 		return b.errorf("graph compute: %v", errClosed)
 	}
+	if g == nil {
+		return b.errorf("graph compute: nil graph")
+	}
 	var firstErr error
 	for _, n := range g.Nodes {
 		if n.Op == rt.OpNone || n.Op.IsView() || n.IsEmpty() {

@@ -2,7 +2,10 @@ package vk
 
 import (
 	"math"
+	"strings"
 	"testing"
+
+	"github.com/gpurt/gpurt/cpu"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -230,6 +233,50 @@ func TestEventsAcrossBackends(t *testing.T) {
 	}
 	// Waiting on a backend of another kind synchronizes on the host.
 	if err := ev.Wait(cpuBackend(t)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestGraphComputeErrors checks that bad graphs give errors naming the
+// device and the op, not panics.
+func TestGraphComputeErrors(t *testing.T) {
+	dev, be := testDevice(t)
+	if err := be.GraphCompute(nil); err == nil {
+		t.Error("nil graph accepted")
+	}
+
+	// A node in CPU memory.
+	ctx := rt.NewContext()
+	a := ctx.NewTensor(rt.F32, 8).SetName("a")
+	c := ctx.Neg(a).SetName("c")
+	g, err := ctx.BuildGraph(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alloc(t, ctx, cpu.BufferType())
+	err = be.GraphCompute(g)
+	if err == nil || !strings.Contains(err.Error(), "Vulkan0") || !strings.Contains(err.Error(), "NEG") {
+		t.Errorf("tensor in CPU memory: %v", err)
+	}
+
+	// An op the device does not take (an I32 unary, built by hand).
+	ctx = rt.NewContext()
+	x := ctx.NewTensor(rt.I32, 8).SetName("x")
+	bad := &rt.Tensor{Type: rt.I32, Ne: x.Ne, Nb: x.Nb, Op: rt.OpExp, Name: "bad"}
+	bad.Src[0] = x
+	if dev.SupportsOp(bad) {
+		t.Error("SupportsOp accepts EXP on i32")
+	}
+	alloc(t, ctx, dev.BufferType())
+	if err := rt.AllocTensor(x.Buffer, bad, 0); err != nil {
+		t.Fatal(err)
+	}
+	g = rt.NewGraph()
+	g.Add(bad)
+	if err := be.GraphCompute(g); err == nil || !strings.Contains(err.Error(), "EXP") {
+		t.Errorf("unsupported op: %v", err)
+	}
+	if err := be.Synchronize(); err != nil {
 		t.Fatal(err)
 	}
 }

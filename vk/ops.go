@@ -496,12 +496,12 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 	setPC(&ds.pc, &p)
 	batches := uint32(b.Ne[2] * b.Ne[3])
 	w := weightSuffix[a.Type]
-	if n := b.Ne[1]; n <= matVecMaxN && b.Ne[2]*b.Ne[3] <= maxGroups {
-		nc := 1 // columns per workgroup: a power of two covering n
-		for nc < n {
-			nc *= 2
-		}
-		nc = min(nc, d.ncMatVec)
+	nc := 1 // mat-vec columns per workgroup: a power of two covering n
+	for nc < b.Ne[1] {
+		nc *= 2
+	}
+	nc = min(nc, d.ncMatVec)
+	if n := b.Ne[1]; n <= matVecMaxN && (n+nc-1)/nc*b.Ne[2]*b.Ne[3] <= maxGroups {
 		// Quantized blocks unroll NR x NC x 32 products: keep NR x NC at
 		// 32 so that the shader (and its compile time) stays small.
 		nr := d.nrMatVec
