@@ -22,6 +22,7 @@ build:
 test: deps
 	$(GO) vet ./...
 	$(GO) test -p 2 -timeout 20m ./...
+	$(GO) test -race -p 2 -timeout 10m ./runtime ./cpu ./sched ./gguf ./llama
 	$(GO) test ./gguf -run '^$$' -fuzz FuzzRead -fuzztime 10s
 
 ## run: the main job: generate text with the embedded default model on the best device.
