@@ -509,7 +509,8 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 			nr = max(min(nr, 32/nc), 1)
 		}
 		var vec4 uint32
-		if a.Type == rt.F32 && a.Ne[0]%4 == 0 && b.Nb[0] == 4 && allMultiples(16, int(offs[0]), int(offs[1]),
+		perLoad := map[rt.DType]int{rt.F32: 4, rt.F16: 8, rt.BF16: 8}[a.Type] // elements per 16-byte load
+		if perLoad > 0 && a.Ne[0]%perLoad == 0 && b.Nb[0] == 4 && allMultiples(16, int(offs[0]), int(offs[1]),
 			a.Nb[1], a.Nb[2], a.Nb[3], b.Nb[1], b.Nb[2], b.Nb[3]) {
 			vec4 = 1
 		}

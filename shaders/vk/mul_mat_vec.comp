@@ -10,8 +10,9 @@
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint NR = 2; // rows per workgroup
 layout(constant_id = 2) const uint NC = 1; // src1 columns per workgroup
-// VEC4 (F32 weights): K is a multiple of 4, src1 is contiguous and every
-// row and column starts 16-byte aligned, so both are read as vec4.
+// VEC4 (F32, F16, BF16 weights): K is a multiple of 4 (8 for 16-bit
+// weights), src1 is contiguous and every row and column starts 16-byte
+// aligned, so both are read 16 bytes at a time.
 layout(constant_id = 3) const uint VEC4 = 0;
 
 #include "reduce.glsl"
@@ -19,6 +20,7 @@ layout(constant_id = 3) const uint VEC4 = 0;
 
 layout(std430, binding = 0) readonly buffer Src0v { vec4 s0v[]; };
 layout(std430, binding = 1) readonly buffer Src1v { vec4 s1v[]; };
+layout(std430, binding = 0) readonly buffer Src0u4 { uvec4 s0u4[]; };
 
 // word_at reads the 32-bit word at byte address a, which need only be
 // 2-byte aligned (quant blocks are 34 or 18 bytes long).
@@ -92,6 +94,28 @@ void main() {
 			[[unroll]] for (uint r = 0u; r < NR; r++) {
 				vec4 a = s0v[(rows[r] >> 4) + k4];
 				[[unroll]] for (uint c = 0u; c < NC; c++) acc[r * NC + c] += dot(a, b[c]);
+			}
+		}
+	} else
+#elif A_TYPE == 1 || A_TYPE == 30
+	if (VEC4 != 0u) {
+		// Eight 16-bit weights per load (K is a multiple of 8).
+		for (uint k8 = l; k8 < pc.K / 8u; k8 += wg) {
+			vec4 b[2 * NC];
+			[[unroll]] for (uint c = 0u; c < NC; c++) {
+				b[2u * c] = s1v[(cols[c] >> 4) + 2u * k8];
+				b[2u * c + 1u] = s1v[(cols[c] >> 4) + 2u * k8 + 1u];
+			}
+			[[unroll]] for (uint r = 0u; r < NR; r++) {
+				uvec4 w = s0u4[(rows[r] >> 4) + k8];
+#if A_TYPE == 1
+				vec4 lo = vec4(unpackHalf2x16(w.x), unpackHalf2x16(w.y));
+				vec4 hi = vec4(unpackHalf2x16(w.z), unpackHalf2x16(w.w));
+#else
+				vec4 lo = uintBitsToFloat(uvec4(w.x << 16, w.x & 0xffff0000u, w.y << 16, w.y & 0xffff0000u));
+				vec4 hi = uintBitsToFloat(uvec4(w.z << 16, w.z & 0xffff0000u, w.w << 16, w.w & 0xffff0000u));
+#endif
+				[[unroll]] for (uint c = 0u; c < NC; c++) acc[r * NC + c] += dot(lo, b[2u * c]) + dot(hi, b[2u * c + 1u]);
 			}
 		}
 	} else
