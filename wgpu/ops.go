@@ -317,11 +317,12 @@ type mmPlan struct {
 
 // planMulMat picks the kernel shape for an M×N×K product. lavapipe runs
 // every storage or workgroup-memory load as a per-lane scalar loop, so
-// there the best kernels load least per multiply-add: large register
-// blocks, and no workgroup reduction even for N = 1 (measured: 3-5x faster
-// than split-K). 32×32 blocks are 2-4x faster again than 16×16, but take
-// seconds to compile (LLVM), so only large products get them. Hardware GPUs
-// get the usual split-K kernel for matrix-vector products.
+// there the best kernels load least per multiply-add: register blocks, one
+// SIMD chunk (8 invocations) per workgroup, and no workgroup reduction even
+// for N = 1 (3-5x faster than split-K there). Blocks stop at 16×16: LLVM
+// compiles a 16×16 variant in 3-4 s, a 32×32 one in ~35 s, for at most
+// 1.5x more speed. Hardware GPUs get the usual split-K kernel for
+// matrix-vector products and 64-256-invocation workgroups.
 func (d *Device) planMulMat(m, n, k int) mmPlan {
 	if tuning.plan != nil {
 		return tuning.plan(n)
@@ -335,16 +336,18 @@ func planMulMat(m, n, k int, software bool) mmPlan {
 		tn *= 2
 	}
 	switch {
-	case !software && n <= 4:
+	case n <= 4 && software:
+		return mmPlan{tm: 4, tn: tn, wg: 64}
+	case n <= 4:
 		return mmPlan{mv: true, tm: 4, wg: 64}
-	case software && n >= 32 && m >= 256 && float64(m)*float64(n)*float64(k) >= 1<<26:
-		return mmPlan{tm: 32, tn: 32, wg: 8}
+	case software && n >= 16:
+		return mmPlan{tm: 16, tn: 16, wg: 8}
+	case software:
+		return mmPlan{tm: 16, tn: 8, wg: 8}
 	case n >= 16:
 		return mmPlan{tm: 16, tn: 16, wg: 16}
-	case n > 4:
-		return mmPlan{tm: 8, tn: 8, wg: 32}
 	}
-	return mmPlan{tm: 4, tn: tn, wg: 64}
+	return mmPlan{tm: 8, tn: 8, wg: 32}
 }
 
 // tuning lets tests and benchmarks choose kernels: plan overrides the

@@ -67,19 +67,3 @@ func TestVecKernels(t *testing.T) {
 		}
 	}
 }
-
-// TestMulMatLargeBlocks forces the 32×32 register blocks that lavapipe
-// uses only for large products (their compile takes seconds), on sizes that
-// leave partial blocks in both M and N.
-func TestMulMatLargeBlocks(t *testing.T) {
-	device(t)
-	tuning.plan = func(int) mmPlan { return mmPlan{tm: 32, tn: 32, wg: 8} }
-	defer func() { tuning.plan = nil }()
-	for _, typ := range []rt.DType{rt.F32, rt.Q4_0} {
-		compare(t, graphSpec{build: func(ctx *rt.Context) *rt.Tensor {
-			w := ctx.NewTensor(typ, 96, 300, 2).SetName("w")
-			x := ctx.NewTensor(rt.F32, 96, 45, 2).SetName("x")
-			return ctx.MulMat(w, x)
-		}}, 5e-4)
-	}
-}
