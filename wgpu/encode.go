@@ -65,10 +65,10 @@ type dispatch struct {
 // Limits on one submission. lavapipe runs a submission to completion before
 // accepting the next, and a blocking poll on a very long one is fragile
 // there, so large graphs go out in several submissions.
-const (
-	maxBatchDispatches = 128
-	maxBatchWork       = 1 << 30
-)
+const maxBatchDispatches = 128
+
+// maxBatchWork is the most work (flops or element visits) per submission.
+var maxBatchWork float64 = 1 << 30
 
 // newDispatch prepares kernel k over tensors ts (slot order d, a, b, c),
 // binding each one and filling its shape and strides into the params.

@@ -401,7 +401,24 @@ func (d *Device) encMulMat(n, a, b *rt.Tensor) ([]*dispatch, error) {
 	x.grid = [3]uint32{uint32(grid[0]), uint32(grid[1]), uint32(grid[2])}
 	x.p.ip[0], x.p.ip[1] = int32(b.Ne[2]/a.Ne[2]), int32(b.Ne[3]/a.Ne[3])
 	x.work = work
-	return []*dispatch{x}, nil
+	if plan.mv || work <= maxBatchWork {
+		return []*dispatch{x}, nil
+	}
+	// Split a long product by rows of a, so that each part goes out in a
+	// submission of its own and no single submission runs for minutes on a
+	// slow device.
+	rowsPerGroup := plan.tm * plan.wg
+	groups := max(1, int(maxBatchWork/(work/float64(M)))/rowsPerGroup)
+	var ds []*dispatch
+	for row := 0; row < M; row += groups * rowsPerGroup {
+		part := *x
+		rows := min(groups*rowsPerGroup, M-row)
+		part.grid[0] = uint32((rows + rowsPerGroup - 1) / rowsPerGroup)
+		part.p.n[1] = uint32(row)
+		part.work = work * float64(rows) / float64(M)
+		ds = append(ds, &part)
+	}
+	return ds, nil
 }
 
 // vec4All returns the V4 flags of slots d, a, b, c for ts, or nil unless

@@ -67,3 +67,16 @@ func TestVecKernels(t *testing.T) {
 		}
 	}
 }
+
+// TestMulMatSplit lowers the work per submission so that a product is
+// split by rows into several dispatches and submissions.
+func TestMulMatSplit(t *testing.T) {
+	device(t)
+	defer func(w float64) { maxBatchWork = w }(maxBatchWork)
+	maxBatchWork = 20000
+	compare(t, graphSpec{build: func(ctx *rt.Context) *rt.Tensor {
+		w := ctx.NewTensor(rt.Q8_0, 64, 300, 2).SetName("w")
+		x := ctx.NewTensor(rt.F32, 64, 5, 2).SetName("x")
+		return ctx.MulMat(w, x)
+	}}, 5e-4)
+}

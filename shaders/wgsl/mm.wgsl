@@ -3,10 +3,11 @@
 // j0..j0+TN-1 of b, where i0 = (x*WG + li)*TM and j0 = y*TN. The columns are
 // the same for the whole workgroup, so their loads are uniform (one load
 // for all lanes on SIMD CPUs such as lavapipe). Unit-stride rows, K % 4 == 0.
-// z = i2 + ne12*i3; a's matrix is (i2 / ip.x, i3 / ip.y).
+// z = i2 + ne12*i3; a's matrix is (i2 / ip.x, i3 / ip.y). Rows start at
+// n.y, so that a large product can be split into several dispatches.
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) li: u32) {
-  let i0 = (wid.x * WG + li) * TM;
+  let i0 = P.n.y + (wid.x * WG + li) * TM;
   let j0 = wid.y * TN;
   let i2 = wid.z % P.ne_d.z;
   let i3 = wid.z / P.ne_d.z;
