@@ -1,14 +1,13 @@
 package vk
 
 import (
-	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/gpurt/gpurt/internal/vkvalidate"
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
@@ -17,7 +16,8 @@ import (
 // warnings and performance warnings to a file; every test checks that the
 // log did not grow while it ran.
 
-var validationLog string
+// vlog is the validation log; nil when GPURT_VK_NO_VALIDATION is set.
+var vlog *vkvalidate.Log
 
 // syncValidation is true when this process enabled synchronization validation.
 var syncValidation bool
@@ -27,35 +27,18 @@ func TestMain(m *testing.M) {
 }
 
 func runTests(m *testing.M) int {
-	dir, err := os.MkdirTemp("", "gpurt-vk-test")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	defer os.RemoveAll(dir)
 	if os.Getenv("GPURT_VK_NO_VALIDATION") == "" {
-		if !validationLayerInstalled() {
-			fmt.Fprintln(os.Stderr, "vk tests: VK_LAYER_KHRONOS_validation is not installed (apt install vulkan-validationlayers), or set GPURT_VK_NO_VALIDATION=1")
+		// GPURT_VK_SYNC_VALIDATION=0 turns synchronization validation off
+		// (its bookkeeping grows the process, which the leak test cannot
+		// tell from a leak).
+		syncValidation = os.Getenv("VK_LAYER_ENABLES") == "" && os.Getenv("GPURT_VK_SYNC_VALIDATION") != "0"
+		l, err := vkvalidate.Enable(vkvalidate.Options{Sync: syncValidation})
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "vk tests: %v, or set GPURT_VK_NO_VALIDATION=1\n", err)
 			return 1
 		}
-		validationLog = filepath.Join(dir, "validation.log")
-		settings := "khronos_validation.debug_action = VK_DBG_LAYER_ACTION_LOG_MSG\n" +
-			"khronos_validation.report_flags = error,warn,perf\n" +
-			"khronos_validation.log_filename = " + validationLog + "\n"
-		if err := os.WriteFile(filepath.Join(dir, "vk_layer_settings.txt"), []byte(settings), 0o644); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 1
-		}
-		os.Setenv("VK_LAYER_SETTINGS_PATH", dir)
-		os.Setenv("VK_INSTANCE_LAYERS", "VK_LAYER_KHRONOS_validation")
-		// Synchronization validation checks the barriers against the
-		// descriptor ranges each dispatch binds.
-		// GPURT_VK_SYNC_VALIDATION=0 turns it off (its bookkeeping grows
-		// the process, which the leak test cannot tell from a leak).
-		if os.Getenv("VK_LAYER_ENABLES") == "" && os.Getenv("GPURT_VK_SYNC_VALIDATION") != "0" {
-			os.Setenv("VK_LAYER_ENABLES", "VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT")
-			syncValidation = true
-		}
+		defer l.Close()
+		vlog = l
 	}
 	code := m.Run()
 	if msgs := validationMessages(0); msgs != "" {
@@ -65,48 +48,20 @@ func runTests(m *testing.M) int {
 	return code
 }
 
-func validationLayerInstalled() bool {
-	dirs := []string{"/usr/share/vulkan/explicit_layer.d", "/usr/local/share/vulkan/explicit_layer.d", "/etc/vulkan/explicit_layer.d"}
-	if p := os.Getenv("VK_LAYER_PATH"); p != "" {
-		dirs = append(filepath.SplitList(p), dirs...)
-	}
-	for _, d := range dirs {
-		if m, _ := filepath.Glob(filepath.Join(d, "*khronos_validation*.json")); len(m) > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// expected are log ranges that tests provoked on purpose.
-var expected [][2]int64
-
-// validationMessages returns the log from byte from on, less expected ranges.
+// validationMessages returns the log from byte from on, less ranges tests
+// provoked on purpose.
 func validationMessages(from int64) string {
-	if validationLog == "" {
+	if vlog == nil {
 		return ""
 	}
-	b, err := os.ReadFile(validationLog)
-	if err != nil || int64(len(b)) <= from {
-		return ""
-	}
-	for _, r := range expected {
-		for i := max(r[0], from); i < min(r[1], int64(len(b))); i++ {
-			b[i] = ' '
-		}
-	}
-	return string(bytes.TrimSpace(b[from:]))
+	return vlog.Since(from)
 }
 
 func logSize() int64 {
-	if validationLog == "" {
+	if vlog == nil {
 		return 0
 	}
-	st, err := os.Stat(validationLog)
-	if err != nil {
-		return 0
-	}
-	return st.Size()
+	return vlog.Size()
 }
 
 // checkValidation fails t if the validation layer logs anything during it.

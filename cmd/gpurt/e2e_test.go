@@ -18,7 +18,7 @@ import (
 // Every Vulkan instance this binary creates (the vulkan backend, and wgpu's
 // Vulkan path) runs under the validation layer; any message fails the run.
 func TestMain(m *testing.M) {
-	vlog, err := vkvalidate.Enable()
+	vlog, err := vkvalidate.Enable(vkvalidate.Options{})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "cmd/gpurt tests:", err)
 		os.Exit(1)

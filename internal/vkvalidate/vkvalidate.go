@@ -30,11 +30,18 @@ func Installed() bool {
 	return false
 }
 
+// Options select extra validation.
+type Options struct {
+	// Sync turns on synchronization validation (barriers against the
+	// memory each dispatch touches) unless VK_LAYER_ENABLES is already set.
+	Sync bool
+}
+
 // Enable writes a layer settings file and sets the environment so that every
 // Vulkan instance created afterwards by this process loads the layer and
 // logs errors, warnings and performance warnings to the returned Log. Call
 // it in TestMain, before any Vulkan instance exists.
-func Enable() (*Log, error) {
+func Enable(opts Options) (*Log, error) {
 	if !Installed() {
 		return nil, errors.New("VK_LAYER_KHRONOS_validation is not installed (apt-get install vulkan-validationlayers)")
 	}
@@ -52,8 +59,14 @@ func Enable() (*Log, error) {
 	}
 	os.Setenv("VK_LAYER_SETTINGS_PATH", dir)
 	os.Setenv("VK_INSTANCE_LAYERS", "VK_LAYER_KHRONOS_validation")
+	if opts.Sync && os.Getenv("VK_LAYER_ENABLES") == "" {
+		os.Setenv("VK_LAYER_ENABLES", "VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT")
+	}
 	return l, nil
 }
+
+// Path is the log file's path.
+func (l *Log) Path() string { return l.path }
 
 // Size is the log's current length, a mark for Since.
 func (l *Log) Size() int64 {
