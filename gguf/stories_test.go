@@ -1,24 +1,16 @@
 package gguf
 
 import (
-	"fmt"
-	"os"
 	"reflect"
 	"testing"
 
+	"github.com/gpurt/gpurt/internal/testmodels"
 	"github.com/gpurt/gpurt/runtime"
 )
 
-// storiesPath is the shared test model, read in place (never copied into
-// the repository).
-const storiesPath = "../../shared/models/stories260K.gguf"
-
 func openStories(t *testing.T) *File {
 	t.Helper()
-	if _, err := os.Stat(storiesPath); err != nil {
-		t.Skipf("%s not present: %v", storiesPath, err)
-	}
-	f, err := Open(storiesPath)
+	f, err := Open(testmodels.StoriesPath(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,24 +58,7 @@ func TestStories260K(t *testing.T) {
 	if len(f.Tensors) != 48 {
 		t.Fatalf("%d tensors, want 48", len(f.Tensors))
 	}
-	const dim, ff, vocab, kvDim = 64, 172, 512, 32
-	want := map[string][]int{
-		"token_embd.weight":  {dim, vocab},
-		"output_norm.weight": {dim},
-		"output.weight":      {dim, vocab},
-	}
-	for i := 0; i < 5; i++ {
-		b := fmt.Sprintf("blk.%d.", i)
-		want[b+"attn_norm.weight"] = []int{dim}
-		want[b+"attn_q.weight"] = []int{dim, dim}
-		want[b+"attn_k.weight"] = []int{dim, kvDim}
-		want[b+"attn_v.weight"] = []int{dim, kvDim}
-		want[b+"attn_output.weight"] = []int{dim, dim}
-		want[b+"ffn_norm.weight"] = []int{dim}
-		want[b+"ffn_gate.weight"] = []int{dim, ff}
-		want[b+"ffn_up.weight"] = []int{dim, ff}
-		want[b+"ffn_down.weight"] = []int{ff, dim}
-	}
+	want := testmodels.LlamaShapes(5, 64, 172, 512, 32)
 	if len(want) != 48 {
 		t.Fatalf("expected table has %d tensors", len(want))
 	}

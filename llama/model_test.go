@@ -3,27 +3,22 @@ package llama
 import (
 	"bytes"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gpurt/gpurt/cpu"
 	"github.com/gpurt/gpurt/gguf"
+	"github.com/gpurt/gpurt/internal/testmodels"
 	rt "github.com/gpurt/gpurt/runtime"
 )
-
-const storiesPath = "../../shared/models/stories260K.gguf"
 
 // storiesReference is how the reference implementation continues BOS greedily.
 const storiesReference = "Once upon a time, there was a little girl named Lily. She loved to play outside in the park."
 
 func openStories(t *testing.T) *gguf.File {
 	t.Helper()
-	if _, err := os.Stat(storiesPath); err != nil {
-		t.Skipf("stories260K not present: %v", err)
-	}
-	f, err := gguf.Open(storiesPath)
+	f, err := gguf.Open(testmodels.StoriesPath(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package llama
 
 import (
-	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -10,23 +9,9 @@ import (
 	"github.com/gpurt/gpurt/gguf"
 )
 
-const tokenizerTestModel = "../../shared/models/stories260K.gguf"
-
-// tokenizerReference begins the greedy generation of stories260K from BOS
-// (shared/models/README.md).
-const tokenizerReference = "Once upon a time, there was a little girl named Lily. She loved to play outside in the park."
-
 func storiesTokenizer(t *testing.T) *Tokenizer {
 	t.Helper()
-	if _, err := os.Stat(tokenizerTestModel); err != nil {
-		t.Skipf("%s not present: %v", tokenizerTestModel, err)
-	}
-	f, err := gguf.Open(tokenizerTestModel)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	tok, err := NewTokenizer(f)
+	tok, err := NewTokenizer(openStories(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +24,7 @@ func storiesTokenizer(t *testing.T) *Tokenizer {
 // exactly these tokens after BOS.
 func TestStoriesReferenceSentence(t *testing.T) {
 	tok := storiesTokenizer(t)
-	got := tok.Encode(tokenizerReference, true)
+	got := tok.Encode(storiesReference, true)
 	want := []int32{1, 403, 407, 261, 378, 432, 383, 286, 261, 376, 298, 315, 421, 395, 317, 426, 338, 401, 396, 267, 337, 410, 408, 419, 292, 411, 322, 265, 282, 295, 433, 426}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Encode(reference) =\n%v\nwant\n%v", got, want)
@@ -51,7 +36,7 @@ func TestStoriesReferenceSentence(t *testing.T) {
 	if p := strings.Join(pieces, "|"); p != "▁Once|▁upon|▁a|▁time|," {
 		t.Errorf("pieces %q", p)
 	}
-	if s := tok.Decode(got); s != tokenizerReference {
+	if s := tok.Decode(got); s != storiesReference {
 		t.Errorf("Decode = %q", s)
 	}
 }

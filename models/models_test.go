@@ -1,12 +1,12 @@
 package models
 
 import (
-	"fmt"
 	"slices"
 	"testing"
 
 	"github.com/gpurt/gpurt/cpu"
 	"github.com/gpurt/gpurt/gguf"
+	"github.com/gpurt/gpurt/internal/testmodels"
 	"github.com/gpurt/gpurt/llama"
 	"github.com/gpurt/gpurt/runtime"
 )
@@ -52,24 +52,7 @@ func TestDefaultModel(t *testing.T) {
 		t.Errorf("tokenizer model %q, %v", m, err)
 	}
 
-	const dim, ff, vocab, kvDim = 128, 352, 512, 64
-	want := map[string][]int{
-		"token_embd.weight":  {dim, vocab},
-		"output_norm.weight": {dim},
-		"output.weight":      {dim, vocab},
-	}
-	for i := 0; i < 4; i++ {
-		b := fmt.Sprintf("blk.%d.", i)
-		want[b+"attn_norm.weight"] = []int{dim}
-		want[b+"attn_q.weight"] = []int{dim, dim}
-		want[b+"attn_k.weight"] = []int{dim, kvDim}
-		want[b+"attn_v.weight"] = []int{dim, kvDim}
-		want[b+"attn_output.weight"] = []int{dim, dim}
-		want[b+"ffn_norm.weight"] = []int{dim}
-		want[b+"ffn_gate.weight"] = []int{dim, ff}
-		want[b+"ffn_up.weight"] = []int{dim, ff}
-		want[b+"ffn_down.weight"] = []int{ff, dim}
-	}
+	want := testmodels.LlamaShapes(4, 128, 352, 512, 64)
 	if len(f.Tensors) != len(want) {
 		t.Errorf("%d tensors, want %d", len(f.Tensors), len(want))
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gpurt/gpurt/cpu"
 	"github.com/gpurt/gpurt/gguf"
+	"github.com/gpurt/gpurt/internal/testmodels"
 	"github.com/gpurt/gpurt/internal/vkvalidate"
 	"github.com/gpurt/gpurt/llama"
 	rt "github.com/gpurt/gpurt/runtime"
@@ -36,10 +37,7 @@ const storiesPath = "../../../shared/models/stories260K.gguf"
 
 func openStories(t *testing.T) *gguf.File {
 	t.Helper()
-	if _, err := os.Stat(storiesPath); err != nil {
-		t.Skipf("stories260K not present: %v", err)
-	}
-	f, err := gguf.Open(storiesPath)
+	f, err := gguf.Open(testmodels.StoriesPath(t))
 	if err != nil {
 		t.Fatal(err)
 	}
