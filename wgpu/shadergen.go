@@ -235,6 +235,9 @@ const paramsWGSL = `struct Params {
 // by different invocations. With the flag V4_<name>, an F32 or (with
 // shader-f16) F16 binding is declared as an array of 4-vectors, so that ld4
 // is one load; every row start must then be aligned to the vector size.
+// With W4_<name>, a read-only F16 or BF16 binding is declared as an array of
+// vec4<u32>, and ld8_$(row, k) (k%8 == 0) loads eight elements at once;
+// rows must start 16-byte aligned.
 func genPrelude(k kernel, f16 bool) string {
 	var sb strings.Builder
 	sb.WriteString(paramsWGSL)
@@ -248,7 +251,8 @@ func genPrelude(k kernel, f16 bool) string {
 		name := slotNames[i]
 		write := i == 0
 		vec := slices.Contains(k.flags, "V4_"+name)
-		sb.WriteString(strings.ReplaceAll(bindingWGSL(i+1, t, write, f16, vec), "$", name))
+		w4 := slices.Contains(k.flags, "W4_"+name) && !write
+		sb.WriteString(strings.ReplaceAll(bindingWGSL(i+1, t, write, f16, vec, w4), "$", name))
 	}
 	return sb.String()
 }
@@ -265,7 +269,7 @@ func subword(t rt.DType, f16 bool) bool {
 	return true
 }
 
-func bindingWGSL(binding int, t rt.DType, write, f16, vec bool) string {
+func bindingWGSL(binding int, t rt.DType, write, f16, vec, w4 bool) string {
 	var sb strings.Builder
 	decl := func(elem string) {
 		fmt.Fprintf(&sb, "@group(0) @binding(%d) var<storage, read_write> $: array<%s>;\n", binding, elem)
@@ -283,6 +287,9 @@ fn stw2_$(o: u32, w: u32) {
   sth_$(o + 2u, w >> 16u);
 }
 `)
+		} else if w4 {
+			decl("vec4<u32>")
+			sb.WriteString("fn rw_$(i: u32) -> u32 { return $[i >> 2u][i & 3u]; }\n")
 		} else {
 			decl("u32")
 			sb.WriteString("fn rw_$(i: u32) -> u32 { return $[i]; }\n")
@@ -328,7 +335,16 @@ fn ldei_$(r: u32, k: u32) -> i32 { return ldi_$(r + k * P.nb_$.x); }
 `)
 		sb.WriteString(lde)
 	case rt.F16:
-		if f16 && vec {
+		if w4 {
+			words()
+			sb.WriteString(`fn ld_$(o: u32) -> f32 { return ldh_$(o); }
+fn ld4_$(r: u32, k: u32) -> vec4<f32> { let o = r + 2u * k; return vec4<f32>(ld_$(o), ld_$(o + 2u), ld_$(o + 4u), ld_$(o + 6u)); }
+fn ld8_$(r: u32, k: u32) -> mat2x4<f32> {
+  let w = $[(r >> 4u) + (k >> 3u)];
+  return mat2x4<f32>(vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y)), vec4<f32>(unpack2x16float(w.z), unpack2x16float(w.w)));
+}
+`)
+		} else if f16 && vec {
 			decl("vec4<f16>")
 			sb.WriteString(`fn ld_$(o: u32) -> f32 { return f32($[o >> 3u][(o >> 1u) & 3u]); }
 fn ld4_$(r: u32, k: u32) -> vec4<f32> { return vec4<f32>($[(r >> 3u) + (k >> 2u)]); }
@@ -361,6 +377,14 @@ fn ld4_$(r: u32, k: u32) -> vec4<f32> {
 		sb.WriteString(`fn ld_$(o: u32) -> f32 { return bitcast<f32>(((rw_$(o >> 2u) >> ((o & 2u) * 8u)) & 0xffffu) << 16u); }
 fn ld4_$(r: u32, k: u32) -> vec4<f32> { let o = r + 2u * k; return vec4<f32>(ld_$(o), ld_$(o + 2u), ld_$(o + 4u), ld_$(o + 6u)); }
 `)
+		if w4 {
+			sb.WriteString(`fn ld8_$(r: u32, k: u32) -> mat2x4<f32> {
+  let w = $[(r >> 4u) + (k >> 3u)];
+  return mat2x4<f32>(bitcast<vec4<f32>>(vec4<u32>(w.x << 16u, w.x & 0xffff0000u, w.y << 16u, w.y & 0xffff0000u)),
+                     bitcast<vec4<f32>>(vec4<u32>(w.z << 16u, w.z & 0xffff0000u, w.w << 16u, w.w & 0xffff0000u)));
+}
+`)
+		}
 		if write {
 			sb.WriteString("fn st_$(o: u32, v: f32) { sth_$(o, bf16bits(v)); }\n")
 		}

@@ -60,6 +60,18 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
     }
   }
 #else
+#if H8
+  // 16-bit weights, eight per load (K % 8 == 0, rows 16-byte aligned).
+  for (var k = 0u; k < P.ne_a.x; k += 8u) {
+    var bl: array<vec4<f32>, TN>;
+    var bh: array<vec4<f32>, TN>;
+    for (var t = 0u; t < TN; t++) { bl[t] = ld4_b(br[t], k); bh[t] = ld4_b(br[t], k + 4u); }
+    for (var s = 0u; s < TM; s++) {
+      let av = ld8_a(ar[s], k);
+      for (var t = 0u; t < TN; t++) { acc[s][t] += dot(av[0], bl[t]) + dot(av[1], bh[t]); }
+    }
+  }
+#else
   for (var k = 0u; k < P.ne_a.x; k += 4u) {
     var bv: array<vec4<f32>, TN>;
     for (var t = 0u; t < TN; t++) { bv[t] = ld4_b(br[t], k); }
@@ -68,6 +80,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
       for (var t = 0u; t < TN; t++) { acc[s][t] += dot(av, bv[t]); }
     }
   }
+#endif
 #endif
   let dbase = P.off.x + i2 * P.nb_d.z + i3 * P.nb_d.w;
   for (var s = 0u; s < TM; s++) {
