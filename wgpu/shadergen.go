@@ -36,18 +36,23 @@ var slotNames = [maxSlots]string{"d", "a", "b", "c"}
 const maxSlots = 4
 
 func (k kernel) key() string {
-	var sb strings.Builder
-	sb.WriteString(k.file)
+	b := make([]byte, 0, 96)
+	b = append(b, k.file...)
 	for _, t := range k.binds {
-		sb.WriteString("|" + t.String())
+		b = append(b, '|')
+		b = append(b, t.String()...)
 	}
 	for _, f := range k.flags {
-		sb.WriteString("|" + f)
+		b = append(b, '|')
+		b = append(b, f...)
 	}
 	for _, c := range k.consts {
-		fmt.Fprintf(&sb, "|%s=%d", c.name, c.val)
+		b = append(b, '|')
+		b = append(b, c.name...)
+		b = append(b, '=')
+		b = strconv.AppendUint(b, uint64(c.val), 10)
 	}
-	return sb.String()
+	return string(b)
 }
 
 func (k kernel) constVal(name string) (uint32, bool) {
