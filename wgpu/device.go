@@ -31,6 +31,11 @@ type Device struct {
 	// mappable: buffers may be storage and mappable at once (wgpu's native
 	// MAPPABLE_PRIMARY_BUFFERS feature), which the host-visible type needs.
 	mappable bool
+	// subgroups: WGSL subgroup builtins are enabled (wgpu's native SUBGROUP
+	// feature). sgSize is the subgroup size the kernels see, probed on
+	// first use: 0 not yet known, -1 unusable (not uniform).
+	subgroups bool
+	sgSize    int
 	// loopBudget, when not 0, is the most loop iterations one invocation
 	// may run. llvmpipe (lavapipe) ends every loop of an invocation once
 	// 65535 iterations have run in total, across all its loops.
@@ -63,8 +68,9 @@ type Device struct {
 }
 
 type openOptions struct {
-	noF16      bool // test hook: use the packed-u32 path for F16
-	noMappable bool
+	noF16       bool // test hook: use the packed-u32 path for F16
+	noMappable  bool
+	noSubgroups bool
 }
 
 // openDevice requests a device on adapter a with the adapter's limits.
@@ -81,6 +87,10 @@ func openDevice(a *wg.Adapter, index int, opt openOptions) (*Device, error) {
 	if !opt.noF16 && a.HasFeature(wg.FeatureNameShaderF16) {
 		feats = append(feats, wg.FeatureNameShaderF16)
 		d.f16 = true
+	}
+	if !opt.noSubgroups && a.HasFeature(wg.NativeFeatureSubgroup) {
+		feats = append(feats, wg.NativeFeatureSubgroup)
+		d.subgroups = true
 	}
 	if !opt.noMappable && a.HasFeature(wg.NativeFeatureMappablePrimaryBuffers) {
 		feats = append(feats, wg.NativeFeatureMappablePrimaryBuffers)

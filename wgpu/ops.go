@@ -3,8 +3,11 @@
 package wgpu
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
+
+	wg "github.com/oliverbestmann/webgpu/wgpu"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -372,6 +375,13 @@ func (d *Device) encMulMat(n, a, b *rt.Tensor) ([]*dispatch, error) {
 		k = kern("mv.wgsl", plan.wg, n.Type, a.Type, b.Type).set("R", uint32(plan.tm))
 		grid = [3]int{(M + plan.tm - 1) / plan.tm, N * batches[0], batches[1]}
 	} else if fast {
+		halves := a.Type == rt.Q4_0 || ((a.Type == rt.F16 || a.Type == rt.BF16) && K%8 == 0)
+		if halves && d.software() && d.subgroupSizeLocked() > 0 && plan.tn > 8 && tuning.plan == nil {
+			// These loops hold two sets of column vectors; with 16 columns
+			// shared by subgroup shuffles, LLVM's code for lavapipe runs
+			// 20x slower (measured), with 8 it is the fastest.
+			plan.tn = 8
+		}
 		k = kern("mm.wgsl", plan.wg, n.Type, a.Type, b.Type).set("TM", uint32(plan.tm)).set("TN", uint32(plan.tn))
 		switch {
 		case a.Type == rt.Q8_0:
@@ -383,6 +393,12 @@ func (d *Device) encMulMat(n, a, b *rt.Tensor) ([]*dispatch, error) {
 			k = k.with("H8", "W4_a")
 		}
 		grid = [3]int{(M + plan.tm*plan.wg - 1) / (plan.tm * plan.wg), (N + plan.tn - 1) / plan.tn, batches[0] * batches[1]}
+		own := 1
+		if sg := d.subgroupSizeLocked(); d.software() && sg > 1 && plan.tn%sg == 0 && plan.wg%sg == 0 {
+			// The subgroup shares the column loads (see mm.wgsl).
+			k, own = k.with("SG").set("SGS", uint32(sg)), plan.tn/sg
+		}
+		k = k.set("BOWN", uint32(own))
 	}
 	if !slices.Contains(k.flags, "H8") {
 		k = k.with(d.vec4Flags(a, "a")...)
@@ -425,6 +441,57 @@ func (d *Device) encMulMat(n, a, b *rt.Tensor) ([]*dispatch, error) {
 		ds = append(ds, &part)
 	}
 	return ds, nil
+}
+
+// subgroupSizeLocked returns the subgroup size kernels run with, or 0 when
+// subgroup operations are unavailable or the size is not the same for
+// every invocation. It is measured once, with a one-workgroup dispatch.
+func (d *Device) subgroupSizeLocked() int {
+	if !d.subgroups {
+		return 0
+	}
+	if d.sgSize == 0 {
+		d.sgSize = -1
+		if n, err := d.probeSubgroupLocked(); err == nil {
+			d.sgSize = n
+		}
+	}
+	return max(d.sgSize, 0)
+}
+
+func (d *Device) probeSubgroupLocked() (int, error) {
+	const n = 64
+	raw, err := d.dev.TryCreateBuffer(&wg.BufferDescriptor{Label: d.name + " subgroup probe", Size: 4 * n, Usage: wg.BufferUsageStorage | wg.BufferUsageCopySrc})
+	if err != nil {
+		return 0, err
+	}
+	d.nextBufID++
+	buf := &buffer{bt: d.devType, buf: raw, id: d.nextBufID, size: 4 * n, gsize: 4 * n}
+	defer func() {
+		d.binds.dropBuffer(buf.id)
+		raw.Destroy()
+		raw.Release()
+	}()
+	t := &rt.Tensor{Type: rt.I32, Ne: [rt.MaxDims]int{n, 1, 1, 1}, Nb: [rt.MaxDims]int{4, 4 * n, 4 * n, 4 * n}, Buffer: buf, Name: "subgroup probe"}
+	x, err := d.newDispatch(kern("sgsize.wgsl", n, rt.I32), t)
+	if err != nil {
+		return 0, err
+	}
+	x.grid = [3]uint32{1, 1, 1}
+	if _, err := d.runLocked([]*dispatch{x}); err != nil {
+		return 0, err
+	}
+	out := make([]byte, 4*n)
+	if err := d.readLocked(buf, 0, out); err != nil {
+		return 0, err
+	}
+	size := int(binary.LittleEndian.Uint32(out))
+	for i := 0; i < n; i++ {
+		if int(binary.LittleEndian.Uint32(out[4*i:])) != size {
+			return -1, nil
+		}
+	}
+	return size, nil
 }
 
 // vec4All returns the V4 flags of slots d, a, b, c for ts, or nil unless

@@ -80,3 +80,34 @@ func TestMulMatSplit(t *testing.T) {
 		return ctx.MulMat(w, x)
 	}}, 5e-4)
 }
+
+// TestSubgroupMatMul checks the matmul variants whose subgroups share the
+// column loads, where the device has subgroups (lavapipe does).
+func TestSubgroupMatMul(t *testing.T) {
+	d := device(t)
+	d.mu.Lock()
+	sg := d.subgroupSizeLocked()
+	d.mu.Unlock()
+	if !d.software() || sg == 0 {
+		t.Skipf("%s: software %v, subgroup size %d: no subgroup variants", d.name, d.software(), sg)
+	}
+	t.Logf("subgroup size %d", sg)
+	for _, typ := range []rt.DType{rt.F32, rt.F16, rt.Q8_0, rt.Q4_0} {
+		compare(t, graphSpec{build: func(ctx *rt.Context) *rt.Tensor {
+			w := ctx.NewTensor(typ, 64, 37, 2).SetName("w")
+			x := ctx.NewTensor(rt.F32, 64, 21, 2).SetName("x")
+			return ctx.MulMat(w, x)
+		}}, 5e-4)
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	n := 0
+	for key := range d.pipes {
+		if strings.HasPrefix(key, "mm.wgsl|") && strings.Contains(key, "|SG|") {
+			n++
+		}
+	}
+	if n < 4 {
+		t.Errorf("%d subgroup matmul variants compiled, want at least 4", n)
+	}
+}

@@ -5,8 +5,31 @@
 // for all lanes on SIMD CPUs such as lavapipe). Unit-stride rows, K % 4 == 0.
 // z = i2 + ne12*i3; a's matrix is (i2 / ip.x, i3 / ip.y). Rows start at
 // n.y, so that a large product can be split into several dispatches.
+// SG: the subgroup (SGS lanes, TN % SGS == 0) shares the column loads:
+// lane l loads the columns t with t % SGS == l and shuffles them to the
+// others, so each lane loads TN/SGS column vectors instead of TN.
+var<private> br: array<u32, TN>;
+var<private> bown: array<u32, BOWN>;
+
+// loadb returns the four values at k of each of the TN columns.
+fn loadb(k: u32) -> array<vec4<f32>, TN> {
+  var bv: array<vec4<f32>, TN>;
+#if SG
+  var mine: array<vec4<f32>, BOWN>;
+  for (var u = 0u; u < BOWN; u++) { mine[u] = ld4_b(bown[u], k); }
+  for (var t = 0u; t < TN; t++) { bv[t] = subgroupShuffle(mine[t / SGS], t % SGS); }
+#else
+  for (var t = 0u; t < TN; t++) { bv[t] = ld4_b(br[t], k); }
+#endif
+  return bv;
+}
+
 @compute @workgroup_size(WG)
-fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) li: u32) {
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) li: u32,
+#if SG
+        @builtin(subgroup_invocation_id) lane: u32,
+#endif
+) {
   let i0 = P.n.y + (wid.x * WG + li) * TM;
   let j0 = wid.y * TN;
   let i2 = wid.z % P.ne_d.z;
@@ -14,9 +37,12 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
   let abase = P.off.y + (i2 / u32(P.ip.x)) * P.nb_a.z + (i3 / u32(P.ip.y)) * P.nb_a.w;
   let bbase = P.off.z + i2 * P.nb_b.z + i3 * P.nb_b.w;
   var ar: array<u32, TM>;
-  var br: array<u32, TN>;
   for (var s = 0u; s < TM; s++) { ar[s] = abase + min(i0 + s, P.ne_d.x - 1u) * P.nb_a.y; }
+#if SG
+  for (var u = 0u; u < BOWN; u++) { bown[u] = bbase + min(j0 + u * SGS + lane, P.ne_d.y - 1u) * P.nb_b.y; }
+#else
   for (var t = 0u; t < TN; t++) { br[t] = bbase + min(j0 + t, P.ne_d.y - 1u) * P.nb_b.y; }
+#endif
   var acc: array<array<f32, TN>, TM>;
 #if QUANT
   // a is Q8_0 or Q4_0 (BS bytes per block: an f16 scale, then QW words of
@@ -37,12 +63,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
     }
     for (var c = 0u; c < QW; c++) {
 #if Q4
-      var blo: array<vec4<f32>, TN>;
-      var bhi: array<vec4<f32>, TN>;
-      for (var t = 0u; t < TN; t++) { blo[t] = ld4_b(br[t], k + 4u * c); bhi[t] = ld4_b(br[t], k + 16u + 4u * c); }
+      let blo = loadb(k + 4u * c);
+      let bhi = loadb(k + 16u + 4u * c);
 #else
-      var bv: array<vec4<f32>, TN>;
-      for (var t = 0u; t < TN; t++) { bv[t] = ld4_b(br[t], k + 4u * c); }
+      let bv = loadb(k + 4u * c);
 #endif
       for (var s = 0u; s < TM; s++) {
         let nw = rw_a(wi[s] + 1u + c);
@@ -63,9 +87,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
 #if H8
   // 16-bit weights, eight per load (K % 8 == 0, rows 16-byte aligned).
   for (var k = 0u; k < P.ne_a.x; k += 8u) {
-    var bl: array<vec4<f32>, TN>;
-    var bh: array<vec4<f32>, TN>;
-    for (var t = 0u; t < TN; t++) { bl[t] = ld4_b(br[t], k); bh[t] = ld4_b(br[t], k + 4u); }
+    let bl = loadb(k);
+    let bh = loadb(k + 4u);
     for (var s = 0u; s < TM; s++) {
       let av = ld8_a(ar[s], k);
       for (var t = 0u; t < TN; t++) { acc[s][t] += dot(av[0], bl[t]) + dot(av[1], bh[t]); }
@@ -73,8 +96,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
   }
 #else
   for (var k = 0u; k < P.ne_a.x; k += 4u) {
-    var bv: array<vec4<f32>, TN>;
-    for (var t = 0u; t < TN; t++) { bv[t] = ld4_b(br[t], k); }
+    let bv = loadb(k);
     for (var s = 0u; s < TM; s++) {
       let av = ld4_a(ar[s], k);
       for (var t = 0u; t < TN; t++) { acc[s][t] += dot(av, bv[t]); }
