@@ -96,65 +96,53 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	if err != nil {
 		return err
 	}
-	nblk := (M + mmRows - 1) / mmRows
-	ntask := batches * nblk
-	var next atomic.Int64
-	return b.pool.run(b.workers(ntask, work), func(_, _ int, ws *workspace) error {
+	return b.forWeightBlocks(M, ne12, batches, work, func(ws *workspace, i12, i13, m0, m1 int) error {
 		var rows [mmRows][]float32
 		var raw [mmRows][]byte
-		for {
-			t := int(next.Add(1) - 1)
-			if t >= ntask {
-				return nil
+		for m := m0; m < m1; m++ {
+			off := w.at(m, i12/r2, i13/r3)
+			switch kind {
+			case rowF32:
+				rows[m-m0], _ = f32View(w.mem, off, K)
+			case rowF16, rowQ8, rowQ4:
+				raw[m-m0] = w.mem[off:] // the x4 kernels read on into the next rows
+			default:
+				row := ws.f32(0, mmRows*K)[(m-m0)*K : (m-m0+1)*K]
+				w.loadRow(off, row)
+				rows[m-m0] = row
 			}
-			batch, blk := t/nblk, t%nblk
-			i12, i13 := batch%ne12, batch/ne12
-			m0 := blk * mmRows
-			m1 := min(M, m0+mmRows)
-			for m := m0; m < m1; m++ {
-				off := w.at(m, i12/r2, i13/r3)
-				switch kind {
-				case rowF32:
-					rows[m-m0], _ = f32View(w.mem, off, K)
-				case rowF16, rowQ8, rowQ4:
-					raw[m-m0] = w.mem[off:] // the x4 kernels read on into the next rows
-				default:
-					row := ws.f32(0, mmRows*K)[(m-m0)*K : (m-m0+1)*K]
-					w.loadRow(off, row)
-					rows[m-m0] = row
+		}
+		for n := 0; n < N; n++ {
+			out, _ := f32View(dst.mem, dst.at(n, i12, i13), M)
+			out = out[m0:m1]
+			switch kind {
+			case rowQ8, rowQ4:
+				y := b.q8.row(n + N*(i12+ne12*i13))
+				dot, dot4 := k.dotQ8, k.dotQ8x4
+				if kind == rowQ4 {
+					dot, dot4 = k.dotQ4, k.dotQ4x4
 				}
-			}
-			for n := 0; n < N; n++ {
-				out, _ := f32View(dst.mem, dst.at(n, i12, i13), M)
-				out = out[m0:m1]
-				switch kind {
-				case rowQ8, rowQ4:
-					y := b.q8.row(n + N*(i12+ne12*i13))
-					dot, dot4 := k.dotQ8, k.dotQ8x4
-					if kind == rowQ4 {
-						dot, dot4 = k.dotQ4, k.dotQ4x4
-					}
-					// Four rows at a time share the activation loads.
-					i := 0
-					for ; i+4 <= len(out); i += 4 {
-						dot4(raw[i], w.nb[1], y, (*[4]float32)(out[i:]))
-					}
-					for ; i < len(out); i++ {
-						out[i] = dot(raw[i], y)
-					}
-				case rowF16:
-					c := col(n, i12, i13)
-					for i := range out {
-						out[i] = k.dotF16(raw[i], c)
-					}
-				default:
-					c := col(n, i12, i13)
-					for i := range out {
-						out[i] = k.dotF32(rows[i], c)
-					}
+				// Four rows at a time share the activation loads.
+				i := 0
+				for ; i+4 <= len(out); i += 4 {
+					dot4(raw[i], w.nb[1], y, (*[4]float32)(out[i:]))
+				}
+				for ; i < len(out); i++ {
+					out[i] = dot(raw[i], y)
+				}
+			case rowF16:
+				c := col(n, i12, i13)
+				for i := range out {
+					out[i] = k.dotF16(raw[i], c)
+				}
+			default:
+				c := col(n, i12, i13)
+				for i := range out {
+					out[i] = k.dotF32(rows[i], c)
 				}
 			}
 		}
+		return nil
 	})
 }
 

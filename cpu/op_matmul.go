@@ -26,36 +26,46 @@ func (b *Backend) mulMat(w, x, dst hostTensor) error {
 		return err
 	}
 	wDirect := w.typ == rt.F32 && aligned32(w) // F32 rows used in place
+	return b.forWeightBlocks(M, ne12, batches, work, func(ws *workspace, i12, i13, m0, m1 int) error {
+		var rows [mmRows][]float32
+		for m := m0; m < m1; m++ {
+			off := w.at(m, i12/r2, i13/r3)
+			if wDirect {
+				rows[m-m0], _ = f32View(w.mem, off, K)
+				continue
+			}
+			row := ws.f32(0, mmRows*K)[(m-m0)*K : (m-m0+1)*K]
+			w.loadRow(off, row)
+			rows[m-m0] = row
+		}
+		for n := 0; n < N; n++ {
+			c := col(n, i12, i13)
+			doff := dst.at(n, i12, i13)
+			for m := m0; m < m1; m++ {
+				dst.putF32(doff+m*dst.nb[0], dot(rows[m-m0], c))
+			}
+		}
+		return nil
+	})
+}
+
+// forWeightBlocks runs fn for every MUL_MAT task: a block [m0,m1) of at most
+// mmRows weight rows against x matrix (i12, i13). Workers take tasks from a
+// shared counter, so uneven blocks balance themselves.
+func (b *Backend) forWeightBlocks(M, ne12, batches, work int, fn func(ws *workspace, i12, i13, m0, m1 int) error) error {
 	nblk := (M + mmRows - 1) / mmRows
 	ntask := batches * nblk
 	var next atomic.Int64
 	return b.pool.run(b.workers(ntask, work), func(_, _ int, ws *workspace) error {
-		var rows [mmRows][]float32
 		for {
 			t := int(next.Add(1) - 1)
 			if t >= ntask {
 				return nil
 			}
 			batch, blk := t/nblk, t%nblk
-			i12, i13 := batch%ne12, batch/ne12
 			m0 := blk * mmRows
-			m1 := min(M, m0+mmRows)
-			for m := m0; m < m1; m++ {
-				off := w.at(m, i12/r2, i13/r3)
-				if wDirect {
-					rows[m-m0], _ = f32View(w.mem, off, K)
-					continue
-				}
-				row := ws.f32(0, mmRows*K)[(m-m0)*K : (m-m0+1)*K]
-				w.loadRow(off, row)
-				rows[m-m0] = row
-			}
-			for n := 0; n < N; n++ {
-				c := col(n, i12, i13)
-				doff := dst.at(n, i12, i13)
-				for m := m0; m < m1; m++ {
-					dst.putF32(doff+m*dst.nb[0], dot(rows[m-m0], c))
-				}
+			if err := fn(ws, batch%ne12, batch/ne12, m0, min(M, m0+mmRows)); err != nil {
+				return err
 			}
 		}
 	})
