@@ -89,34 +89,34 @@ func (s source) locate(line int) (string, int) {
 
 // buildSource assembles the module for k: the file's lines first, so that
 // compiler line numbers match the file (an `enable f16;` goes at the start
-// of line 1), then the generated prelude, then common.wgsl.
+// of line 1), then the generated prelude, then common.wgsl, and
+// reduce.wgsl's workgroup reductions when the file calls them.
 func buildSource(k kernel, f16 bool) (source, error) {
-	main, err := shaders.WGSL(k.file)
+	body, err := loadWGSL(k.file, k.flags)
 	if err != nil {
 		return source{}, err
 	}
-	body, err := preprocess(k.file, main, k.flags)
+	common, err := loadWGSL("common.wgsl", k.flags)
 	if err != nil {
 		return source{}, err
 	}
-	common, err := shaders.WGSL("common.wgsl")
-	if err != nil {
-		return source{}, err
+	parts := []struct{ name, text string }{
+		{k.file, body}, {"generated prelude of " + k.file, genPrelude(k, f16)}, {"common.wgsl", common},
 	}
-	common, err = preprocess("common.wgsl", common, k.flags)
-	if err != nil {
-		return source{}, err
+	if strings.Contains(body, "wsum(") || strings.Contains(body, "wmax(") {
+		reduce, err := loadWGSL("reduce.wgsl", k.flags)
+		if err != nil {
+			return source{}, err
+		}
+		parts = append(parts, struct{ name, text string }{"reduce.wgsl", reduce})
 	}
-	prelude := genPrelude(k, f16)
 	var src source
 	var sb strings.Builder
 	if f16 {
 		sb.WriteString("enable f16; ")
 	}
 	line := 1
-	for _, part := range []struct{ name, text string }{
-		{k.file, body}, {"generated prelude of " + k.file, prelude}, {"common.wgsl", common},
-	} {
+	for _, part := range parts {
 		text := strings.TrimRight(part.text, "\n") + "\n"
 		n := strings.Count(text, "\n")
 		sb.WriteString(text)
@@ -125,6 +125,15 @@ func buildSource(k kernel, f16 bool) (source, error) {
 	}
 	src.code = sb.String()
 	return src, nil
+}
+
+// loadWGSL reads an embedded WGSL file and applies k's #if flags.
+func loadWGSL(name string, flags []string) (string, error) {
+	text, err := shaders.WGSL(name)
+	if err != nil {
+		return "", err
+	}
+	return preprocess(name, text, flags)
 }
 
 // preprocess keeps or blanks lines by #if/#else/#endif on the given flags.

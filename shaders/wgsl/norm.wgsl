@@ -1,22 +1,6 @@
 // NORM ((x-mean)/sqrt(var+eps)) and, with RMS, RMS_NORM
 // (x/sqrt(mean(x²)+eps)) of each row; fp.x = eps. One workgroup per row, or
 // with ROWPER one invocation per row (see rows.wgsl).
-var<workgroup> red: array<f32, WG>;
-
-fn wsum(li: u32, v: f32) -> f32 {
-#if ROWPER
-  return v;
-#else
-  red[li] = v;
-  workgroupBarrier();
-  for (var w = WG / 2u; w > 0u; w >>= 1u) {
-    if (li < w) { red[li] += red[li + w]; }
-    workgroupBarrier();
-  }
-  return workgroupUniformLoad(&red[0]);
-#endif
-}
-
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) li: u32) {
 #if ROWPER

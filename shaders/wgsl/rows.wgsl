@@ -1,22 +1,6 @@
 // SUM_ROWS and MEAN of each row of a. Rows go one per workgroup, or with
 // ROWPER one per invocation, with no workgroup memory or barriers (faster on
 // SIMD CPUs such as lavapipe). ALL (SUM): one workgroup adds every element.
-var<workgroup> red: array<f32, WG>;
-
-fn wsum(li: u32, v: f32) -> f32 {
-#if ROWPER
-  return v;
-#else
-  red[li] = v;
-  workgroupBarrier();
-  for (var w = WG / 2u; w > 0u; w >>= 1u) {
-    if (li < w) { red[li] += red[li + w]; }
-    workgroupBarrier();
-  }
-  return workgroupUniformLoad(&red[0]);
-#endif
-}
-
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) li: u32) {
 #if ROWPER

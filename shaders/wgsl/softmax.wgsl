@@ -2,36 +2,6 @@
 // row i1 of matrix (i2 mod its ne2, i3 mod its ne3). A fully masked row
 // (every value -Inf) becomes zeros. One workgroup per row, or with ROWPER
 // one invocation per row (see rows.wgsl).
-var<workgroup> red: array<f32, WG>;
-
-fn wmax(li: u32, v: f32) -> f32 {
-#if ROWPER
-  return v;
-#else
-  red[li] = v;
-  workgroupBarrier();
-  for (var w = WG / 2u; w > 0u; w >>= 1u) {
-    if (li < w) { red[li] = max(red[li], red[li + w]); }
-    workgroupBarrier();
-  }
-  return workgroupUniformLoad(&red[0]);
-#endif
-}
-
-fn wsum(li: u32, v: f32) -> f32 {
-#if ROWPER
-  return v;
-#else
-  red[li] = v;
-  workgroupBarrier();
-  for (var w = WG / 2u; w > 0u; w >>= 1u) {
-    if (li < w) { red[li] += red[li + w]; }
-    workgroupBarrier();
-  }
-  return workgroupUniformLoad(&red[0]);
-#endif
-}
-
 fn val(ro: u32, mo: u32, k: u32) -> f32 {
   var v = lde_a(ro, k) * P.fp.x;
 #if MASK
