@@ -124,41 +124,27 @@ func (b *buffer) InitTensor(t *rt.Tensor) error {
 }
 
 func (b *buffer) SetTensor(t *rt.Tensor, data []byte, offset int) error {
-	start, err := b.span("set tensor", t, offset, len(data))
-	if err != nil || len(data) == 0 {
-		return err
-	}
-	d := b.bt.dev
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if err := d.usableLocked(); err != nil {
-		return err
-	}
-	if err := d.writeLocked(b, start, data); err != nil {
-		return fmt.Errorf("%s: set tensor %q: %w", b.bt.name, t.Name, err)
-	}
-	return nil
+	return b.onDevice("set tensor", t, offset, len(data), func(d *Device, start int) error {
+		return d.writeLocked(b, start, data)
+	})
 }
 
 func (b *buffer) GetTensor(t *rt.Tensor, data []byte, offset int) error {
-	start, err := b.span("get tensor", t, offset, len(data))
-	if err != nil || len(data) == 0 {
-		return err
-	}
-	d := b.bt.dev
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if err := d.usableLocked(); err != nil {
-		return err
-	}
-	if err := d.readLocked(b, start, data); err != nil {
-		return fmt.Errorf("%s: get tensor %q: %w", b.bt.name, t.Name, err)
-	}
-	return nil
+	return b.onDevice("get tensor", t, offset, len(data), func(d *Device, start int) error {
+		return d.readLocked(b, start, data)
+	})
 }
 
 func (b *buffer) MemsetTensor(t *rt.Tensor, value byte, offset, size int) error {
-	start, err := b.span("memset tensor", t, offset, size)
+	return b.onDevice("memset tensor", t, offset, size, func(d *Device, start int) error {
+		return d.fillLocked(b, start, size, value)
+	})
+}
+
+// onDevice checks size bytes of t at offset against the buffer and runs fn
+// on them, with the buffer's start byte, under the device mutex.
+func (b *buffer) onDevice(what string, t *rt.Tensor, offset, size int, fn func(d *Device, start int) error) error {
+	start, err := b.span(what, t, offset, size)
 	if err != nil || size == 0 {
 		return err
 	}
@@ -168,8 +154,8 @@ func (b *buffer) MemsetTensor(t *rt.Tensor, value byte, offset, size int) error 
 	if err := d.usableLocked(); err != nil {
 		return err
 	}
-	if err := d.fillLocked(b, start, size, value); err != nil {
-		return fmt.Errorf("%s: memset tensor %q: %w", b.bt.name, t.Name, err)
+	if err := fn(d, start); err != nil {
+		return fmt.Errorf("%s: %s %q: %w", b.bt.name, what, t.Name, err)
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gpurt/gpurt/cpu"
 	rt "github.com/gpurt/gpurt/runtime"
+	"github.com/gpurt/gpurt/runtime/optest"
 )
 
 // One device serves every test of the package: opening one costs tens of
@@ -142,21 +143,15 @@ func compare(t *testing.T, spec graphSpec, maxNMSE float64) {
 	}
 }
 
+// nmse is optest.NMSE, except that every non-finite value must be matched
+// exactly (a mismatch gives +Inf).
 func nmse(got, want []float32) float64 {
-	var diff, norm float64
 	for i := range want {
 		g, w := float64(got[i]), float64(want[i])
-		if math.IsInf(w, 0) || math.IsNaN(w) {
-			if g != w && !(math.IsNaN(g) && math.IsNaN(w)) {
-				return math.Inf(1)
-			}
-			continue
+		finite := !math.IsInf(g, 0) && !math.IsNaN(g) && !math.IsInf(w, 0) && !math.IsNaN(w)
+		if !finite && g != w && !(math.IsNaN(g) && math.IsNaN(w)) {
+			return math.Inf(1)
 		}
-		diff += (g - w) * (g - w)
-		norm += w * w
 	}
-	if norm == 0 {
-		return diff
-	}
-	return diff / norm
+	return optest.NMSE(got, want)
 }
