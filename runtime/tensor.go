@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 )
@@ -177,15 +176,6 @@ func (t *Tensor) ParamI(i int) int32 { return t.Params[i] }
 func (t *Tensor) ParamF(i int) float32 { return math.Float32frombits(uint32(t.Params[i])) }
 
 func (t *Tensor) setParamF(i int, f float32) { t.Params[i] = int32(math.Float32bits(f)) }
-
-// ParamBytes returns the op parameters as little-endian bytes, for GPU uploads.
-func (t *Tensor) ParamBytes() []byte {
-	b := make([]byte, 4*MaxParams)
-	for i, p := range t.Params {
-		binary.LittleEndian.PutUint32(b[4*i:], uint32(p))
-	}
-	return b
-}
 
 // contiguousStrides sets Nb for a packed layout of Ne.
 func contiguousStrides(t DType, ne [MaxDims]int) [MaxDims]int {
