@@ -93,20 +93,18 @@ func (t *Tensor) Dims() int {
 
 // IsContiguous reports whether the elements are packed in order with no gaps.
 func (t *Tensor) IsContiguous() bool {
-	next := t.Type.TypeSize()
-	if t.Ne[0] != t.Type.BlockSize() && t.Nb[0] != next {
+	if t.Ne[0] != t.Type.BlockSize() && t.Nb[0] != t.Type.TypeSize() {
 		return false
 	}
-	next = t.RowBytes()
+	next := t.RowBytes()
 	for i := 1; i < MaxDims; i++ {
-		if t.Ne[i] != 1 {
-			if t.Nb[i] != next {
-				return false
-			}
-			next *= t.Ne[i]
-		} else {
-			next = t.Ne[i] * next
+		if t.Ne[i] == 1 {
+			continue // a dim of 1 may have any stride
 		}
+		if t.Nb[i] != next {
+			return false
+		}
+		next *= t.Ne[i]
 	}
 	return true
 }
