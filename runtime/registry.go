@@ -1,7 +1,9 @@
 package runtime
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 	"sync"
@@ -10,6 +12,8 @@ import (
 // Reg is a backend family (cpu, vulkan, webgpu) that finds its devices.
 // Backend packages register one from init(); device discovery happens lazily
 // on first use, so importing a backend costs nothing until it is asked for.
+// A family that holds driver resources (instances, logical devices,
+// pipelines, memory) also implements io.Closer; see Release.
 type Reg interface {
 	Name() string
 	// Devices enumerates the family's devices. A non-nil error explains why
@@ -20,9 +24,11 @@ type Reg interface {
 type regEntry struct {
 	reg      Reg
 	priority int
-	once     sync.Once
-	devs     []Device
-	err      error
+
+	mu     sync.Mutex
+	loaded bool
+	devs   []Device
+	err    error
 }
 
 var registry struct {
@@ -45,8 +51,46 @@ func Register(r Reg, priority int) {
 }
 
 func (e *regEntry) load() ([]Device, error) {
-	e.once.Do(func() { e.devs, e.err = e.reg.Devices() })
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !e.loaded {
+		e.devs, e.err = e.reg.Devices()
+		e.loaded = true
+	}
 	return e.devs, e.err
+}
+
+// release closes the family if its devices were discovered.
+func (e *regEntry) release() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !e.loaded {
+		return nil
+	}
+	e.loaded, e.devs, e.err = false, nil, nil
+	if c, ok := e.reg.(io.Closer); ok {
+		if err := c.Close(); err != nil {
+			return fmt.Errorf("release %s: %w", e.reg.Name(), err)
+		}
+	}
+	return nil
+}
+
+// Release frees the driver resources of every backend family whose devices
+// were discovered: logical devices, pipelines, device memory and instances.
+// Call it when done with gpurt, after freeing buffers and closing backends;
+// the error names what was still open (it is released all the same).
+// Devices, backends and buffers obtained earlier must not be used
+// afterwards; the next registry call discovers the devices afresh.
+func Release() error {
+	registry.mu.Lock()
+	regs := append([]*regEntry(nil), registry.regs...)
+	registry.mu.Unlock()
+	var errs []error
+	for _, e := range regs {
+		errs = append(errs, e.release())
+	}
+	return errors.Join(errs...)
 }
 
 // RegStatus is one backend family with its devices or the reason it has none.
@@ -89,10 +133,14 @@ func Devices() []Device {
 	for _, r := range Regs() {
 		devs = append(devs, r.Devices...)
 	}
+	sortDevices(devs)
+	return devs
+}
+
+func sortDevices(devs []Device) {
 	sort.SliceStable(devs, func(i, j int) bool {
 		return typeRank(devs[i].Props().Type) < typeRank(devs[j].Props().Type)
 	})
-	return devs
 }
 
 // DeviceByName finds a device by exact name, case-insensitively.
@@ -129,9 +177,12 @@ func DevicesOf(family string) []Device {
 // BestDevice is the automatic choice: the first hardware GPU or accelerator,
 // else the CPU. Software GPUs are never chosen automatically, because gpurt's
 // CPU backend is faster than them.
-func BestDevice() (Device, error) {
+func BestDevice() (Device, error) { return bestOf(Devices()) }
+
+// bestOf picks from devices in priority order.
+func bestOf(devs []Device) (Device, error) {
 	var cpu Device
-	for _, d := range Devices() {
+	for _, d := range devs {
 		p := d.Props()
 		if p.Type == DeviceCPU {
 			if cpu == nil {
