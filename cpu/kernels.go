@@ -31,6 +31,10 @@ type kernels struct {
 	f32ToF16 func(src []float32, dst []byte)
 	// dequantQ8 and dequantQ4 decode len(dst)/32 Q8_0 or Q4_0 blocks.
 	dequantQ8, dequantQ4 func(src []byte, dst []float32)
+	// quantQ8 encodes len(src)/32 blocks as Q8_0 into dst exactly as
+	// runtime.QuantizeRow does, and, unless sums is nil, each block's sum of
+	// quants into sums.
+	quantQ8 func(src []float32, dst []byte, sums []int32)
 	// transpose8 packs 8 rows of kc floats, stride floats apart from the
 	// start of src, transposed into dst: dst[k*ldd+r] = src[r*stride+k].
 	transpose8 func(dst []float32, ldd int, src []float32, stride, kc int)
@@ -73,6 +77,7 @@ var goKernels = &kernels{
 	f32ToF16:   f32ToF16Go,
 	dequantQ8:  dequantQ8_0,
 	dequantQ4:  dequantQ4_0,
+	quantQ8:    quantQ8Go,
 	transpose8: transpose8Go,
 	gemm:       gemmGo,
 	add:        addGo,

@@ -48,6 +48,9 @@ func packF32x8AVX(dst, src *float32, stride, kc, ldd int)
 func dequantQ8AVX(src *byte, dst *float32, nb int)
 
 //go:noescape
+func quantQ8AVX(src *float32, dst *byte, sums *int32, nb int)
+
+//go:noescape
 func dequantQ4AVX(src *byte, dst *float32, nb int)
 
 //go:noescape
@@ -119,6 +122,7 @@ var simdKernels = func() *kernels {
 		f32ToF16:   f32ToF16Asm,
 		dequantQ8:  dequantQ8Asm,
 		dequantQ4:  dequantQ4Asm,
+		quantQ8:    quantQ8Asm,
 		transpose8: transpose8Asm,
 		gemm:       gemmAsm,
 		add:        addAsm,
@@ -229,6 +233,20 @@ func dequantQ8Asm(src []byte, dst []float32) {
 	}
 	_ = src[nb*34-1]
 	dequantQ8AVX(&src[0], &dst[0], nb)
+}
+
+func quantQ8Asm(src []float32, dst []byte, sums []int32) {
+	nb := len(src) / rt.QK
+	if nb == 0 {
+		return
+	}
+	_ = dst[nb*34-1]
+	var ps *int32
+	if sums != nil {
+		_ = sums[nb-1]
+		ps = &sums[0]
+	}
+	quantQ8AVX(&src[0], &dst[0], ps, nb)
 }
 
 func dequantQ4Asm(src []byte, dst []float32) {

@@ -1172,3 +1172,117 @@ tof16_loop:
 tof16_done:
 	VZEROUPPER
 	RET
+
+DATA vAbsMask<>+0(SB)/8, $0x7fffffff7fffffff
+DATA vAbsMask<>+8(SB)/8, $0x7fffffff7fffffff
+DATA vAbsMask<>+16(SB)/8, $0x7fffffff7fffffff
+DATA vAbsMask<>+24(SB)/8, $0x7fffffff7fffffff
+GLOBL vAbsMask<>(SB), RODATA|NOPTR, $32
+
+// Dword order that undoes VPACKSSDW/VPACKSSWB's per-lane interleaving.
+DATA q8Perm<>+0(SB)/8, $0x0000000400000000
+DATA q8Perm<>+8(SB)/8, $0x0000000500000001
+DATA q8Perm<>+16(SB)/8, $0x0000000600000002
+DATA q8Perm<>+24(SB)/8, $0x0000000700000003
+GLOBL q8Perm<>(SB), RODATA|NOPTR, $32
+
+DATA f127<>+0(SB)/4, $0x42fe0000
+GLOBL f127<>(SB), RODATA|NOPTR, $4
+
+// ROUNDAWAY rounds the 8 lanes of X to integers, halves away from zero
+// (C's roundf, as ggml's reference quantizer): trunc(x), plus ±1 where
+// |x - trunc(x)| >= 0.5 (exact for |x| < 2^23). Clobbers T1, T2.
+#define ROUNDAWAY(X, T1, T2) \
+	VROUNDPS $3, X, T1 \
+	VSUBPS T1, X, T2 \
+	VANDPS Y15, T2, T2 \
+	VCMPPS $0x0d, expHalf<>(SB), T2, T2 \
+	VANDPS vSignBit<>(SB), X, X \
+	VORPS vOne<>(SB), X, X \
+	VANDPS T2, X, X \
+	VADDPS T1, X, X
+
+// func quantQ8AVX(src *float32, dst *byte, sums *int32, nb int)
+// Encodes nb blocks of 32 floats as Q8_0 (34 bytes a block) exactly as
+// quantize_row_q8_0_ref; sums, when not nil, receives each block's sum of
+// quants.
+TEXT ·quantQ8AVX(SB), NOSPLIT, $0-32
+	MOVQ src+0(FP), SI
+	MOVQ dst+8(FP), DI
+	MOVQ sums+16(FP), R8
+	MOVQ nb+24(FP), CX
+	TESTQ CX, CX
+	JZ q8_done
+	VMOVUPS vAbsMask<>(SB), Y15
+	VMOVDQU q8Perm<>(SB), Y14
+	VXORPS X13, X13, X13
+
+q8_loop:
+	VMOVUPS (SI), Y0
+	VMOVUPS 32(SI), Y1
+	VMOVUPS 64(SI), Y2
+	VMOVUPS 96(SI), Y3
+	// amax over the block, in every lane of X4
+	VANDPS Y15, Y0, Y4
+	VANDPS Y15, Y1, Y5
+	VMAXPS Y5, Y4, Y4
+	VANDPS Y15, Y2, Y5
+	VMAXPS Y5, Y4, Y4
+	VANDPS Y15, Y3, Y5
+	VMAXPS Y5, Y4, Y4
+	VEXTRACTF128 $1, Y4, X5
+	VMAXPS X5, X4, X4
+	VPERMILPS $0x4e, X4, X5
+	VMAXPS X5, X4, X4
+	VPERMILPS $0xb1, X4, X5
+	VMAXPS X5, X4, X4
+	// d = amax/127, stored as f16; id = 1/d, or 0 when d is 0
+	VDIVSS f127<>(SB), X4, X6
+	VCVTPS2PH $0, X6, X7
+	VMOVD X7, AX
+	MOVW AX, (DI)
+	VMOVSS vOne<>(SB), X7
+	VDIVSS X6, X7, X7
+	VCMPSS $4, X13, X6, X8
+	VANDPS X8, X7, X7
+	VBROADCASTSS X7, Y7
+	VMULPS Y7, Y0, Y0
+	VMULPS Y7, Y1, Y1
+	VMULPS Y7, Y2, Y2
+	VMULPS Y7, Y3, Y3
+	ROUNDAWAY(Y0, Y8, Y9)
+	ROUNDAWAY(Y1, Y8, Y9)
+	ROUNDAWAY(Y2, Y8, Y9)
+	ROUNDAWAY(Y3, Y8, Y9)
+	VCVTTPS2DQ Y0, Y0
+	VCVTTPS2DQ Y1, Y1
+	VCVTTPS2DQ Y2, Y2
+	VCVTTPS2DQ Y3, Y3
+	TESTQ R8, R8
+	JZ q8_pack
+	VPADDD Y1, Y0, Y10
+	VPADDD Y3, Y2, Y11
+	VPADDD Y11, Y10, Y10
+	VEXTRACTI128 $1, Y10, X11
+	VPADDD X11, X10, X10
+	VPSHUFD $0x4e, X10, X11
+	VPADDD X11, X10, X10
+	VPSHUFD $0xb1, X10, X11
+	VPADDD X11, X10, X10
+	VMOVD X10, (R8)
+	ADDQ $4, R8
+
+q8_pack:
+	VPACKSSDW Y1, Y0, Y0
+	VPACKSSDW Y3, Y2, Y2
+	VPACKSSWB Y2, Y0, Y0
+	VPERMD Y0, Y14, Y0
+	VMOVDQU Y0, 2(DI)
+	ADDQ $128, SI
+	ADDQ $34, DI
+	DECQ CX
+	JNZ q8_loop
+
+q8_done:
+	VZEROUPPER
+	RET

@@ -1,6 +1,7 @@
 package cpu
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"math/rand/v2"
@@ -107,7 +108,7 @@ func TestQuantDotKernels(t *testing.T) {
 			var q q8Rows
 			q.resize(1, nb)
 			y := q.row(0)
-			quantizeQ8(x, y)
+			k.quantizeQ8(x, y, make([]byte, rt.Q8_0.RowSize(n)))
 			xq := make([]float32, n)
 			for i := range xq {
 				xq[i] = float32(y.qs[i]) * y.d[i/rt.QK]
@@ -160,10 +161,6 @@ func TestQuantizeQ8MatchesQ8_0(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
 	x := randF32(rng, 5*rt.QK, -3, 3)
 	copy(x[2*rt.QK:3*rt.QK], make([]float32, rt.QK)) // an all-zero block
-	var q q8Rows
-	q.resize(1, 5)
-	y := q.row(0)
-	quantizeQ8(x, y)
 	blk := make([]byte, rt.Q8_0.RowSize(len(x)))
 	if err := rt.QuantizeRow(rt.Q8_0, x, blk); err != nil {
 		t.Fatal(err)
@@ -172,17 +169,86 @@ func TestQuantizeQ8MatchesQ8_0(t *testing.T) {
 	if err := rt.DequantizeRow(rt.Q8_0, blk, want); err != nil {
 		t.Fatal(err)
 	}
-	for b := 0; b < 5; b++ {
-		var sum int32
-		for j := 0; j < rt.QK; j++ {
-			i := b*rt.QK + j
-			if got := float32(y.qs[i]) * y.d[b]; got != want[i] {
-				t.Fatalf("[%d] = %v, want %v", i, got, want[i])
+	for _, k := range kernelSets() {
+		var q q8Rows
+		q.resize(1, 5)
+		y := q.row(0)
+		k.quantizeQ8(x, y, make([]byte, len(blk)))
+		for b := 0; b < 5; b++ {
+			var sum int32
+			for j := 0; j < rt.QK; j++ {
+				i := b*rt.QK + j
+				if got := float32(y.qs[i]) * y.d[b]; got != want[i] {
+					t.Fatalf("%s: [%d] = %v, want %v", k.name, i, got, want[i])
+				}
+				sum += int32(y.qs[i])
 			}
-			sum += int32(y.qs[i])
+			if y.neg[b] != -sum {
+				t.Errorf("%s: block %d: neg %d, want %d", k.name, b, y.neg[b], -sum)
+			}
 		}
-		if y.neg[b] != -sum {
-			t.Errorf("block %d: neg %d, want %d", b, y.neg[b], -sum)
+	}
+}
+
+// quantQ8 encodes exactly the bytes runtime.QuantizeRow does, on blocks
+// that probe the rounding: ties at ±n.5, an all-zero block, scales that are
+// half-precision subnormals or overflow, a negative largest magnitude.
+func TestQuantQ8Kernel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	blocks := [][]float32{
+		randF32(rng, rt.QK, -1, 1),
+		randF32(rng, rt.QK, -1e-6, 1e-6), // scale below half's normal range
+		randF32(rng, rt.QK, -1e-9, 1e-9), // scale rounds to zero
+		randF32(rng, rt.QK, -1e7, 1e7),   // scale overflows half
+		make([]float32, rt.QK),
+	}
+	ties := make([]float32, rt.QK)
+	for j := range ties {
+		ties[j] = float32(j-16) + 0.5 // amax 15.5: scaled values land on halves
+	}
+	ties[0] = -127 // d = 1 exactly, so x·id keeps the .5
+	blocks = append(blocks, ties)
+	neg := randF32(rng, rt.QK, -1, 1)
+	neg[7] = -5
+	blocks = append(blocks, neg)
+	for i := 0; i < 40; i++ {
+		blocks = append(blocks, randF32(rng, rt.QK, -float32(i+1), float32(i+1)))
+	}
+	var x []float32
+	for _, b := range blocks {
+		x = append(x, b...)
+	}
+	nb := len(blocks)
+	want := make([]byte, nb*34)
+	if err := rt.QuantizeRow(rt.Q8_0, x, want); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range kernelSets() {
+		for _, n := range []int{0, 1, 7, nb} {
+			got := make([]byte, n*34+3)
+			got[n*34] = 0xaa // past the end: must stay
+			sums := make([]int32, n)
+			k.quantQ8(x[:n*rt.QK], got, sums)
+			if !bytes.Equal(got[:n*34], want[:n*34]) {
+				for b := 0; b < n; b++ {
+					if g, w := got[b*34:b*34+34], want[b*34:b*34+34]; !bytes.Equal(g, w) {
+						t.Fatalf("%s n=%d block %d:\n got %v\nwant %v", k.name, n, b, g, w)
+					}
+				}
+			}
+			if got[n*34] != 0xaa {
+				t.Errorf("%s n=%d: wrote past the last block", k.name, n)
+			}
+			for b := 0; b < n; b++ {
+				var s int32
+				for _, q := range want[b*34+2 : b*34+34] {
+					s += int32(int8(q))
+				}
+				if sums[b] != s {
+					t.Errorf("%s n=%d block %d: sum %d, want %d", k.name, n, b, sums[b], s)
+				}
+			}
+			k.quantQ8(x[:n*rt.QK], got, nil) // no sums wanted
 		}
 	}
 }

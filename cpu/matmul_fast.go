@@ -161,7 +161,7 @@ func (b *Backend) quantizeColumns(x hostTensor, work int) error {
 				row = ws.f32(0, K)
 				x.loadRow(x.rowAt(r), row)
 			}
-			quantizeQ8(row, b.q8.row(r))
+			b.kern.quantizeQ8(row, b.q8.row(r), ws.bytes(rt.Q8_0.RowSize(K)))
 		}
 		return nil
 	})

@@ -120,7 +120,8 @@ func (b *Backend) tryFast(n *rt.Tensor, src *[rt.MaxSrc]hostTensor, dst *hostTen
 		a := &src[0]
 		f32to16 := a.typ == rt.F32 && dst.typ == rt.F16 && fastF32(a) && dst.nb[0] == 2
 		f16to32 := a.typ == rt.F16 && dst.typ == rt.F32 && a.nb[0] == 2 && fastF32(dst)
-		if a.ne != dst.ne || !(f32to16 || f16to32) {
+		f32toQ8 := a.typ == rt.F32 && dst.typ == rt.Q8_0 && fastF32(a) && dst.nb[0] == dst.typ.TypeSize()
+		if a.ne != dst.ne || !(f32to16 || f16to32 || f32toQ8) {
 			return false, nil
 		}
 		*args = opArgs{a: *a, dst: *dst}
@@ -278,17 +279,22 @@ func (b *Backend) getRowsTask(ith, nth int, _ *workspace) error {
 	return nil
 }
 
-// convertTask copies f32 rows to f16 or back, row for row.
+// convertTask copies f32 rows to f16 or Q8_0, or f16 rows to f32, row for
+// row.
 func (b *Backend) convertTask(ith, nth int, _ *workspace) error {
 	a, dst := &b.args.a, &b.args.dst
 	ne0 := a.ne[0]
 	r0, r1 := rowRange(a.rows(), ith, nth)
 	for r := r0; r < r1; r++ {
 		i1, i2, i3 := a.coords(r)
-		if a.typ == rt.F32 {
+		switch {
+		case dst.typ == rt.Q8_0:
+			off := dst.at(i1, i2, i3)
+			b.kern.quantQ8(a.view(i1, i2, i3), dst.mem[off:off+dst.typ.RowSize(ne0)], nil)
+		case a.typ == rt.F32:
 			off := dst.at(i1, i2, i3)
 			b.kern.f32ToF16(a.view(i1, i2, i3), dst.mem[off:off+2*ne0])
-		} else {
+		default:
 			off := a.at(i1, i2, i3)
 			b.kern.f16ToF32(a.mem[off:off+2*ne0], dst.view(i1, i2, i3))
 		}

@@ -121,6 +121,7 @@ func (p *pool) resize(n int) {
 type workspace struct {
 	f32s [4][]float32
 	f64s [2][]float64
+	u8s  []byte
 }
 
 // f32 returns scratch slot i with length n (contents undefined).
@@ -129,6 +130,14 @@ func (w *workspace) f32(i, n int) []float32 {
 		w.f32s[i] = make([]float32, n)
 	}
 	return w.f32s[i][:n]
+}
+
+// bytes returns byte scratch with length n (contents undefined).
+func (w *workspace) bytes(n int) []byte {
+	if cap(w.u8s) < n {
+		w.u8s = make([]byte, n)
+	}
+	return w.u8s[:n]
 }
 
 // f64 returns float64 scratch slot i with length n (contents undefined).

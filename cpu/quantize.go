@@ -1,7 +1,8 @@
 package cpu
 
 import (
-	"math"
+	"encoding/binary"
+	"unsafe"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -38,32 +39,48 @@ func (q *q8Rows) row(r int) q8Row {
 	return q8Row{qs: q.qs[r*q.nb*rt.QK : (r+1)*q.nb*rt.QK], d: q.d[r*q.nb : (r+1)*q.nb], neg: q.neg[r*q.nb : (r+1)*q.nb]}
 }
 
-// quantizeQ8 quantizes x (a multiple of 32 long) into y. It follows ggml's
-// quantize_row_q8_0_ref exactly: the scale is amax/127, the quants are
-// x/scale rounded half away from zero, and the stored scale is the scale
-// rounded to half precision, so the activations equal a Q8_0 round trip of
-// x.
-func quantizeQ8(x []float32, y q8Row) {
+// quantizeQ8 quantizes x (a multiple of 32 long) into y, encoding Q8_0
+// blocks into blk (scratch of Q8_0.RowSize(len(x)) bytes) on the way. It
+// follows ggml's quantize_row_q8_0_ref exactly: the scale is amax/127, the
+// quants are x/scale rounded half away from zero, and the stored scale is
+// the scale rounded to half precision, so the activations equal a Q8_0
+// round trip of x.
+func (k *kernels) quantizeQ8(x []float32, y q8Row, blk []byte) {
+	k.quantQ8(x, blk, y.neg)
+	tab := f16Table()
+	qs := int8Bytes(y.qs)
 	for b := range y.d {
-		xb := x[b*rt.QK : b*rt.QK+rt.QK]
-		q := y.qs[b*rt.QK : b*rt.QK+rt.QK]
-		amax := float32(0)
-		for _, v := range xb {
-			amax = max(amax, float32(math.Abs(float64(v))))
-		}
-		d := amax / 127
-		id := float32(0)
-		if d != 0 {
-			id = 1 / d
-		}
-		var sum int32
-		for j, v := range xb {
-			q[j] = int8(math.Round(float64(v * id)))
-			sum += int32(q[j])
-		}
-		y.d[b] = rt.F16ToF32(rt.F32ToF16(d))
-		y.neg[b] = -sum
+		src := blk[b*34 : b*34+34]
+		y.d[b] = tab[binary.LittleEndian.Uint16(src)]
+		copy(qs[b*rt.QK:b*rt.QK+rt.QK], src[2:])
+		y.neg[b] = -y.neg[b]
 	}
+}
+
+// quantQ8Go is the portable quantQ8: runtime's encoder, then the sums.
+func quantQ8Go(src []float32, dst []byte, sums []int32) {
+	nb := len(src) / rt.QK
+	if err := rt.QuantizeRow(rt.Q8_0, src[:nb*rt.QK], dst); err != nil {
+		panic(err) // the caller sized dst
+	}
+	if sums == nil {
+		return
+	}
+	for b := range nb {
+		var s int32
+		for _, q := range dst[b*34+2 : b*34+34] {
+			s += int32(int8(q))
+		}
+		sums[b] = s
+	}
+}
+
+// int8Bytes views q as bytes.
+func int8Bytes(q []int8) []byte {
+	if len(q) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&q[0])), len(q))
 }
 
 // grow returns s with length n, reallocating only when it is too small.
