@@ -290,7 +290,8 @@ func TestChecks(t *testing.T) {
 	recs := []Record{
 		{Backend: "cpu", Op: "MUL_MAT", Type: "f32", M: 4096, N: 512, K: 4096, GFLOPS: 30, VsGonum: 7, Status: StatusOK},
 		{Backend: "cpu", Op: "MUL_MAT", Type: "f16", M: 4096, N: 512, K: 4096, GFLOPS: 33, Status: StatusOK},
-		{Backend: "cpu", Op: "MUL_MAT", Type: "f32", M: 4096, N: 1, K: 4096, Us: 1000, VsRead: 0.9, Status: StatusOK},
+		{Backend: "cpu", Op: "MUL_MAT", Type: "f32", M: 4096, N: 1, K: 4096, Us: 1000, GFLOPS: 10, VsRead: 0.9, Status: StatusOK},
+		{Backend: "cpu", Op: "MUL_MAT", Type: "f16", M: 4096, N: 1, K: 4096, Us: 500, GFLOPS: 20, Status: StatusOK},
 		{Backend: "cpu", Op: "MUL_MAT", Type: "q8_0", M: 4096, N: 1, K: 4096, Us: 300, Status: StatusOK},
 		{Backend: "cpu", Op: "MUL_MAT", Type: "q4_0", M: 4096, N: 1, K: 4096, Us: 300, Status: StatusOK},
 		{Backend: "cpu", Op: "DISPATCH", Us: 1.5, Status: StatusOK},
@@ -304,6 +305,7 @@ func TestChecks(t *testing.T) {
 	want := map[string]bool{
 		"F32 MUL_MAT 4096x512x4096 vs gonum Gemm": true,
 		"F16 MUL_MAT 4096x512x4096 vs our F32":    false, // 1.1×
+		"F16 MUL_MAT 4096x1x4096 vs our F32":      true,  // 2×
 		"F32 GEMV 4096x1x4096 vs streaming read":  true,
 		"q8_0 GEMV speed-up over F32 GEMV":        true, // 3.3×
 		"q4_0 GEMV speed-up over F32 GEMV":        false,
@@ -317,7 +319,7 @@ func TestChecks(t *testing.T) {
 			t.Errorf("%s: met=%v (present %v), want %v", f, got, ok, w)
 		}
 	}
-	if cs := Checks(recs[5:6]); len(cs) != 1 {
+	if cs := Checks(recs[6:7]); len(cs) != 1 {
 		t.Errorf("checks without matmul records: %+v", cs)
 	}
 }
