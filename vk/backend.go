@@ -57,7 +57,9 @@ func (d *Device) NewBackend() (rt.Backend, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Backend{d: d, s: s}, nil
+	b := &Backend{d: d, s: s}
+	d.track(func(l *liveObjects) { l.backends[b] = true })
+	return b, nil
 }
 
 func (b *Backend) Name() string      { return b.d.name }
@@ -65,6 +67,15 @@ func (b *Backend) Device() rt.Device { return b.d }
 
 func (b *Backend) errorf(format string, args ...any) error {
 	return fmt.Errorf("vulkan %s: %s", b.d.name, fmt.Sprintf(format, args...))
+}
+
+// closedErr says why a closed backend refuses work: closed, or released
+// with its device.
+func (b *Backend) closedErr() error {
+	if b.d.released.Load() {
+		return errReleased
+	}
+	return errClosed
 }
 
 // cmd returns the command buffer being recorded, resetting the per-buffer
@@ -95,7 +106,7 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
-		return b.errorf("graph compute: %v", errClosed)
+		return b.errorf("graph compute: %v", b.closedErr())
 	}
 	if g == nil {
 		return b.errorf("graph compute: nil graph")
@@ -173,7 +184,7 @@ func (b *Backend) Synchronize() error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
-		return b.errorf("synchronize: %v", errClosed)
+		return b.errorf("synchronize: %v", b.closedErr())
 	}
 	if err := b.flush(); err != nil {
 		return err
@@ -181,11 +192,12 @@ func (b *Backend) Synchronize() error {
 	return b.s.sync()
 }
 
-// Close waits for the queued work and destroys the stream's objects.
+// Close waits for the queued work and destroys the stream's objects. Closing
+// a backend released with its device does nothing.
 func (b *Backend) Close() error {
 	b.mu.Lock()
-	defer b.mu.Unlock()
 	if b.closed {
+		b.mu.Unlock()
 		return nil
 	}
 	b.closed = true
@@ -194,7 +206,23 @@ func (b *Backend) Close() error {
 		err = serr
 	}
 	b.s.destroy()
+	b.mu.Unlock()
+	// After unlocking: releasing the device locks in the other order.
+	b.d.track(func(l *liveObjects) { delete(l.backends, b) })
 	return err
+}
+
+// releaseStream destroys the stream of a backend left open when its device
+// is released (the queue is idle); the backend then refuses use.
+func (b *Backend) releaseStream() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return
+	}
+	b.closed = true
+	b.recorded = nil
+	b.s.destroy()
 }
 
 // vkTensor resolves t to its Vulkan buffer and byte range, or reports why not.
@@ -202,6 +230,9 @@ func (b *Backend) vkTensor(op string, t *rt.Tensor, offset, size int) (*Buffer, 
 	vb, ok := vkBuffer(t.Buffer)
 	if !ok {
 		return nil, 0, b.errorf("%s %q: not in a Vulkan buffer", op, t.Name)
+	}
+	if err := vb.unusable(); err != nil {
+		return nil, 0, b.errorf("%s %q: %v", op, t.Name, err)
 	}
 	if vb.bt.dev != b.d {
 		return nil, 0, b.errorf("%s %q: tensor is on %s", op, t.Name, vb.bt.dev.name)
@@ -215,7 +246,7 @@ func (b *Backend) SetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
-		return b.errorf("set tensor async: %v", errClosed)
+		return b.errorf("set tensor async: %v", b.closedErr())
 	}
 	vb, start, err := b.vkTensor("set tensor async", t, offset, len(data))
 	if err != nil || len(data) == 0 {
@@ -238,7 +269,7 @@ func (b *Backend) GetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
-		return b.errorf("get tensor async: %v", errClosed)
+		return b.errorf("get tensor async: %v", b.closedErr())
 	}
 	vb, start, err := b.vkTensor("get tensor async", t, offset, len(data))
 	if err != nil || len(data) == 0 {
@@ -276,7 +307,10 @@ func (b *Backend) CopyTensorAsync(from rt.Backend, src, dst *rt.Tensor) (bool, e
 	}
 	if fb, ok := from.(*Backend); ok && fb != b {
 		fb.mu.Lock()
-		err := fb.flush()
+		var err error
+		if !fb.closed { // a closed backend has nothing queued
+			err = fb.flush()
+		}
 		fb.mu.Unlock()
 		if err != nil {
 			return false, err
@@ -289,7 +323,7 @@ func (b *Backend) CopyTensorAsync(from rt.Backend, src, dst *rt.Tensor) (bool, e
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
-		return false, b.errorf("copy tensor async: %v", errClosed)
+		return false, b.errorf("copy tensor async: %v", b.closedErr())
 	}
 	so, err := sb.span("copy tensor async", src, 0, n)
 	if err != nil {

@@ -1,6 +1,7 @@
 package vk
 
 import (
+	"errors"
 	"fmt"
 	"unsafe"
 
@@ -66,17 +67,14 @@ func (bt *BufferType) Alloc(size int) (runtime.Buffer, error) {
 		return nil, err
 	}
 	b := &Buffer{bt: bt, size: size}
-	if size == 0 {
-		if bt.host {
-			return &HostBuffer{b}, nil
+	if size > 0 {
+		db, err := d.newDevBuffer(uint64(size), bt.memType)
+		if err != nil {
+			return nil, fmt.Errorf("vulkan %s: alloc buffer of %d bytes: %w", bt.Name(), size, err)
 		}
-		return b, nil
+		b.db = db
 	}
-	db, err := d.newDevBuffer(uint64(size), bt.memType)
-	if err != nil {
-		return nil, fmt.Errorf("vulkan %s: alloc buffer of %d bytes: %w", bt.Name(), size, err)
-	}
-	b.db = db
+	d.track(func(l *liveObjects) { l.buffers[b] = true })
 	if bt.host {
 		return &HostBuffer{b}, nil
 	}
@@ -163,9 +161,10 @@ var (
 // its whole life, so the CPU (and the CPU backend) use it directly.
 type HostBuffer struct{ *Buffer }
 
-// Bytes returns the mapped memory, or nil once the buffer is freed.
+// Bytes returns the mapped memory, or nil once the buffer is freed or its
+// device released.
 func (h *HostBuffer) Bytes() []byte {
-	if h.freed || h.db == nil {
+	if h.unusable() != nil || h.db == nil {
 		return nil
 	}
 	return h.db.bytes()[:h.size:h.size]
@@ -193,6 +192,20 @@ func (b *Buffer) Reset() {}
 
 func (b *Buffer) name() string { return b.bt.Name() }
 
+// unusable says why the buffer cannot be used (freed, or released with its
+// device), or nil.
+func (b *Buffer) unusable() error {
+	if b.bt.dev.released.Load() {
+		return errReleased
+	}
+	if b.freed {
+		return errBufferFreed
+	}
+	return nil
+}
+
+var errBufferFreed = errors.New("buffer is freed")
+
 // mapped is the buffer's memory when the host may access it directly.
 func (b *Buffer) mapped() []byte {
 	if b.bt.staged {
@@ -203,8 +216,8 @@ func (b *Buffer) mapped() []byte {
 
 // span checks that [t.Offset+offset, +size) lies in the buffer and returns its start.
 func (b *Buffer) span(op string, t *runtime.Tensor, offset, size int) (int, error) {
-	if b.freed {
-		return 0, fmt.Errorf("vulkan %s: %s %q: buffer is freed", b.name(), op, t.Name)
+	if err := b.unusable(); err != nil {
+		return 0, fmt.Errorf("vulkan %s: %s %q: %w", b.name(), op, t.Name, err)
 	}
 	if tb, _ := vkBuffer(t.Buffer); tb != b {
 		return 0, fmt.Errorf("vulkan %s: %s %q: tensor is not in this buffer", b.name(), op, t.Name)
@@ -217,8 +230,8 @@ func (b *Buffer) span(op string, t *runtime.Tensor, offset, size int) (int, erro
 }
 
 func (b *Buffer) InitTensor(t *runtime.Tensor) error {
-	if b.freed {
-		return fmt.Errorf("vulkan %s: init tensor %q: buffer is freed", b.name(), t.Name)
+	if err := b.unusable(); err != nil {
+		return fmt.Errorf("vulkan %s: init tensor %q: %w", b.name(), t.Name, err)
 	}
 	if t.Offset < 0 || t.Offset+t.Nbytes() > b.size {
 		return fmt.Errorf("vulkan %s: init tensor %q: bytes [%d,%d) are outside the %d-byte buffer", b.name(), t.Name, t.Offset, t.Offset+t.Nbytes(), b.size)
@@ -295,8 +308,8 @@ func (b *Buffer) CopyTensor(src, dst *runtime.Tensor) (bool, error) {
 }
 
 func (b *Buffer) Clear(value byte) error {
-	if b.freed {
-		return fmt.Errorf("vulkan %s: clear: buffer is freed", b.name())
+	if err := b.unusable(); err != nil {
+		return fmt.Errorf("vulkan %s: clear: %w", b.name(), err)
 	}
 	if b.size == 0 {
 		return nil
@@ -304,8 +317,13 @@ func (b *Buffer) Clear(value byte) error {
 	return b.fill(0, b.size, value)
 }
 
-// Free destroys the VkBuffer and returns its memory to the pool.
+// Free destroys the VkBuffer and returns its memory to the pool. Freeing a
+// buffer released with its device does nothing.
 func (b *Buffer) Free() error {
+	d := b.bt.dev
+	if d.released.Load() {
+		return nil
+	}
 	if b.freed {
 		return fmt.Errorf("vulkan %s: free: buffer is already freed", b.name())
 	}
@@ -313,11 +331,12 @@ func (b *Buffer) Free() error {
 	if b.db != nil {
 		// Work still queued may use the buffer: destroying it then would
 		// be a use after free in the driver.
-		if err := b.bt.dev.waitIdle(); err != nil {
+		if err := d.waitIdle(); err != nil {
 			return fmt.Errorf("vulkan %s: free: %w", b.name(), err)
 		}
 		b.db.destroy()
 		b.db = nil
 	}
+	d.track(func(l *liveObjects) { delete(l.buffers, b) })
 	return nil
 }

@@ -3,7 +3,9 @@ package vk
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
+	"sync/atomic"
 
 	rt "github.com/gpurt/gpurt/runtime"
 	vk "github.com/vulkan-go/vulkan"
@@ -23,7 +25,10 @@ type limits struct {
 }
 
 // Device is one Vulkan physical device. Its logical device, queue, pipelines
-// and memory pools are created on first use and live as long as the process.
+// and memory pools are created on first use and live until runtime.Release,
+// which destroys them with the objects of the device's buffers, backends and
+// events still open. The Device and those objects then refuse use; the
+// registry discovers new Devices.
 type Device struct {
 	index    int // position among gpurt's Vulkan devices ("Vulkan<index>")
 	physIdx  int // index among the instance's physical devices
@@ -60,11 +65,16 @@ type Device struct {
 	localBT *BufferType
 	hostBT  *BufferType
 
-	initOnce sync.Once
+	// life guards opening, releasing and the live objects.
+	life     sync.Mutex
+	opened   bool
 	initErr  error
-	dev      vk.Device
-	queue    vk.Queue
-	queueMu  sync.Mutex // vkQueueSubmit needs external synchronization
+	live     liveObjects
+	released atomic.Bool
+
+	dev     vk.Device
+	queue   vk.Queue
+	queueMu sync.Mutex // vkQueueSubmit needs external synchronization
 
 	dsLayout   vk.DescriptorSetLayout
 	pipeLayout vk.PipelineLayout
@@ -283,8 +293,96 @@ func (d *Device) OffloadOp(t *rt.Tensor) bool {
 
 // open creates the logical device and the shared objects on first use.
 func (d *Device) open() error {
-	d.initOnce.Do(func() { d.initErr = d.create() })
+	d.life.Lock()
+	defer d.life.Unlock()
+	if d.released.Load() {
+		return fmt.Errorf("vulkan %s: %w", d.name, errReleased)
+	}
+	if !d.opened {
+		d.opened = true
+		d.initErr = d.create()
+	}
 	return d.initErr
+}
+
+// liveObjects are the buffers, backends and events created on the device
+// and not yet freed or closed.
+type liveObjects struct {
+	buffers  map[*Buffer]bool
+	backends map[*Backend]bool
+	events   map[*Event]bool
+}
+
+// track updates the live objects.
+func (d *Device) track(update func(l *liveObjects)) {
+	d.life.Lock()
+	defer d.life.Unlock()
+	if d.live.buffers == nil {
+		d.live = liveObjects{buffers: map[*Buffer]bool{}, backends: map[*Backend]bool{}, events: map[*Event]bool{}}
+	}
+	update(&d.live)
+}
+
+// String describes the live objects ("2 buffers, 1 backend"), or "".
+func (l *liveObjects) String() string {
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		what string
+	}{{len(l.buffers), "buffer"}, {len(l.backends), "backend"}, {len(l.events), "event"}} {
+		if c.n == 1 {
+			parts = append(parts, "1 "+c.what)
+		} else if c.n > 1 {
+			parts = append(parts, fmt.Sprintf("%d %ss", c.n, c.what))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// release waits for the queue, then destroys everything created on the
+// logical device, the objects of live buffers, backends and events included,
+// and the device itself. The error names the objects that were still open.
+func (d *Device) release() error {
+	d.life.Lock()
+	defer d.life.Unlock()
+	if d.released.Swap(true) || !d.opened || d.dev == nil {
+		return nil
+	}
+	var errs []error
+	if open := d.live.String(); open != "" {
+		errs = append(errs, fmt.Errorf("vulkan %s: %s still open; released with the device", d.name, open))
+	}
+	if err := d.waitIdle(); err != nil {
+		errs = append(errs, err)
+	}
+	for b := range d.live.backends {
+		b.releaseStream()
+	}
+	d.destroyXfer()
+	for e := range d.live.events {
+		e.destroy()
+	}
+	for b := range d.live.buffers {
+		if b.db != nil {
+			b.db.destroy()
+		}
+	}
+	d.live = liveObjects{}
+	d.poolsMu.Lock()
+	for _, p := range d.pools {
+		p.destroy()
+	}
+	d.pools = nil
+	d.poolsMu.Unlock()
+	d.pipes.destroy(d)
+	if d.pipeLayout != nil {
+		vk.DestroyPipelineLayout(d.dev, d.pipeLayout, nil)
+	}
+	if d.dsLayout != nil {
+		vk.DestroyDescriptorSetLayout(d.dev, d.dsLayout, nil)
+	}
+	vk.DestroyDevice(d.dev, nil)
+	return errors.Join(errs...)
 }
 
 func (d *Device) create() error {
@@ -330,7 +428,10 @@ func (d *Device) check(res vk.Result, what string, args ...any) error {
 	return fmt.Errorf("vulkan %s: %s: %w", d.name, fmt.Sprintf(what, args...), vk.Error(res))
 }
 
-var errClosed = errors.New("use after close")
+var (
+	errClosed   = errors.New("use after close")
+	errReleased = errors.New("use after close: device released by runtime.Release")
+)
 
 // submit hands a command buffer to the device's queue.
 func (d *Device) submit(cmd vk.CommandBuffer, fence vk.Fence) error {

@@ -31,7 +31,9 @@ func (d *Device) NewEvent() (rt.Event, error) {
 	if err := d.check(res, "create event"); err != nil {
 		return nil, err
 	}
-	return &Event{d: d, ev: ev}, nil
+	e := &Event{d: d, ev: ev}
+	d.track(func(l *liveObjects) { l.events[e] = true })
+	return e, nil
 }
 
 const eventStages = vk.PipelineStageFlags(vk.PipelineStageComputeShaderBit | vk.PipelineStageTransferBit)
@@ -40,10 +42,22 @@ func (e *Event) errorf(format string, args ...any) error {
 	return fmt.Errorf("vulkan %s: event: %s", e.d.name, fmt.Sprintf(format, args...))
 }
 
+// unusable says why the event cannot be used (freed, or released with its
+// device), or nil.
+func (e *Event) unusable() error {
+	if e.d.released.Load() {
+		return errReleased
+	}
+	if e.freed {
+		return errClosed
+	}
+	return nil
+}
+
 // Record marks the current end of b's stream and submits it.
 func (e *Event) Record(b rt.Backend) error {
-	if e.freed {
-		return e.errorf("record: %v", errClosed)
+	if err := e.unusable(); err != nil {
+		return e.errorf("record: %v", err)
 	}
 	vb, ok := b.(*Backend)
 	if !ok || vb.d != e.d {
@@ -61,7 +75,7 @@ func (e *Event) Record(b rt.Backend) error {
 	vb.mu.Lock()
 	defer vb.mu.Unlock()
 	if vb.closed {
-		return e.errorf("record: backend %v", errClosed)
+		return e.errorf("record: backend %v", vb.closedErr())
 	}
 	cmd, err := vb.cmd()
 	if err != nil {
@@ -79,8 +93,8 @@ func (e *Event) Record(b rt.Backend) error {
 // Wait makes work queued later on b wait for the event: on the GPU for a
 // backend of the same device, on the host otherwise.
 func (e *Event) Wait(b rt.Backend) error {
-	if e.freed {
-		return e.errorf("wait: %v", errClosed)
+	if err := e.unusable(); err != nil {
+		return e.errorf("wait: %v", err)
 	}
 	vb, ok := b.(*Backend)
 	if !ok || vb.d != e.d {
@@ -92,7 +106,7 @@ func (e *Event) Wait(b rt.Backend) error {
 	vb.mu.Lock()
 	defer vb.mu.Unlock()
 	if vb.closed {
-		return e.errorf("wait: backend %v", errClosed)
+		return e.errorf("wait: backend %v", vb.closedErr())
 	}
 	cmd, err := vb.cmd()
 	if err != nil {
@@ -104,8 +118,8 @@ func (e *Event) Wait(b rt.Backend) error {
 
 // Synchronize blocks until the recorded work has completed.
 func (e *Event) Synchronize() error {
-	if e.freed {
-		return e.errorf("synchronize: %v", errClosed)
+	if err := e.unusable(); err != nil {
+		return e.errorf("synchronize: %v", err)
 	}
 	vb := e.b
 	if vb == nil {
@@ -120,11 +134,17 @@ func (e *Event) Synchronize() error {
 }
 
 // Free destroys the event. The caller must not free an event that queued
-// work still waits for.
+// work still waits for. Freeing an event released with its device does
+// nothing.
 func (e *Event) Free() {
-	if e.freed {
+	if e.freed || e.d.released.Load() {
 		return
 	}
+	e.destroy()
+	e.d.track(func(l *liveObjects) { delete(l.events, e) })
+}
+
+func (e *Event) destroy() {
 	e.freed = true
 	vk.DestroyEvent(e.d.dev, e.ev, nil)
 }

@@ -1,6 +1,7 @@
 package vk
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -41,6 +42,13 @@ func runTests(m *testing.M) int {
 		vlog = l
 	}
 	code := m.Run()
+	// Releasing everything before reading the log makes every run a leak
+	// check: the layer reports each object still alive when its device or
+	// instance is destroyed.
+	if err := releaseShared(); err != nil {
+		fmt.Fprintf(os.Stderr, "release: %v\n", err)
+		code = 1
+	}
 	if msgs := validationMessages(0); msgs != "" {
 		fmt.Fprintf(os.Stderr, "validation layer messages:\n%s\n", msgs)
 		code = 1
@@ -75,11 +83,14 @@ func checkValidation(t *testing.T) {
 	})
 }
 
+// shared is the device and backend the package's tests share, opened on
+// first use and again after releaseShared.
 var shared struct {
-	once sync.Once
-	dev  *Device
-	be   *Backend
-	err  error
+	mu     sync.Mutex
+	opened bool
+	dev    *Device
+	be     *Backend
+	err    error
 }
 
 // testDevice returns the first Vulkan device and one backend on it, shared
@@ -87,27 +98,45 @@ var shared struct {
 func testDevice(t *testing.T) (*Device, *Backend) {
 	t.Helper()
 	checkValidation(t)
-	shared.once.Do(func() {
-		devs, err := Devices()
-		if err != nil {
-			shared.err = err
-			return
-		}
-		shared.dev = devs[0]
-		b, err := shared.dev.NewBackend()
-		if err != nil {
-			shared.err = err
-			return
-		}
-		shared.be = b.(*Backend)
-	})
-	if shared.err != nil {
-		if strings.Contains(shared.err.Error(), "cannot load the Vulkan loader") {
-			t.Skipf("no Vulkan loader on this machine: %v", shared.err)
-		}
-		t.Fatalf("no Vulkan device: %v", shared.err)
+	shared.mu.Lock()
+	if !shared.opened {
+		shared.opened = true
+		shared.dev, shared.be, shared.err = openShared()
 	}
-	return shared.dev, shared.be
+	dev, be, err := shared.dev, shared.be, shared.err
+	shared.mu.Unlock()
+	if err != nil {
+		if strings.Contains(err.Error(), "cannot load the Vulkan loader") {
+			t.Skipf("no Vulkan loader on this machine: %v", err)
+		}
+		t.Fatalf("no Vulkan device: %v", err)
+	}
+	return dev, be
+}
+
+func openShared() (*Device, *Backend, error) {
+	devs, err := Devices()
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := devs[0].NewBackend()
+	if err != nil {
+		return nil, nil, err
+	}
+	return devs[0], b.(*Backend), nil
+}
+
+// releaseShared closes the shared backend and releases every device with
+// runtime.Release; the next testDevice opens the rediscovered device.
+func releaseShared() error {
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	var err error
+	if shared.be != nil {
+		err = shared.be.Close()
+	}
+	shared.opened, shared.dev, shared.be, shared.err = false, nil, nil, nil
+	return errors.Join(err, rt.Release())
 }
 
 // alloc places every tensor of ctx in one buffer of bt; freed at cleanup.

@@ -195,3 +195,17 @@ func (p *memPool) release(a memAlloc) {
 		vk.FreeMemory(p.dev.dev, b.mem, nil)
 	}
 }
+
+// destroy frees every block, whatever is still allocated in it; the device
+// is being released and no buffer uses the memory any more.
+func (p *memPool) destroy() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, b := range p.blocks {
+		if b.mapped != nil {
+			vk.UnmapMemory(p.dev.dev, b.mem)
+		}
+		vk.FreeMemory(p.dev.dev, b.mem, nil)
+	}
+	p.blocks = nil
+}

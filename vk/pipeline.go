@@ -73,8 +73,8 @@ type pipeline struct {
 	module vk.ShaderModule
 }
 
-// pipelineCache creates pipelines on first use and keeps them for the
-// device's lifetime. Drivers such as Mesa compile the shader on the first
+// pipelineCache creates pipelines on first use and keeps them until the
+// device is released. Drivers such as Mesa compile the shader on the first
 // dispatch, so the set of variants is kept small.
 type pipelineCache struct {
 	mu sync.Mutex
@@ -83,9 +83,23 @@ type pipelineCache struct {
 
 func (c *pipelineCache) init() { c.m = map[pipelineKey]*pipeline{} }
 
+// destroy destroys every pipeline and its shader module.
+func (c *pipelineCache) destroy(d *Device) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, p := range c.m {
+		vk.DestroyPipeline(d.dev, p.handle, nil)
+		vk.DestroyShaderModule(d.dev, p.module, nil)
+	}
+	c.m = nil
+}
+
 func (d *Device) pipeline(key pipelineKey) (*pipeline, error) {
 	d.pipes.mu.Lock()
 	defer d.pipes.mu.Unlock()
+	if d.pipes.m == nil {
+		return nil, fmt.Errorf("vulkan %s: %w", d.name, errReleased)
+	}
 	if p := d.pipes.m[key]; p != nil {
 		return p, nil
 	}

@@ -12,6 +12,12 @@
 // precompiled SPIR-V (package shaders); every op and dtype combination is a
 // specialization of a few pipelines, created on first use per device.
 //
+// Driver resources (the instance, logical devices, pipelines, memory blocks)
+// are held until runtime.Release, which destroys them all, including those of
+// buffers, backends and events still open, and names what was. Objects from
+// before the release refuse use with an error; the next registry call
+// discovers the devices afresh.
+//
 // Environment:
 //
 //	GPURT_VK_DEVICES=0,2   only expose these physical devices (by index)
@@ -32,7 +38,8 @@ import (
 
 func init() { runtime.Register(reg{}, 20) }
 
-// reg is the "vulkan" backend family. Discovery runs once, on first use.
+// reg is the "vulkan" backend family. Discovery runs on first use, and again
+// after Close.
 type reg struct{}
 
 func (reg) Name() string { return "vulkan" }
@@ -46,38 +53,107 @@ func (reg) Devices() ([]runtime.Device, error) {
 	return out, err
 }
 
-// The Vulkan instance is process-wide: vulkan-go keeps its function pointers
-// in globals, so there is exactly one.
+// Close destroys every logical device and their objects, then the instance
+// (runtime.Release calls it). The error names the buffers, backends and
+// events that were still open; they are released all the same.
+func (reg) Close() error {
+	vkState.mu.Lock()
+	defer vkState.mu.Unlock()
+	if !vkState.loaded {
+		return nil
+	}
+	var errs []error
+	for _, d := range vkState.devs {
+		errs = append(errs, d.release())
+	}
+	if vkState.instance != nil {
+		vk.DestroyInstance(vkState.instance, nil)
+	}
+	vkState.loaded, vkState.instance, vkState.devs, vkState.err = false, nil, nil, nil
+	return errors.Join(errs...)
+}
+
+// There is one Vulkan instance at a time: vulkan-go keeps its function
+// pointers in globals.
 var vkState struct {
-	once     sync.Once
+	mu       sync.Mutex
+	loaded   bool
 	instance vk.Instance
 	devs     []*Device
 	err      error
 }
 
+// The loader library is opened once per process; each instance then
+// resolves the function pointers afresh.
+var vkLoader struct {
+	once sync.Once
+	err  error
+}
+
 // Devices returns the Vulkan devices, or an error saying why there are none.
-func Devices() ([]*Device, error) { return devices() }
+// It asks the runtime registry (which discovers the other registered
+// families too), so that runtime.Release knows to release them.
+func Devices() ([]*Device, error) {
+	for _, r := range runtime.Regs() {
+		if r.Name != (reg{}).Name() {
+			continue
+		}
+		devs := make([]*Device, len(r.Devices))
+		for i, d := range r.Devices {
+			devs[i] = d.(*Device)
+		}
+		return devs, r.Err
+	}
+	panic("vk: the vulkan family is not registered")
+}
 
 func devices() ([]*Device, error) {
-	vkState.once.Do(func() { vkState.devs, vkState.err = discover() })
+	vkState.mu.Lock()
+	defer vkState.mu.Unlock()
+	if !vkState.loaded {
+		vkState.devs, vkState.err = discover()
+		vkState.loaded = true
+	}
 	return vkState.devs, vkState.err
 }
 
+func openLoaderOnce() error {
+	vkLoader.once.Do(func() {
+		if err := openLoader(os.Getenv("GPURT_VK_LOADER")); err != nil {
+			vkLoader.err = err
+			return
+		}
+		if err := vk.Init(); err != nil {
+			vkLoader.err = fmt.Errorf("vulkan: %w", err)
+		}
+	})
+	return vkLoader.err
+}
+
+// discover creates the instance and the devices; it keeps the instance in
+// vkState only when there are devices.
 func discover() ([]*Device, error) {
-	if err := openLoader(os.Getenv("GPURT_VK_LOADER")); err != nil {
+	if err := openLoaderOnce(); err != nil {
 		return nil, err
-	}
-	if err := vk.Init(); err != nil {
-		return nil, fmt.Errorf("vulkan: %w", err)
 	}
 	inst, err := createInstance()
 	if err != nil {
 		return nil, err
 	}
-	vkState.instance = inst
 	if err := vk.InitInstance(inst); err != nil {
+		// Without the instance's function pointers it cannot be destroyed.
 		return nil, fmt.Errorf("vulkan: %w", err)
 	}
+	devs, err := physicalDevices(inst)
+	if err != nil {
+		vk.DestroyInstance(inst, nil)
+		return nil, err
+	}
+	vkState.instance = inst
+	return devs, nil
+}
+
+func physicalDevices(inst vk.Instance) ([]*Device, error) {
 	if err := loadShim(inst); err != nil {
 		return nil, err
 	}

@@ -210,16 +210,24 @@ func (s *stream) stage(size uint64) (*devBuffer, error) {
 	return b, nil
 }
 
+// destroy waits for the submitted work and destroys the stream's objects;
+// work recorded but not submitted is dropped.
 func (s *stream) destroy() {
 	d := s.d
 	for _, sl := range s.slots {
 		if sl.pending {
 			s.waitOne(sl)
 		}
+		// Staging buffers of the unsubmitted command buffer (or of one
+		// whose wait failed).
+		for _, b := range sl.staging {
+			b.destroy()
+		}
+		sl.staging, sl.after = nil, nil
 		vk.DestroyFence(d.dev, sl.fence, nil)
 		sl.descs.destroy(d)
 	}
-	s.slots = nil
+	s.slots, s.cur, s.order = nil, nil, nil
 	vk.DestroyCommandPool(d.dev, s.pool, nil)
 }
 
@@ -231,34 +239,63 @@ func copyCmd(cmd vk.CommandBuffer, src *devBuffer, soff uint64, dst *devBuffer, 
 // Synchronous transfers on the device's own stream, for buffers whose
 // memory the host cannot map.
 
-func (d *Device) upload(dst *devBuffer, off uint64, data []byte) error {
+// lockXfer locks the device's transfer stream, or says it was released.
+func (d *Device) lockXfer() (*stream, error) {
+	d.xferMu.Lock()
+	if d.xfer == nil {
+		d.xferMu.Unlock()
+		return nil, fmt.Errorf("vulkan %s: %w", d.name, errReleased)
+	}
+	return d.xfer, nil
+}
+
+// destroyXfer destroys the device's transfer stream.
+func (d *Device) destroyXfer() {
 	d.xferMu.Lock()
 	defer d.xferMu.Unlock()
-	st, err := d.xfer.stage(uint64(len(data)))
+	if d.xfer != nil {
+		d.xfer.destroy()
+		d.xfer = nil
+	}
+}
+
+func (d *Device) upload(dst *devBuffer, off uint64, data []byte) error {
+	x, err := d.lockXfer()
+	if err != nil {
+		return err
+	}
+	defer d.xferMu.Unlock()
+	st, err := x.stage(uint64(len(data)))
 	if err != nil {
 		return fmt.Errorf("vulkan %s: upload: %w", d.name, err)
 	}
 	copy(st.bytes(), data)
-	copyCmd(d.xfer.cur.cmd, st, 0, dst, off, uint64(len(data)))
-	return d.xfer.sync()
+	copyCmd(x.cur.cmd, st, 0, dst, off, uint64(len(data)))
+	return x.sync()
 }
 
 func (d *Device) download(src *devBuffer, off uint64, data []byte) error {
-	d.xferMu.Lock()
+	x, err := d.lockXfer()
+	if err != nil {
+		return err
+	}
 	defer d.xferMu.Unlock()
-	st, err := d.xfer.stage(uint64(len(data)))
+	st, err := x.stage(uint64(len(data)))
 	if err != nil {
 		return fmt.Errorf("vulkan %s: download: %w", d.name, err)
 	}
-	copyCmd(d.xfer.cur.cmd, src, off, st, 0, uint64(len(data)))
-	d.xfer.cur.after = append(d.xfer.cur.after, func() { copy(data, st.bytes()) })
-	return d.xfer.sync()
+	copyCmd(x.cur.cmd, src, off, st, 0, uint64(len(data)))
+	x.cur.after = append(x.cur.after, func() { copy(data, st.bytes()) })
+	return x.sync()
 }
 
 func (d *Device) fill(dst *devBuffer, off, size uint64, value byte) error {
-	d.xferMu.Lock()
+	x, err := d.lockXfer()
+	if err != nil {
+		return err
+	}
 	defer d.xferMu.Unlock()
-	cmd, err := d.xfer.record()
+	cmd, err := x.record()
 	if err != nil {
 		return err
 	}
@@ -266,7 +303,7 @@ func (d *Device) fill(dst *devBuffer, off, size uint64, value byte) error {
 		v := uint32(value) * 0x01010101
 		vk.CmdFillBuffer(cmd, dst.buf, vk.DeviceSize(off), vk.DeviceSize(size), v)
 	} else {
-		st, err := d.xfer.stage(size)
+		st, err := x.stage(size)
 		if err != nil {
 			return fmt.Errorf("vulkan %s: memset: %w", d.name, err)
 		}
@@ -276,16 +313,19 @@ func (d *Device) fill(dst *devBuffer, off, size uint64, value byte) error {
 		}
 		copyCmd(cmd, st, 0, dst, off, size)
 	}
-	return d.xfer.sync()
+	return x.sync()
 }
 
 func (d *Device) copyBuffer(src *devBuffer, soff uint64, dst *devBuffer, doff, n uint64) error {
-	d.xferMu.Lock()
+	x, err := d.lockXfer()
+	if err != nil {
+		return err
+	}
 	defer d.xferMu.Unlock()
-	cmd, err := d.xfer.record()
+	cmd, err := x.record()
 	if err != nil {
 		return err
 	}
 	copyCmd(cmd, src, soff, dst, doff, n)
-	return d.xfer.sync()
+	return x.sync()
 }
