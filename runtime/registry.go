@@ -164,14 +164,29 @@ func DevicesByType(t DeviceType) []Device {
 	return out
 }
 
-// DevicesOf lists the devices of a backend family ("cpu", "vulkan", "webgpu").
+// DevicesOf lists the devices of a backend family ("cpu", "vulkan",
+// "webgpu"), discovering only that family.
 func DevicesOf(family string) []Device {
-	for _, r := range Regs() {
-		if strings.EqualFold(r.Name, family) {
-			return r.Devices
+	devs, _ := FamilyDevices(family)
+	return devs
+}
+
+// FamilyDevices discovers one backend family's devices, without touching
+// the other families, or says why it has none.
+func FamilyDevices(family string) ([]Device, error) {
+	registry.mu.Lock()
+	var entry *regEntry
+	for _, e := range registry.regs {
+		if strings.EqualFold(e.reg.Name(), family) {
+			entry = e
+			break
 		}
 	}
-	return nil
+	registry.mu.Unlock()
+	if entry == nil {
+		return nil, fmt.Errorf("no backend family %q is registered", family)
+	}
+	return entry.load()
 }
 
 // BestDevice is the automatic choice: the first hardware GPU or accelerator,

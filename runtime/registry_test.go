@@ -100,12 +100,18 @@ func TestRegistryDiscoveryAndRelease(t *testing.T) {
 	Register(unused, -11)
 	Register(failing, -12)
 
-	// Discovery is lazy and runs once.
+	// Discovery is lazy, runs once, and DevicesOf touches only its family.
 	if used.discovered != 0 {
 		t.Fatalf("discovered at Register")
 	}
 	if got := names(DevicesOf("fake-used")); got != "FakeA0,FakeA1" {
 		t.Fatalf("DevicesOf = %s", got)
+	}
+	if unused.discovered != 0 || failing.discovered != 0 {
+		t.Fatalf("DevicesOf(fake-used) discovered other families")
+	}
+	if _, err := FamilyDevices("no-such-family"); err == nil || !strings.Contains(err.Error(), "no-such-family") {
+		t.Errorf("FamilyDevices(no-such-family) error = %v", err)
 	}
 	if d, err := DeviceByName("fakea1"); err != nil || d.Name() != "FakeA1" {
 		t.Fatalf("DeviceByName(fakea1) = %v, %v", d, err)
@@ -132,11 +138,14 @@ func TestRegistryDiscoveryAndRelease(t *testing.T) {
 	if got := names(DevicesOf("fake-used")); got != "FakeA0,FakeA1" || used.discovered != 1 {
 		t.Errorf("after Release: DevicesOf = %s, discovered %d times", got, used.discovered)
 	}
-	if err := Release(); err == nil {
-		t.Errorf("Release after rediscovery closed nothing failing")
+	if failing.discovered != 0 {
+		t.Errorf("DevicesOf(fake-used) rediscovered fake-failing")
 	}
-	if used.closed != 2 {
-		t.Errorf("closed %d times, want 2", used.closed)
+	if err := Release(); err != nil {
+		t.Errorf("Release of fake-used alone: %v", err)
+	}
+	if used.closed != 2 || failing.closed != 1 {
+		t.Errorf("closed %d and %d times, want 2 and 1", used.closed, failing.closed)
 	}
 }
 

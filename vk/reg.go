@@ -91,20 +91,14 @@ var vkLoader struct {
 }
 
 // Devices returns the Vulkan devices, or an error saying why there are none.
-// It asks the runtime registry (which discovers the other registered
-// families too), so that runtime.Release knows to release them.
+// It asks the runtime registry, so that runtime.Release releases them.
 func Devices() ([]*Device, error) {
-	for _, r := range runtime.Regs() {
-		if r.Name != (reg{}).Name() {
-			continue
-		}
-		devs := make([]*Device, len(r.Devices))
-		for i, d := range r.Devices {
-			devs[i] = d.(*Device)
-		}
-		return devs, r.Err
+	rdevs, err := runtime.FamilyDevices(reg{}.Name())
+	devs := make([]*Device, len(rdevs))
+	for i, d := range rdevs {
+		devs[i] = d.(*Device)
 	}
-	panic("vk: the vulkan family is not registered")
+	return devs, err
 }
 
 func devices() ([]*Device, error) {
