@@ -66,8 +66,8 @@ func (b *Backend) Synchronize() error {
 	d := b.dev
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.closed {
-		return fmt.Errorf("%s: device is closed", d.name)
+	if err := d.closedErrLocked(); err != nil {
+		return err
 	}
 	return b.syncLocked()
 }
@@ -83,17 +83,27 @@ func (b *Backend) syncLocked() error {
 				err = r.staging.TryUnmap()
 			}
 		}
-		r.staging.Destroy()
-		r.staging.Release()
 	}
-	b.pending = nil
+	b.dropPendingLocked()
 	if err != nil {
 		return fmt.Errorf("%s: synchronize: %w", d.name, err)
 	}
 	return nil
 }
 
-// Close waits for queued work; the backend is unusable afterwards.
+// dropPendingLocked releases the staging buffers of pending reads, which
+// stay unfilled.
+func (b *Backend) dropPendingLocked() {
+	for _, r := range b.pending {
+		r.staging.Destroy()
+		r.staging.Release()
+	}
+	b.pending = nil
+}
+
+// Close waits for queued work; the backend is unusable afterwards. After
+// the device was released (which closed the backend with it) Close does
+// nothing.
 func (b *Backend) Close() error {
 	d := b.dev
 	d.mu.Lock()
@@ -104,10 +114,14 @@ func (b *Backend) Close() error {
 	}
 	err := b.syncLocked()
 	b.closed = true
+	delete(d.backends, b)
 	return err
 }
 
 func (b *Backend) usableLocked() error {
+	if err := b.dev.closedErrLocked(); err != nil {
+		return err
+	}
 	if b.closed {
 		return fmt.Errorf("%s: backend is closed", b.dev.name)
 	}
@@ -140,18 +154,21 @@ func (b *Backend) GetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
 	if err != nil {
 		return err
 	}
-	start, err := buf.span("get tensor async", t, offset, len(data))
-	if err != nil || len(data) == 0 {
-		return err
-	}
-	if buf.bt.host {
-		return buf.GetTensor(t, data, offset)
-	}
 	d := b.dev
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if err := b.usableLocked(); err != nil {
 		return err
+	}
+	start, err := buf.spanLocked("get tensor async", t, offset, len(data))
+	if err != nil || len(data) == 0 {
+		return err
+	}
+	if buf.bt.host {
+		if err := d.readLocked(buf, start, data); err != nil {
+			return fmt.Errorf("%s: get tensor async %q: %w", buf.bt.name, t.Name, err)
+		}
+		return nil
 	}
 	a0, a1 := alignDown(start, 4), alignUp(start+len(data), 4)
 	size := uint64(a1 - a0)
@@ -195,8 +212,9 @@ func (b *Backend) CopyTensorAsync(from rt.Backend, src, dst *rt.Tensor) (bool, e
 
 // Event marks a point in a device's queue by submission index.
 type Event struct {
-	dev *Device
-	idx uint64
+	dev   *Device
+	idx   uint64
+	freed bool
 }
 
 // Record marks the current end of b's queue, which is its device's queue.
@@ -207,7 +225,20 @@ func (e *Event) Record(b rt.Backend) error {
 	}
 	e.dev.mu.Lock()
 	defer e.dev.mu.Unlock()
+	if err := e.usableLocked(); err != nil {
+		return err
+	}
 	e.idx = e.dev.lastSubmit
+	return nil
+}
+
+func (e *Event) usableLocked() error {
+	if err := e.dev.closedErrLocked(); err != nil {
+		return err
+	}
+	if e.freed {
+		return fmt.Errorf("%s: event used after free", e.dev.name)
+	}
 	return nil
 }
 
@@ -216,7 +247,9 @@ func (e *Event) Record(b rt.Backend) error {
 // CPU until the event completes.
 func (e *Event) Wait(b rt.Backend) error {
 	if wb, ok := b.(*Backend); ok && wb.dev == e.dev {
-		return nil
+		e.dev.mu.Lock()
+		defer e.dev.mu.Unlock()
+		return e.usableLocked()
 	}
 	return e.Synchronize()
 }
@@ -225,8 +258,8 @@ func (e *Event) Wait(b rt.Backend) error {
 func (e *Event) Synchronize() error {
 	e.dev.mu.Lock()
 	defer e.dev.mu.Unlock()
-	if e.dev.closed {
-		return fmt.Errorf("%s: device is closed", e.dev.name)
+	if err := e.usableLocked(); err != nil {
+		return err
 	}
 	if e.idx == 0 {
 		return nil
@@ -234,4 +267,12 @@ func (e *Event) Synchronize() error {
 	return e.dev.waitLocked(e.idx)
 }
 
-func (e *Event) Free() {}
+// Free forgets the event; after the device was released it does nothing.
+func (e *Event) Free() {
+	e.dev.mu.Lock()
+	defer e.dev.mu.Unlock()
+	if !e.freed && !e.dev.closed {
+		e.dev.events--
+	}
+	e.freed = true
+}

@@ -84,8 +84,9 @@ func (bt *bufferType) Alloc(size int) (rt.Buffer, error) {
 		return nil, fmt.Errorf("%s: allocate %d bytes: %w", bt.name, size, err)
 	}
 	d.nextBufID++
-	d.liveBufs++
-	return &buffer{bt: bt, buf: buf, id: d.nextBufID, size: size, gsize: gsize}, nil
+	b := &buffer{bt: bt, buf: buf, id: d.nextBufID, size: size, gsize: gsize}
+	d.bufs[b] = struct{}{}
+	return b, nil
 }
 
 // buffer is a wgpu buffer holding tensors.
@@ -105,9 +106,13 @@ func (b *buffer) SetUsage(u rt.BufferUsage) { b.usage = u }
 func (b *buffer) Usage() rt.BufferUsage     { return b.usage }
 func (b *buffer) Reset()                    {}
 
-// span checks that [t.Offset+offset, +size) lies in the buffer and returns
-// its absolute start.
-func (b *buffer) span(what string, t *rt.Tensor, offset, size int) (int, error) {
+// spanLocked checks that the buffer is live and that [t.Offset+offset,
+// +size) lies in it, and returns the range's absolute start. The device
+// mutex must be held.
+func (b *buffer) spanLocked(what string, t *rt.Tensor, offset, size int) (int, error) {
+	if b.bt.dev.closed {
+		return 0, fmt.Errorf("%s: %s %q: used after the device was released", b.bt.name, what, t.Name)
+	}
 	if b.freed {
 		return 0, fmt.Errorf("%s: %s %q: buffer used after free", b.bt.name, what, t.Name)
 	}
@@ -119,7 +124,10 @@ func (b *buffer) span(what string, t *rt.Tensor, offset, size int) (int, error) 
 }
 
 func (b *buffer) InitTensor(t *rt.Tensor) error {
-	_, err := b.span("init tensor", t, 0, t.Nbytes())
+	d := b.bt.dev
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	_, err := b.spanLocked("init tensor", t, 0, t.Nbytes())
 	return err
 }
 
@@ -144,13 +152,13 @@ func (b *buffer) MemsetTensor(t *rt.Tensor, value byte, offset, size int) error 
 // onDevice checks size bytes of t at offset against the buffer and runs fn
 // on them, with the buffer's start byte, under the device mutex.
 func (b *buffer) onDevice(what string, t *rt.Tensor, offset, size int, fn func(d *Device, start int) error) error {
-	start, err := b.span(what, t, offset, size)
-	if err != nil || size == 0 {
-		return err
-	}
 	d := b.bt.dev
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	start, err := b.spanLocked(what, t, offset, size)
+	if err != nil || size == 0 {
+		return err
+	}
 	if err := d.usableLocked(); err != nil {
 		return err
 	}
@@ -168,12 +176,15 @@ func (b *buffer) CopyTensor(src, dst *rt.Tensor) (bool, error) {
 	if !ok || sb.bt.dev != b.bt.dev {
 		return false, nil
 	}
+	d := b.bt.dev
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	n := src.Nbytes()
-	s, err := sb.span("copy from", src, 0, n)
+	s, err := sb.spanLocked("copy from", src, 0, n)
 	if err != nil {
 		return false, err
 	}
-	t, err := b.span("copy to", dst, 0, n)
+	t, err := b.spanLocked("copy to", dst, 0, n)
 	if err != nil {
 		return false, err
 	}
@@ -183,9 +194,6 @@ func (b *buffer) CopyTensor(src, dst *rt.Tensor) (bool, error) {
 	if s%4 != 0 || t%4 != 0 || n%4 != 0 || sb == b {
 		return false, nil
 	}
-	d := b.bt.dev
-	d.mu.Lock()
-	defer d.mu.Unlock()
 	if err := d.usableLocked(); err != nil {
 		return false, err
 	}
@@ -196,12 +204,15 @@ func (b *buffer) CopyTensor(src, dst *rt.Tensor) (bool, error) {
 }
 
 func (b *buffer) Clear(value byte) error {
-	if b.freed {
-		return fmt.Errorf("%s: clear: buffer used after free", b.bt.name)
-	}
 	d := b.bt.dev
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if d.closed {
+		return fmt.Errorf("%s: clear: used after the device was released", b.bt.name)
+	}
+	if b.freed {
+		return fmt.Errorf("%s: clear: buffer used after free", b.bt.name)
+	}
 	if err := d.usableLocked(); err != nil {
 		return err
 	}
@@ -217,21 +228,20 @@ func (b *buffer) Clear(value byte) error {
 // Free destroys the wgpu buffer. Work already submitted that uses it still
 // completes (wgpu defers the destruction); cached bind groups that name it
 // are dropped first, so no later submission can reference it. A second Free
-// is a no-op.
+// is a no-op, and so is Free after the device was released (which released
+// the buffer with it).
 func (b *buffer) Free() error {
 	d := b.bt.dev
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if b.freed {
+	if b.freed || d.closed {
+		b.freed = true
 		return nil
 	}
 	b.freed = true
-	if d.closed {
-		return fmt.Errorf("%s: free after the device was closed", b.bt.name)
-	}
 	d.binds.dropBuffer(b.id)
 	b.buf.Destroy()
 	b.buf.Release()
-	d.liveBufs--
+	delete(d.bufs, b)
 	return nil
 }

@@ -64,7 +64,11 @@ type Device struct {
 	arena       *paramsArena
 
 	nextBufID uint64
-	liveBufs  int // allocated and not yet freed, for leak checks
+	// What callers hold open, released with the device at close and named
+	// in its error.
+	bufs     map[*buffer]struct{}
+	backends map[*Backend]struct{}
+	events   int
 }
 
 type openOptions struct {
@@ -75,13 +79,18 @@ type openOptions struct {
 
 // openDevice requests a device on adapter a with the adapter's limits.
 func openDevice(a *wg.Adapter, index int, opt openOptions) (*Device, error) {
+	if !a.IsValid() {
+		return nil, errors.New("adapter is released")
+	}
 	info := a.GetInfo()
 	d := &Device{
-		name:    fmt.Sprintf("WebGPU%d", index),
-		index:   index,
-		info:    info,
-		adapter: a,
-		pipes:   map[string]*pipeline{},
+		name:     fmt.Sprintf("WebGPU%d", index),
+		index:    index,
+		info:     info,
+		adapter:  a,
+		pipes:    map[string]*pipeline{},
+		bufs:     map[*buffer]struct{}{},
+		backends: map[*Backend]struct{}{},
 	}
 	var feats []wg.FeatureName
 	if !opt.noF16 && a.HasFeature(wg.FeatureNameShaderF16) {
@@ -191,7 +200,9 @@ func (d *Device) NewBackend() (rt.Backend, error) {
 	if err := d.usableLocked(); err != nil {
 		return nil, err
 	}
-	return &Backend{dev: d}, nil
+	b := &Backend{dev: d}
+	d.backends[b] = struct{}{}
+	return b, nil
 }
 
 func (d *Device) NewEvent() (rt.Event, error) {
@@ -200,17 +211,27 @@ func (d *Device) NewEvent() (rt.Event, error) {
 	if err := d.usableLocked(); err != nil {
 		return nil, err
 	}
+	d.events++
 	return &Event{dev: d}, nil
 }
 
 // usableLocked reports a closed or lost device and device errors that
 // arrived through the uncaptured-error handler.
 func (d *Device) usableLocked() error {
-	if d.closed {
-		return fmt.Errorf("%s: device is closed", d.name)
+	if err := d.closedErrLocked(); err != nil {
+		return err
 	}
 	if err := d.sink.take(); err != nil {
 		return fmt.Errorf("%s: %w", d.name, err)
+	}
+	return nil
+}
+
+// closedErrLocked is the error of every use of a closed device and of what
+// was made from it: after runtime.Release the registry has new devices.
+func (d *Device) closedErrLocked() error {
+	if d.closed {
+		return fmt.Errorf("%s: used after the device was released", d.name)
 	}
 	return nil
 }
@@ -239,9 +260,11 @@ func (d *Device) waitLocked(idx uint64) error {
 	return nil
 }
 
-// close releases every wgpu object of the device. Devices found by the
-// registry live as long as the process; tests close the extra ones they
-// open.
+// close waits for queued work and releases every wgpu object of the device
+// except its adapter: the caches, and whatever buffers, backends (with
+// their pending reads) and events are still open, which the error names.
+// Every method of the device and of objects made from it fails (or, for
+// Free and Close, does nothing) afterwards, without calling into wgpu.
 func (d *Device) close() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -249,20 +272,33 @@ func (d *Device) close() error {
 		return nil
 	}
 	var errs []error
-	if d.liveBufs != 0 {
-		errs = append(errs, fmt.Errorf("%s: closed with %d buffers still allocated", d.name, d.liveBufs))
+	open := countList([]count{{uint64(len(d.bufs)), "buffer"}, {uint64(len(d.backends)), "backend"}, {uint64(d.events), "event"}})
+	if open != "" {
+		errs = append(errs, fmt.Errorf("%s: %s still open", d.name, open))
 	}
 	if d.lastSubmit > 0 {
-		errs = append(errs, d.waitLocked(d.lastSubmit))
+		if err := d.waitLocked(d.lastSubmit); err != nil {
+			errs = append(errs, fmt.Errorf("wait for queued work: %w", err))
+		}
 	}
+	for b := range d.backends {
+		b.dropPendingLocked()
+		b.closed = true
+	}
+	for b := range d.bufs {
+		b.buf.Destroy()
+		b.buf.Release()
+	}
+	d.bufs, d.backends, d.events = nil, nil, 0
 	d.binds.releaseAll()
 	for _, p := range d.pipes {
 		p.release()
 	}
-	d.pipes = nil
-	for _, l := range d.layouts {
+	d.pipes = map[string]*pipeline{}
+	for i, l := range d.layouts {
 		if l != nil {
 			l.release()
+			d.layouts[i] = nil
 		}
 	}
 	if d.arena != nil {
@@ -273,7 +309,7 @@ func (d *Device) close() error {
 	if d.staging != nil {
 		d.staging.Destroy()
 		d.staging.Release()
-		d.staging = nil
+		d.staging, d.stagingSize = nil, 0
 	}
 	d.queue.Release()
 	d.dev.Release()

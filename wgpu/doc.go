@@ -14,6 +14,18 @@
 // weights, reading the quantized ones in their GGUF block layout. F16 uses
 // WGSL's shader-f16 when the adapter has it and packed u32 words otherwise.
 //
+// Releasing: freeing a buffer releases it and the bind groups naming it;
+// closing a backend releases its pending reads' staging buffers. Compiled
+// pipelines, bind group and pipeline layouts, bind groups, the params arena
+// and the download staging buffer stay cached per device until
+// runtime.Release, which closes the family: it waits for queued
+// work on each device, releases the caches, any buffers, backends and events
+// still open (its error names them, e.g. "WebGPU0: 2 buffers, 1 backend
+// still open"), the device, its adapter and the instance, and checks with
+// wgpu-native's report that nothing of gpurt's is left. Devices, buffers,
+// backends and events from before Release then return errors, except Free
+// and Close, which do nothing; the next registry call discovers new devices.
+//
 // The package needs cgo. Without it, a stub registers the family with no
 // devices and an error saying so.
 package wgpu

@@ -15,40 +15,35 @@ import (
 )
 
 // One device serves every test of the package: opening one costs tens of
-// milliseconds and wgpu objects are per device anyway.
-var (
-	testDev    *Device
-	testDevErr error
-)
-
+// milliseconds and wgpu objects are per device anyway. It is the registry's,
+// so that tests which release the registry's devices hand the next tests a
+// rediscovered one.
 func TestMain(m *testing.M) {
-	devs, err := discover()
-	if err != nil {
-		testDevErr = err
-	} else {
-		testDev = devs[0]
-	}
 	code := m.Run()
-	if testDev != nil {
-		testDev.mu.Lock()
-		live := testDev.liveBufs
-		testDev.mu.Unlock()
-		if code == 0 && live != 0 {
-			fmt.Fprintf(os.Stderr, "wgpu tests leaked %d buffers\n", live)
-			code = 1
-		}
+	// Every test must have freed its buffers, events and backends, and
+	// wgpu-native must hold nothing of gpurt's once the devices are closed.
+	if err := rt.Release(); err != nil {
+		fmt.Fprintf(os.Stderr, "wgpu tests: %v\n", err)
+		code = max(code, 1)
 	}
 	os.Exit(code)
 }
 
-// device returns the shared device or skips when the machine has no
-// WebGPU adapter (CI runs on lavapipe, which has one).
+// device returns the registry's first WebGPU device or skips when the
+// machine has no WebGPU adapter (CI runs on lavapipe, which has one).
 func device(t testing.TB) *Device {
 	t.Helper()
-	if testDev == nil {
-		t.Skipf("no WebGPU device: %v", testDevErr)
+	for _, r := range rt.Regs() {
+		if r.Name != RegName {
+			continue
+		}
+		if len(r.Devices) == 0 {
+			t.Skipf("no WebGPU device: %v", r.Err)
+		}
+		return r.Devices[0].(*Device)
 	}
-	return testDev
+	t.Fatalf("family %q is not registered", RegName)
+	return nil
 }
 
 func newBackend(t testing.TB, d *Device) *Backend {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 
 	wg "github.com/oliverbestmann/webgpu/wgpu"
@@ -18,8 +19,10 @@ const RegName = "webgpu"
 
 func init() { rt.Register(reg{}, 10) }
 
-// reg is the "webgpu" family. Adapter discovery runs once, on the first
-// Devices call, so importing the package costs nothing until it is used.
+// reg is the "webgpu" family. Adapter discovery runs on the first Devices
+// call, so importing the package costs nothing until it is used; Close
+// (through runtime.Release) releases what discovery made and lets the next
+// Devices call discover afresh.
 type reg struct{}
 
 func (reg) Name() string { return RegName }
@@ -33,11 +36,72 @@ func (reg) Devices() ([]rt.Device, error) {
 	return out, err
 }
 
+// Close releases every device (see Device.close) with its adapter, then the
+// instance. The error names what callers still held open.
+func (reg) Close() error {
+	discovery.mu.Lock()
+	defer discovery.mu.Unlock()
+	var errs []error
+	for _, d := range discovery.devs {
+		errs = append(errs, d.close())
+		d.adapter.Release()
+	}
+	if discovery.inst != nil {
+		// Whatever wgpu-native's hub still counts now was made by gpurt
+		// and never released: a bug here, not the caller's.
+		if live := countList(hubCounts(discovery.inst)); live != "" {
+			errs = append(errs, fmt.Errorf("wgpu-native still holds %s after release", live))
+		}
+		discovery.inst.Release()
+	}
+	discovery.done, discovery.inst, discovery.devs, discovery.err = false, nil, nil, nil
+	return errors.Join(errs...)
+}
+
+// discovery is what the last discovery made; the registry devices own their
+// adapters.
 var discovery struct {
-	once sync.Once
+	mu   sync.Mutex
+	done bool
 	inst *wg.Instance
 	devs []*Device
 	err  error
+}
+
+// count is a number of objects of one kind, e.g. 2 "buffer".
+type count struct {
+	n    uint64
+	kind string
+}
+
+// countList writes the non-zero counts as "2 buffers, 1 backend".
+func countList(cs []count) string {
+	var parts []string
+	for _, c := range cs {
+		switch {
+		case c.n == 1:
+			parts = append(parts, "1 "+c.kind)
+		case c.n > 1:
+			parts = append(parts, fmt.Sprintf("%d %ss", c.n, c.kind))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// hubCounts is how many objects of each kind wgpu-native's hub holds for
+// inst: every handle made and not yet released.
+func hubCounts(inst *wg.Instance) []count {
+	h := inst.GenerateReport().Hub
+	return []count{
+		{h.Adapters.NumAllocated, "adapter"}, {h.Devices.NumAllocated, "device"},
+		{h.Buffers.NumAllocated, "buffer"}, {h.Textures.NumAllocated, "texture"},
+		{h.TextureViews.NumAllocated, "texture view"}, {h.Samplers.NumAllocated, "sampler"},
+		{h.BindGroupLayouts.NumAllocated, "bind group layout"}, {h.PipelineLayouts.NumAllocated, "pipeline layout"},
+		{h.BindGroups.NumAllocated, "bind group"}, {h.ShaderModules.NumAllocated, "shader module"},
+		{h.ComputePipelines.NumAllocated, "compute pipeline"}, {h.RenderPipelines.NumAllocated, "render pipeline"},
+		{h.PipelineCaches.NumAllocated, "pipeline cache"}, {h.CommandBuffers.NumAllocated, "command buffer"},
+		{h.RenderBundles.NumAllocated, "render bundle"}, {h.QuerySets.NumAllocated, "query set"},
+	}
 }
 
 // quietEnv keeps wgpu and the loaders off the user's stderr: wgpu logs only
@@ -54,24 +118,42 @@ func quietEnv() {
 // wgpu's OpenGL backend lacks what the kernels need. With no adapter there
 // are no devices and an error that says why.
 func discover() ([]*Device, error) {
-	discovery.once.Do(func() {
-		discovery.devs, discovery.err = discoverOnce()
-	})
+	discovery.mu.Lock()
+	defer discovery.mu.Unlock()
+	if !discovery.done {
+		discovery.inst, discovery.devs, discovery.err = discoverOnce()
+		discovery.done = true
+	}
 	return discovery.devs, discovery.err
 }
 
-func discoverOnce() (devs []*Device, err error) {
+// discoverOnce returns the instance and its devices, or neither and an
+// error, having released whatever it made.
+func discoverOnce() (_ *wg.Instance, _ []*Device, err error) {
+	var (
+		inst     *wg.Instance
+		adapters []*wg.Adapter // not yet looked at
+		devs     []*Device
+	)
 	defer func() {
 		// The binding panics where wgpu-native reports failure without an
 		// error value (e.g. no instance); no adapter must never crash.
 		if r := recover(); r != nil {
-			devs, err = nil, fmt.Errorf("webgpu: %v", r)
+			err = fmt.Errorf("webgpu: %v", r)
+		}
+		if err != nil {
+			for _, d := range devs {
+				d.close()
+				d.adapter.Release()
+			}
+			for _, a := range adapters {
+				a.Release()
+			}
+			inst.Release()
 		}
 	}()
 	quietEnv()
-	inst := wg.CreateInstance(nil)
-	discovery.inst = inst
-	var adapters []*wg.Adapter
+	inst = wg.CreateInstance(nil)
 	if a, err := inst.RequestAdapter(&wg.RequestAdapterOptions{PowerPreference: wg.PowerPreferenceHighPerformance}); err == nil && a != nil {
 		adapters = append(adapters, a)
 	}
@@ -83,7 +165,9 @@ func discoverOnce() (devs []*Device, err error) {
 		}
 	}
 	var errs []error
-	for _, a := range adapters {
+	for len(adapters) > 0 {
+		a := adapters[0]
+		adapters = adapters[1:]
 		info := a.GetInfo()
 		if !primaryBackend(info.BackendType) {
 			a.Release()
@@ -101,9 +185,9 @@ func discoverOnce() (devs []*Device, err error) {
 		if len(errs) == 0 {
 			errs = append(errs, errors.New("no WebGPU adapter on a Vulkan, Metal or DX12 driver"))
 		}
-		return nil, fmt.Errorf("webgpu: %w", errors.Join(errs...))
+		return nil, nil, fmt.Errorf("webgpu: %w", errors.Join(errs...))
 	}
-	return devs, nil
+	return inst, devs, nil
 }
 
 func containsAdapter(list []*wg.Adapter, a *wg.Adapter) bool {
