@@ -33,17 +33,11 @@ func TestMain(m *testing.M) {
 // machine has no WebGPU adapter (CI runs on lavapipe, which has one).
 func device(t testing.TB) *Device {
 	t.Helper()
-	for _, r := range rt.Regs() {
-		if r.Name != RegName {
-			continue
-		}
-		if len(r.Devices) == 0 {
-			t.Skipf("no WebGPU device: %v", r.Err)
-		}
-		return r.Devices[0].(*Device)
+	devs, err := rt.FamilyDevices(RegName)
+	if len(devs) == 0 {
+		t.Skipf("no WebGPU device: %v", err)
 	}
-	t.Fatalf("family %q is not registered", RegName)
-	return nil
+	return devs[0].(*Device)
 }
 
 func newBackend(t testing.TB, d *Device) *Backend {
