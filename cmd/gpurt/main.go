@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"sort"
+
+	rt "github.com/gpurt/gpurt/runtime"
 )
 
 // command is one `gpurt NAME` subcommand; run returns the exit code.
@@ -43,5 +45,14 @@ func main() {
 		usage()
 		os.Exit(2)
 	}
-	os.Exit(cmd.run(os.Args[2:]))
+	code := cmd.run(os.Args[2:])
+	// Hand the GPU drivers back everything: a command that leaves a buffer
+	// or backend open is a bug in gpurt, reported as a failure.
+	if err := rt.Release(); err != nil {
+		fmt.Fprintf(os.Stderr, "gpurt: %v\n", err)
+		if code == 0 {
+			code = 1
+		}
+	}
+	os.Exit(code)
 }
