@@ -37,7 +37,11 @@ func printDevices(w *os.File) {
 				sw = ", software"
 			}
 			fmt.Fprintf(w, "  type:    %v%s\n", p.Type, sw)
-			fmt.Fprintf(w, "  memory:  %s free of %s\n", mib(p.MemoryFree), mib(p.MemoryTotal))
+			if p.MemoryTotal == 0 {
+				fmt.Fprintln(w, "  memory:  not reported by the driver")
+			} else {
+				fmt.Fprintf(w, "  memory:  %s free of %s\n", mib(p.MemoryFree), mib(p.MemoryTotal))
+			}
 			bts := []string{describeBufferType(d.BufferType()) + " (default)"}
 			if h := d.HostBufferType(); h != nil && h != d.BufferType() {
 				bts = append(bts, describeBufferType(h))
