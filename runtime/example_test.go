@@ -18,6 +18,8 @@ func Example() {
 		panic(err) // a shape or dtype mismatch, named
 	}
 
+	defer rt.Release() // hand the GPU drivers everything back at the end
+
 	dev, _ := rt.BestDevice()
 	backend, _ := dev.NewBackend()
 	defer backend.Close()
