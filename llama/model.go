@@ -22,6 +22,10 @@ type Options struct {
 	KVType rt.DType
 	// NCtx caps the context length (default: the model's, at most 2048).
 	NCtx int
+	// RebuildGraphs builds and schedules a new graph for every Eval,
+	// instead of running the last one again when the batch has its shape
+	// (for checks and measurements; the results are the same).
+	RebuildGraphs bool
 }
 
 // Model is a llama-architecture model loaded into backend memory.
@@ -38,6 +42,11 @@ type Model struct {
 	// Placement says which device holds each group of weights, for reports.
 	Placement []string
 	blockDevs []string
+
+	// last is the graph allocated on sched, run again for batches of its
+	// shape; builds counts the graphs built.
+	last   *forward
+	builds int
 }
 
 // Load reads hyperparameters, tokenizer and weights from f into backend
@@ -77,6 +86,26 @@ func Load(f *gguf.File, opts Options) (*Model, error) {
 	}
 	m.sched = s
 	return m, nil
+}
+
+// forward returns an allocated graph of shape s: the last one when it has
+// that shape, else a new one, built, split and allocated.
+func (m *Model) forward(s graphShape) (*forward, error) {
+	if m.last != nil && m.last.shape == s && !m.opts.RebuildGraphs {
+		return m.last, nil
+	}
+	m.last = nil
+	m.builds++
+	b, g, err := m.buildForward(rt.NewContext(), s)
+	if err != nil {
+		return nil, fmt.Errorf("llama: build graph: %w", err)
+	}
+	m.sched.Reset()
+	if err := m.sched.AllocGraph(g); err != nil {
+		return nil, fmt.Errorf("llama: %w", err)
+	}
+	m.last = &forward{shape: s, b: b, g: g}
+	return m.last, nil
 }
 
 func readHparams(f *gguf.File) (Hparams, error) {
@@ -138,6 +167,7 @@ func readHparams(f *gguf.File) (Hparams, error) {
 // Close frees the model's buffers and scheduler.
 func (m *Model) Close() error {
 	var errs []error
+	m.last = nil
 	if m.sched != nil {
 		errs = append(errs, m.sched.Close())
 		m.sched = nil
@@ -176,22 +206,18 @@ func (m *Model) Eval(tokens []int32, all bool) ([]float32, error) {
 			return nil, fmt.Errorf("llama: token id %d is outside the vocabulary of %d", t, m.H.NVocab)
 		}
 	}
-	ctx := rt.NewContext()
-	b, g, err := m.buildForward(ctx, n, m.nPast, all)
+	f, err := m.forward(m.shapeFor(n, m.nPast, all))
 	if err != nil {
-		return nil, fmt.Errorf("llama: build graph: %w", err)
+		return nil, err
 	}
-	m.sched.Reset()
-	if err := m.sched.AllocGraph(g); err != nil {
-		return nil, fmt.Errorf("llama: %w", err)
-	}
-	if err := b.fill(tokens, m.nPast); err != nil {
+	if err := f.b.fill(tokens, m.nPast); err != nil {
 		return nil, fmt.Errorf("llama: inputs: %w", err)
 	}
-	if err := m.sched.GraphCompute(g); err != nil {
+	if err := m.sched.GraphCompute(f.g); err != nil {
+		m.last = nil // the scheduler's state is unknown: schedule afresh
 		return nil, fmt.Errorf("llama: %w", err)
 	}
-	logits, err := rt.TensorGetF32(b.logits)
+	logits, err := f.b.readLogits()
 	if err != nil {
 		return nil, fmt.Errorf("llama: logits: %w", err)
 	}

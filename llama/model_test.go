@@ -16,7 +16,7 @@ import (
 // storiesReference is how the reference implementation continues BOS greedily.
 const storiesReference = "Once upon a time, there was a little girl named Lily. She loved to play outside in the park."
 
-func openStories(t *testing.T) *gguf.File {
+func openStories(t testing.TB) *gguf.File {
 	t.Helper()
 	f, err := gguf.Open(testmodels.StoriesPath(t))
 	if err != nil {

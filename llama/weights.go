@@ -92,7 +92,7 @@ func (m *Model) loadWeights(f *gguf.File) error {
 		b.up = weight(p, pre+"ffn_up.weight", h.NEmbd, h.NFF)
 		b.down = weight(p, pre+"ffn_down.weight", h.NFF, h.NEmbd)
 		b.kCache = p.cache.NewTensor(m.opts.KVType, h.NEmbdKV(), h.NCtx).SetName(pre + "k_cache")
-		b.vCache = p.cache.NewTensor(m.opts.KVType, h.NEmbdKV(), h.NCtx).SetName(pre + "v_cache")
+		b.vCache = p.cache.NewTensor(m.opts.KVType, h.NCtx, h.NEmbdKV()).SetName(pre + "v_cache")
 		m.blockDevs = append(m.blockDevs, p.dev.Name())
 	}
 	out := cpu

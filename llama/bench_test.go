@@ -1,0 +1,62 @@
+package llama
+
+import (
+	"testing"
+
+	"github.com/gpurt/gpurt/cpu"
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// BenchmarkGenerateCPU measures greedy generation on the CPU as the
+// end-to-end bench does: after a 128-token prompt, 64 tokens one at a time
+// (then the cache is reset and the prompt evaluated again, untimed). One
+// op is one generated token. The rebuild variants build and schedule a new
+// graph for every token, as before graphs were reused.
+func BenchmarkGenerateCPU(b *testing.B) {
+	const nPrompt, nGen = 128, 64
+	for _, tm := range testModels {
+		for _, rebuild := range []bool{false, true} {
+			name := tm.name
+			if rebuild {
+				name += "/rebuild"
+			}
+			b.Run(name, func(b *testing.B) {
+				be, err := cpu.NewBackend(0)
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer be.Close()
+				m, err := Load(tm.open(b), Options{Backends: []rt.Backend{be}, RebuildGraphs: rebuild})
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer m.Close()
+				prompt := make([]int32, nPrompt)
+				for i := range prompt {
+					prompt[i] = int32(i*7+3) % int32(m.H.NVocab)
+				}
+				var logits []float32
+				restart := func() {
+					m.ResetCache()
+					if logits, err = m.Eval(prompt, false); err != nil {
+						b.Fatal(err)
+					}
+				}
+				restart()
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					if m.NPast() >= nPrompt+nGen {
+						b.StopTimer()
+						restart()
+						b.StartTimer()
+					}
+					if logits, err = m.Eval([]int32{Argmax(logits)}, false); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "tok/s")
+			})
+		}
+	}
+}

@@ -1,0 +1,199 @@
+package llama
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/gpurt/gpurt/cpu"
+	"github.com/gpurt/gpurt/gguf"
+	"github.com/gpurt/gpurt/models"
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// testModels opens the models the graph reuse tests and the generation
+// benchmark run on: the embedded default model, and stories260K when the
+// shared models are present.
+var testModels = []struct {
+	name string
+	open func(t testing.TB) *gguf.File
+}{
+	{"default", func(t testing.TB) *gguf.File {
+		f, err := gguf.Parse(models.Default)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}},
+	{"stories260K", openStories},
+}
+
+// TestGraphReuseMatchesRebuild runs the same evaluations on two copies of a
+// model, one running its last graph again whenever the batch has its shape,
+// one building every graph afresh, and requires identical logits at every
+// step: single tokens across several kvPad boundaries, batched prompts
+// followed by single tokens, and generation after ResetCache (which finds
+// the graph of the same shape from before the reset).
+func TestGraphReuseMatchesRebuild(t *testing.T) {
+	for _, tm := range testModels {
+		t.Run(tm.name, func(t *testing.T) {
+			f := tm.open(t)
+			load := func(rebuild bool) *Model {
+				b, err := cpu.NewBackend(0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { b.Close() })
+				m, err := Load(f, Options{Backends: []rt.Backend{b}, RebuildGraphs: rebuild})
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { m.Close() })
+				return m
+			}
+			reuse, fresh := load(false), load(true)
+			if nGen := 3*kvPad + 5; reuse.H.NCtx < nGen+40 {
+				t.Fatalf("context %d is too short for the test", reuse.H.NCtx)
+			}
+
+			evals := 0
+			// step evaluates tokens on both models, compares the logits and
+			// returns the greedy next token of the last.
+			step := func(what string, tokens []int32, all bool) int32 {
+				t.Helper()
+				evals++
+				want, err := fresh.Eval(tokens, all)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := reuse.Eval(tokens, all)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s at position %d: logits of the reused graph differ from a fresh graph's", what, reuse.NPast()-len(tokens))
+				}
+				return Argmax(got[len(got)-reuse.H.NVocab:])
+			}
+			generate := func(what string, first int32, n int) []int32 {
+				t.Helper()
+				out := []int32{first}
+				for len(out) < n {
+					out = append(out, step(what, out[len(out)-1:], false))
+				}
+				return out
+			}
+			reset := func() {
+				reuse.ResetCache()
+				fresh.ResetCache()
+			}
+
+			// Single tokens from BOS, crossing three padding boundaries.
+			bos := generate("generation from BOS", reuse.Tok.BOS(), 3*kvPad+5)
+
+			// A batched prompt (all logits, then the last one only; then
+			// again, on the graph of the same shape), a second batch after
+			// it, and single tokens, crossing a boundary.
+			prompt := reuse.Tok.Encode("Once upon a time, there was a little girl named Lily. She loved to", true)
+			for _, all := range []bool{true, false, false} {
+				reset()
+				step("prompt", prompt, all)
+			}
+			next := step("second batch", prompt[1:9], false)
+			generate("generation after the prompt", next, kvPad+3)
+
+			// After ResetCache the graph for the first positions is used
+			// again, from before the reset: it must forget the old batch.
+			reset()
+			generate("generation from BOS", reuse.Tok.BOS(), 10)
+			reset()
+			again := generate("generation after ResetCache", reuse.Tok.BOS(), 2*kvPad)
+			if !slices.Equal(again, bos[:len(again)]) {
+				t.Errorf("after ResetCache the tokens %v differ from the first run's %v", again, bos[:len(again)])
+			}
+
+			if fresh.builds != evals {
+				t.Errorf("the rebuilding model built %d graphs for %d evaluations", fresh.builds, evals)
+			}
+			// One graph per kvPad positions of single tokens, one per prompt shape.
+			if limit := evals/kvPad + 12; reuse.builds > limit {
+				t.Errorf("the reusing model built %d graphs for %d evaluations, want at most %d", reuse.builds, evals, limit)
+			}
+			t.Logf("%d evaluations, %d graphs built", evals, reuse.builds)
+		})
+	}
+}
+
+// TestShapeFor checks the attended cache length, rounded up to kvPad and
+// capped at the context, and that only batches keep their position.
+func TestShapeFor(t *testing.T) {
+	m := &Model{H: Hparams{NCtx: 100}}
+	cases := []struct {
+		n, pos0, wantKV, wantPos0 int
+	}{
+		{1, 0, kvPad, 0},
+		{1, kvPad - 1, kvPad, 0},
+		{1, kvPad, 2 * kvPad, 0},
+		{kvPad + 1, 0, 2 * kvPad, 0},
+		{3, 5, kvPad, 5},
+		{1, 98, 100, 0},
+		{2, 98, 100, 98},
+	}
+	for _, c := range cases {
+		got := m.shapeFor(c.n, c.pos0, false)
+		if want := (graphShape{n: c.n, nKV: c.wantKV, pos0: c.wantPos0}); got != want {
+			t.Errorf("shapeFor(%d, %d) = %+v, want %+v", c.n, c.pos0, got, want)
+		}
+	}
+}
+
+// TestBatchMatchesSingleTokens evaluates a prompt as two batches (the
+// second at a position not on a kvPad boundary) and token by token: the
+// logits must agree up to the rounding of the different kernels, which
+// checks where and when batches store their keys and values.
+func TestBatchMatchesSingleTokens(t *testing.T) {
+	for _, tm := range testModels {
+		t.Run(tm.name, func(t *testing.T) {
+			b, err := cpu.NewBackend(0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Close()
+			m, err := Load(tm.open(t), Options{Backends: []rt.Backend{b}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer m.Close()
+			prompt := m.Tok.Encode("Once upon a time, there was a little girl named Lily. She loved to play outside in the park.", true)
+			split := 13
+			var batched []float32
+			for _, part := range [][]int32{prompt[:split], prompt[split:]} {
+				logits, err := m.Eval(part, true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				batched = append(batched, logits...)
+			}
+			m.ResetCache()
+			nv := m.H.NVocab
+			worst := 0.0
+			defer func() { t.Logf("largest difference: %.2g of the largest logit", worst) }()
+			for i, tok := range prompt {
+				single, err := m.Eval([]int32{tok}, false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				row := batched[i*nv : (i+1)*nv]
+				maxDiff, scale := 0.0, 0.0
+				for j, v := range single {
+					maxDiff = max(maxDiff, math.Abs(float64(v-row[j])))
+					scale = max(scale, math.Abs(float64(v)))
+				}
+				worst = max(worst, maxDiff/max(scale, 1))
+				if maxDiff > 5e-3*max(scale, 1) {
+					t.Fatalf("token %d: batched logits differ from single-token ones by up to %g (largest logit %g)", i, maxDiff, scale)
+				}
+			}
+		})
+	}
+}
