@@ -63,7 +63,9 @@ func firstDevice(t *testing.T, family string) rt.Device {
 	return devs[0]
 }
 
-func greedyTokens(t *testing.T, f *gguf.File, backends []rt.Backend, gpuLayers, n int) ([]int32, *llama.Model) {
+// greedyTokens loads the model on backends and decodes n tokens greedily
+// from BOS; then, after a cache reset, m tokens after a batched prompt.
+func greedyTokens(t *testing.T, f *gguf.File, backends []rt.Backend, gpuLayers, n int) (fromBOS, afterPrompt []int32, _ *llama.Model) {
 	t.Helper()
 	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: gpuLayers})
 	if err != nil {
@@ -74,11 +76,17 @@ func greedyTokens(t *testing.T, f *gguf.File, backends []rt.Backend, gpuLayers, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, _, err := m.Generate([]int32{m.Tok.BOS()}, n, s, nil)
+	fromBOS, _, err = m.Generate([]int32{m.Tok.BOS()}, n, s, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out, m
+	m.ResetCache()
+	prompt := m.Tok.Encode("Once upon a time, there was a big dog named Max. Max liked to run in the park with his friend, a little bird.", true)
+	afterPrompt, _, err = m.Generate(prompt, 40, s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fromBOS, afterPrompt, m
 }
 
 func newBackend(t *testing.T, d rt.Device) rt.Backend {
@@ -92,12 +100,13 @@ func newBackend(t *testing.T, d rt.Device) rt.Backend {
 }
 
 // TestGreedyAcrossDevices: greedy decoding from BOS gives the same 200
-// tokens on every device and on mixed schedules with layers on each.
+// tokens on every device and on mixed schedules with layers on each, and
+// so do 40 tokens after a batched prompt.
 func TestGreedyAcrossDevices(t *testing.T) {
 	f := openStories(t)
 	cpuB, _ := cpu.NewBackend(0)
 	defer cpuB.Close()
-	want, ref := greedyTokens(t, f, []rt.Backend{cpuB}, 0, 200)
+	want, wantPrompt, ref := greedyTokens(t, f, []rt.Backend{cpuB}, 0, 200)
 	if text := ref.Tok.Decode(want); !strings.HasPrefix(strings.TrimSpace(text), "Once upon a time, there was a little girl named Lily.") {
 		t.Fatalf("CPU text: %q", text)
 	}
@@ -119,9 +128,12 @@ func TestGreedyAcrossDevices(t *testing.T) {
 				backends = append(backends, newBackend(t, firstDevice(t, fam)))
 			}
 			backends = append(backends, cpuB)
-			got, m := greedyTokens(t, f, backends, tc.gpuLayers, 200)
+			got, gotPrompt, m := greedyTokens(t, f, backends, tc.gpuLayers, 200)
 			if !slices.Equal(got, want) {
 				t.Fatalf("tokens differ from the CPU's:\n got %v\nwant %v", got, want)
+			}
+			if !slices.Equal(gotPrompt, wantPrompt) {
+				t.Fatalf("tokens after the prompt differ from the CPU's:\n got %v\nwant %v", gotPrompt, wantPrompt)
 			}
 			t.Logf("%s: %d splits per token; %s", tc.name, m.Splits(), strings.Join(m.Placement, "; "))
 		})
@@ -151,7 +163,7 @@ func TestVulkanBlockWithCPUFallback(t *testing.T) {
 	f := openStories(t)
 	cpuB, _ := cpu.NewBackend(0)
 	defer cpuB.Close()
-	want, _ := greedyTokens(t, f, []rt.Backend{cpuB}, 0, 24)
+	want, _, _ := greedyTokens(t, f, []rt.Backend{cpuB}, 0, 24)
 
 	dev := firstDevice(t, "vulkan")
 	vkB := backendWithDevice{newBackend(t, dev), withoutOp{dev, rt.OpSilu}}
