@@ -1,7 +1,7 @@
 package vk
 
 /*
-#cgo LDFLAGS: -ldl
+#cgo linux LDFLAGS: -ldl
 #include <stdlib.h>
 #include "loader.h"
 #include "shim.h"

@@ -1,32 +1,86 @@
 #include "loader.h"
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 
-typedef void *(*gipa_fn)(void *instance, const char *name);
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <dlfcn.h>
+#endif
 
-static gipa_fn gipa;
+static PFN_vkGetInstanceProcAddr gipa;
 
-// gpurt_vk_gipa returns the loader's vkGetInstanceProcAddr (shim.c uses it).
-gipa_fn gpurt_vk_gipa(void) { return gipa; }
+PFN_vkGetInstanceProcAddr gpurt_vk_gipa(void) { return gipa; }
+
+#ifdef _WIN32
+static const char *default_names[] = {"vulkan-1.dll", NULL};
+#elif defined(__APPLE__)
+// The Vulkan loader (LunarG SDK in /usr/local/lib, or Homebrew, whose prefix
+// on Apple silicon is outside dyld's search path), then MoltenVK on its own.
+static const char *default_names[] = {
+    "libvulkan.1.dylib", "libvulkan.dylib", "/opt/homebrew/lib/libvulkan.1.dylib",
+    "libMoltenVK.dylib", "/opt/homebrew/lib/libMoltenVK.dylib", NULL,
+};
+#else
+static const char *default_names[] = {"libvulkan.so.1", "libvulkan.so", NULL};
+#endif
+
+static void *open_lib(const char *name) {
+#ifdef _WIN32
+	return (void *)LoadLibraryA(name);
+#else
+	return dlopen(name, RTLD_NOW | RTLD_LOCAL);
+#endif
+}
+
+static void *lib_sym(void *lib, const char *name) {
+#ifdef _WIN32
+	return (void *)GetProcAddress((HMODULE)lib, name);
+#else
+	return dlsym(lib, name);
+#endif
+}
+
+static void open_error(const char *tried, char *err, int errlen) {
+#ifdef _WIN32
+	snprintf(err, errlen, "LoadLibrary(%s) failed with error %lu", tried, (unsigned long)GetLastError());
+#else
+	(void)tried; // dlerror names the library
+	const char *msg = dlerror();
+	snprintf(err, errlen, "%s", msg ? msg : "dlopen failed");
+#endif
+}
 
 void *gpurt_vk_open(const char *path, char *err, int errlen) {
-	const char *names[] = {"libvulkan.so.1", "libvulkan.so", NULL};
 	void *lib = NULL;
+	const char *tried = path;
 	if (path != NULL && path[0] != 0) {
-		lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+		lib = open_lib(path);
 	} else {
-		for (int i = 0; names[i] != NULL && lib == NULL; i++) {
-			lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+		for (int i = 0; default_names[i] != NULL && lib == NULL; i++) {
+			tried = default_names[i];
+			lib = open_lib(tried);
 		}
 	}
 	if (lib == NULL) {
-		const char *msg = dlerror();
-		snprintf(err, errlen, "%s", msg ? msg : "dlopen failed");
+		char detail[384];
+		open_error(tried, detail, sizeof detail);
+		if (path != NULL && path[0] != 0) {
+			snprintf(err, errlen, "%s", detail);
+			return NULL;
+		}
+		// Name every default that was tried; the error is the last one's.
+		int n = snprintf(err, errlen, "tried");
+		for (int i = 0; default_names[i] != NULL && n >= 0 && n < errlen; i++) {
+			n += snprintf(err + n, errlen - n, " %s", default_names[i]);
+		}
+		if (n >= 0 && n < errlen) {
+			snprintf(err + n, errlen - n, "; %s", detail);
+		}
 		return NULL;
 	}
-	gipa = (gipa_fn)dlsym(lib, "vkGetInstanceProcAddr");
+	gipa = (PFN_vkGetInstanceProcAddr)lib_sym(lib, "vkGetInstanceProcAddr");
 	if (gipa == NULL) {
 		snprintf(err, errlen, "vkGetInstanceProcAddr not found in the Vulkan loader");
 		return NULL;
@@ -34,70 +88,37 @@ void *gpurt_vk_open(const char *path, char *err, int errlen) {
 	return (void *)gipa;
 }
 
-// Vulkan structure layouts (vulkan_core.h).
-typedef struct {
-	uint32_t sType;
-	void *pNext;
-	uint32_t maxPerSetDescriptors;
-	uint64_t maxMemoryAllocationSize;
-} maintenance3_props;
-
-typedef struct {
-	uint32_t sType;
-	void *pNext;
-	uint32_t driverID;
-	char driverName[256];
-	char driverInfo[256];
-	uint8_t conformanceVersion[4];
-} driver_props;
-
-typedef struct {
-	uint32_t sType;
-	void *pNext;
-	uint32_t subgroupSize;
-	uint32_t supportedStages;
-	uint32_t supportedOperations;
-	uint32_t quadOperationsInAllStages;
-} subgroup_props;
-
-typedef struct {
-	uint32_t sType;
-	void *pNext;
-	// VkPhysicalDeviceProperties is about 824 bytes; leave generous room.
-	uint64_t properties[256];
-} properties2;
-
-typedef void (*get_props2_fn)(void *physical_device, properties2 *props);
-
 int gpurt_vk_query_props2(void *instance, void *physical_device, uint32_t api, gpurt_vk_props2 *out) {
 	memset(out, 0, sizeof(*out));
 	if (gipa == NULL) {
 		return 0;
 	}
-	get_props2_fn fn = (get_props2_fn)gipa(instance, "vkGetPhysicalDeviceProperties2");
+	PFN_vkGetPhysicalDeviceProperties2 fn =
+	    (PFN_vkGetPhysicalDeviceProperties2)gipa((VkInstance)instance, "vkGetPhysicalDeviceProperties2");
 	if (fn == NULL) {
 		return 0;
 	}
-	maintenance3_props m3;
-	driver_props drv;
-	subgroup_props sg;
-	properties2 p2;
+	VkPhysicalDeviceMaintenance3Properties m3;
+	VkPhysicalDeviceDriverProperties drv;
+	VkPhysicalDeviceSubgroupProperties sg;
+	VkPhysicalDeviceProperties2 p2;
 	memset(&m3, 0, sizeof m3);
 	memset(&drv, 0, sizeof drv);
 	memset(&sg, 0, sizeof sg);
 	memset(&p2, 0, sizeof p2);
-	p2.sType = 1000059001;  // VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2
-	m3.sType = 1000168000;  // VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES
-	sg.sType = 1000094000;  // VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES
-	drv.sType = 1000196000; // VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES
+	p2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2;
+	m3.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES;
+	sg.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES;
+	drv.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES;
 	p2.pNext = &m3;
 	m3.pNext = &sg;
+	// The driver properties structure is core in Vulkan 1.2 only.
 	if (api >= ((1u << 22) | (2u << 12))) {
 		sg.pNext = &drv;
 	}
-	fn(physical_device, &p2);
+	fn((VkPhysicalDevice)physical_device, &p2);
 	out->max_memory_allocation_size = m3.maxMemoryAllocationSize;
-	out->driver_id = drv.driverID;
+	out->driver_id = (uint32_t)drv.driverID;
 	memcpy(out->driver_name, drv.driverName, sizeof out->driver_name);
 	memcpy(out->driver_info, drv.driverInfo, sizeof out->driver_info);
 	out->driver_name[255] = 0;

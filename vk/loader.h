@@ -1,15 +1,22 @@
-// Minimal loader glue for gpurt's Vulkan backend: it finds the Vulkan loader
-// with dlopen and queries the few Vulkan 1.1/1.2 properties that vulkan-go
-// does not wrap. Struct layouts are copied from vulkan_core.h so the package
-// builds without the Vulkan development headers.
+// Minimal loader glue for gpurt's Vulkan backend: it opens the Vulkan loader
+// at run time (dlopen; LoadLibrary on Windows) and queries the few Vulkan
+// 1.1/1.2 properties that vulkan-go does not wrap. The Vulkan declarations
+// come from vkmin.h, so the package builds without the Vulkan development
+// headers.
 #ifndef GPURT_VK_LOADER_H
 #define GPURT_VK_LOADER_H
 
 #include <stdint.h>
 
+#include "vkmin.h"
+
 // gpurt_vk_open loads the Vulkan loader (path, or the default names when path
 // is NULL or empty) and returns vkGetInstanceProcAddr, or NULL with a message in err.
 void *gpurt_vk_open(const char *path, char *err, int errlen);
+
+// gpurt_vk_gipa returns the vkGetInstanceProcAddr gpurt_vk_open found (shim.c
+// resolves its entry points with it); NULL before.
+PFN_vkGetInstanceProcAddr gpurt_vk_gipa(void);
 
 typedef struct {
 	uint64_t max_memory_allocation_size; // 0 when unknown

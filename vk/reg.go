@@ -18,10 +18,16 @@
 // before the release refuse use with an error; the next registry call
 // discovers the devices afresh.
 //
+// The Vulkan loader is opened at run time and vkmin.h declares what the C
+// shim uses, so building needs no Vulkan headers (nor, except on macOS, where
+// vulkan-go links MoltenVK, any Vulkan library). The loader is libvulkan.so.1
+// on Linux, vulkan-1.dll on Windows, and on macOS the LunarG or Homebrew
+// loader (libvulkan.1.dylib) or else MoltenVK (libMoltenVK.dylib) on its own.
+//
 // Environment:
 //
 //	GPURT_VK_DEVICES=0,2   only expose these physical devices (by index)
-//	GPURT_VK_LOADER=path   load this Vulkan loader instead of libvulkan.so.1
+//	GPURT_VK_LOADER=path   load this Vulkan loader instead of the default one
 package vk
 
 import (

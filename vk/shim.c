@@ -1,10 +1,14 @@
-#define VK_NO_PROTOTYPES
-#include <vulkan/vulkan.h>
-
 #include "shim.h"
 
-typedef void *(*gipa_fn)(void *instance, const char *name);
-extern gipa_fn gpurt_vk_gipa(void);
+#include "loader.h"
+#include "vkmin.h"
+
+// The Go side passes every handle as a pointer (vulkan-go's 64-bit handle
+// types), which cannot carry the uint64_t non-dispatchable handles of 32-bit
+// targets.
+#if VK_USE_64_BIT_PTR_DEFINES != 1
+#error "gpurt's Vulkan backend needs a 64-bit target"
+#endif
 
 static PFN_vkQueueSubmit queue_submit;
 static PFN_vkCmdPipelineBarrier cmd_pipeline_barrier;
@@ -15,11 +19,11 @@ static PFN_vkCreateComputePipelines create_compute_pipelines;
 static PFN_vkAllocateDescriptorSets allocate_descriptor_sets;
 
 int gpurt_vk_load_fns(void *instance) {
-	gipa_fn gipa = gpurt_vk_gipa();
+	PFN_vkGetInstanceProcAddr gipa = gpurt_vk_gipa();
 	if (gipa == NULL) {
 		return 0;
 	}
-	void *inst = instance;
+	VkInstance inst = (VkInstance)instance;
 	queue_submit = (PFN_vkQueueSubmit)gipa(inst, "vkQueueSubmit");
 	cmd_pipeline_barrier = (PFN_vkCmdPipelineBarrier)gipa(inst, "vkCmdPipelineBarrier");
 	cmd_copy_buffer = (PFN_vkCmdCopyBuffer)gipa(inst, "vkCmdCopyBuffer");
