@@ -1,13 +1,21 @@
 # gpurt: `make run` and `make test` set up a fresh Debian machine by themselves.
 GO       ?= go
 DEB_PKGS := mesa-vulkan-drivers libvulkan1 libvulkan-dev glslc spirv-tools vulkan-validationlayers
+# The tests also run the arm64 kernels under qemu.
+TEST_PKGS := $(DEB_PKGS) qemu-user
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps test run shaders bench build fmt vet
+.PHONY: deps test-deps install-pkgs test run shaders bench build fmt vet
 
 ## deps: install the Debian packages gpurt's GPU paths need, if any is missing.
 deps:
-	@missing=""; for p in $(DEB_PKGS); do \
+	@$(MAKE) --no-print-directory install-pkgs PKGS="$(DEB_PKGS)"
+
+test-deps:
+	@$(MAKE) --no-print-directory install-pkgs PKGS="$(TEST_PKGS)"
+
+install-pkgs:
+	@missing=""; for p in $(PKGS); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -19,10 +27,12 @@ build:
 	$(GO) build -o bin/gpurt ./cmd/gpurt
 
 ## test: vet and test everything (GPU tests run on lavapipe when no GPU exists).
-test: deps
+test: test-deps
 	$(GO) vet ./...
 	$(GO) test -p 2 -timeout 20m ./...
 	$(GO) test -race -p 2 -timeout 10m ./runtime ./cpu ./sched ./gguf ./llama
+	# The arm64 NEON kernels, on an ARMv8.0 CPU model under qemu.
+	GOARCH=arm64 CGO_ENABLED=0 $(GO) test -count=1 -exec 'qemu-aarch64 -cpu cortex-a53' ./cpu
 	$(GO) test ./gguf -run '^$$' -fuzz FuzzRead -fuzztime 10s
 
 ## run: the main job: generate text with the embedded default model on the best device.

@@ -8,8 +8,9 @@ import (
 )
 
 // kernels are the inner loops the fast op paths are built on. goKernels is
-// the portable set, correct on every machine; on amd64 with AVX2, FMA and
-// F16C, simdKernels (kernels_amd64.go) replaces its members with assembly.
+// the portable set, correct on every machine; simdKernels replaces its
+// members with assembly: AVX2/FMA/F16C on amd64 CPUs that have them
+// (kernels_amd64.go), NEON on every arm64 CPU (kernels_arm64.go).
 // Every kernel takes slices and checks nothing beyond what its doc says:
 // callers pass matching lengths.
 type kernels struct {
