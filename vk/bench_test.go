@@ -1,7 +1,6 @@
 package vk
 
 import (
-	"syscall"
 	"testing"
 	"time"
 
@@ -52,14 +51,6 @@ func benchGraph(b *testing.B, build func(ctx *rt.Context) []*rt.Tensor) {
 	}
 	b.ReportMetric(float64(time.Since(start).Microseconds())/float64(b.N*nodes), "µs/op")
 	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/float64(b.N*nodes), "cpu-µs/op")
-}
-
-// cpuTime is the process's user plus system time: on a loaded machine it
-// measures work better than wall time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func benchDevice(b *testing.B) (*Device, *Backend) {

@@ -1,7 +1,7 @@
-//go:build cgo && !windows
+//go:build cgo && !386 && !arm
 
 package wgpu
 
 // The Vulkan backend registers itself for TestSchedLlama's three-backend
-// run; it does not build on Windows yet, where that run is skipped.
+// run; like vulkan-go, it builds only for 64-bit targets.
 import _ "github.com/gpurt/gpurt/vk"
