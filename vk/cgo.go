@@ -60,6 +60,14 @@ func queryProps2(inst vk.Instance, pd vk.PhysicalDevice, api uint32) (props2, bo
 	}, true
 }
 
+// hasExtension reports whether the loader (pd nil) or physical device pd
+// offers the named extension.
+func hasExtension(inst vk.Instance, pd vk.PhysicalDevice, name string) bool {
+	cname := C.CString(name)
+	defer C.free(unsafe.Pointer(cname))
+	return C.gpurt_vk_has_extension(unsafe.Pointer(inst), unsafe.Pointer(pd), cname) != 0
+}
+
 func unsafePointer(pc *pushConsts) unsafe.Pointer { return unsafe.Pointer(pc) }
 
 // Direct Vulkan calls (see shim.h for why vulkan-go is bypassed here).

@@ -32,6 +32,7 @@ type limits struct {
 type Device struct {
 	index    int // position among gpurt's Vulkan devices ("Vulkan<index>")
 	physIdx  int // index among the instance's physical devices
+	inst     vk.Instance
 	phys     vk.PhysicalDevice
 	name     string
 	desc     string
@@ -103,6 +104,7 @@ func newDevice(inst vk.Instance, pd vk.PhysicalDevice, physIdx, index int) (*Dev
 	d := &Device{
 		index:   index,
 		physIdx: physIdx,
+		inst:    inst,
 		phys:    pd,
 		name:    fmt.Sprintf("Vulkan%d", index),
 		api:     props.ApiVersion,
@@ -392,10 +394,13 @@ func (d *Device) create() error {
 		QueueCount:       1,
 		PQueuePriorities: []float32{1},
 	}
+	exts := devicePortability(func(name string) bool { return hasExtension(d.inst, d.phys, name) })
 	info := &vk.DeviceCreateInfo{
-		SType:                vk.StructureTypeDeviceCreateInfo,
-		QueueCreateInfoCount: 1,
-		PQueueCreateInfos:    []vk.DeviceQueueCreateInfo{qinfo},
+		SType:                   vk.StructureTypeDeviceCreateInfo,
+		QueueCreateInfoCount:    1,
+		PQueueCreateInfos:       []vk.DeviceQueueCreateInfo{qinfo},
+		EnabledExtensionCount:   uint32(len(exts)),
+		PpEnabledExtensionNames: exts,
 	}
 	var dev vk.Device
 	res := vk.CreateDevice(d.phys, info, nil, &dev)

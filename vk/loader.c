@@ -1,6 +1,7 @@
 #include "loader.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #ifdef _WIN32
@@ -127,4 +128,40 @@ int gpurt_vk_query_props2(void *instance, void *physical_device, uint32_t api, g
 	out->subgroup_ops = sg.supportedOperations;
 	out->subgroup_stages = sg.supportedStages;
 	return 1;
+}
+
+int gpurt_vk_has_extension(void *instance, void *physical_device, const char *name) {
+	if (gipa == NULL) {
+		return 0;
+	}
+	PFN_vkEnumerateInstanceExtensionProperties inst_fn = NULL;
+	PFN_vkEnumerateDeviceExtensionProperties dev_fn = NULL;
+	if (physical_device == NULL) {
+		inst_fn = (PFN_vkEnumerateInstanceExtensionProperties)gipa(NULL, "vkEnumerateInstanceExtensionProperties");
+		if (inst_fn == NULL) {
+			return 0;
+		}
+	} else {
+		dev_fn = (PFN_vkEnumerateDeviceExtensionProperties)gipa((VkInstance)instance, "vkEnumerateDeviceExtensionProperties");
+		if (dev_fn == NULL) {
+			return 0;
+		}
+	}
+	uint32_t n = 0;
+	VkResult res = inst_fn ? inst_fn(NULL, &n, NULL) : dev_fn((VkPhysicalDevice)physical_device, NULL, &n, NULL);
+	if ((int)res < 0 || n == 0) {
+		return 0;
+	}
+	VkExtensionProperties *props = calloc(n, sizeof *props);
+	if (props == NULL) {
+		return 0;
+	}
+	// Success codes (VK_INCOMPLETE among them) are non-negative.
+	res = inst_fn ? inst_fn(NULL, &n, props) : dev_fn((VkPhysicalDevice)physical_device, NULL, &n, props);
+	int found = 0;
+	for (uint32_t i = 0; (int)res >= 0 && i < n && !found; i++) {
+		found = strncmp(props[i].extensionName, name, VK_MAX_EXTENSION_NAME_SIZE) == 0;
+	}
+	free(props);
+	return found;
 }

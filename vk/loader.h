@@ -32,4 +32,8 @@ typedef struct {
 // api >= 1.2). It returns 0 when vkGetPhysicalDeviceProperties2 is missing.
 int gpurt_vk_query_props2(void *instance, void *physical_device, uint32_t api, gpurt_vk_props2 *out);
 
+// gpurt_vk_has_extension reports whether the loader (physical_device NULL)
+// or a physical device offers the named extension.
+int gpurt_vk_has_extension(void *instance, void *physical_device, const char *name);
+
 #endif

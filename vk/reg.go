@@ -229,9 +229,13 @@ func createInstance() (vk.Instance, error) {
 			PEngineName:      "gpurt\x00",
 			ApiVersion:       api,
 		}
+		exts, flags := instancePortability(func(name string) bool { return hasExtension(nil, nil, name) })
 		info := &vk.InstanceCreateInfo{
-			SType:            vk.StructureTypeInstanceCreateInfo,
-			PApplicationInfo: app,
+			SType:                   vk.StructureTypeInstanceCreateInfo,
+			Flags:                   flags,
+			PApplicationInfo:        app,
+			EnabledExtensionCount:   uint32(len(exts)),
+			PpEnabledExtensionNames: exts,
 		}
 		var inst vk.Instance
 		res := vk.CreateInstance(info, nil, &inst)

@@ -55,6 +55,9 @@
 #define PFN_vkCmdWaitEvents real_PFN_vkCmdWaitEvents
 #define PFN_vkCmdPipelineBarrier real_PFN_vkCmdPipelineBarrier
 #define PFN_vkGetPhysicalDeviceProperties2 real_PFN_vkGetPhysicalDeviceProperties2
+#define VkExtensionProperties real_VkExtensionProperties
+#define PFN_vkEnumerateInstanceExtensionProperties real_PFN_vkEnumerateInstanceExtensionProperties
+#define PFN_vkEnumerateDeviceExtensionProperties real_PFN_vkEnumerateDeviceExtensionProperties
 
 #include <vulkan/vulkan_core.h>
 
@@ -105,6 +108,9 @@
 #undef PFN_vkCmdWaitEvents
 #undef PFN_vkCmdPipelineBarrier
 #undef PFN_vkGetPhysicalDeviceProperties2
+#undef VkExtensionProperties
+#undef PFN_vkEnumerateInstanceExtensionProperties
+#undef PFN_vkEnumerateDeviceExtensionProperties
 
 // vkmin.h decides pointer or uint64_t handles by its own test; a different
 // answer makes its handle typedefs conflict with the real ones.
@@ -257,6 +263,10 @@ SAME_FIELD(VkPhysicalDeviceSubgroupProperties, supportedStages)
 SAME_FIELD(VkPhysicalDeviceSubgroupProperties, supportedOperations)
 SAME_FIELD(VkPhysicalDeviceSubgroupProperties, quadOperationsInAllStages)
 
+SAME_STRUCT(VkExtensionProperties)
+SAME_FIELD(VkExtensionProperties, extensionName)
+SAME_FIELD(VkExtensionProperties, specVersion)
+
 // The opaque properties member only has to hold the real one.
 _Static_assert(sizeof(VkPhysicalDeviceProperties2) >= sizeof(real_VkPhysicalDeviceProperties2) &&
                    _Alignof(VkPhysicalDeviceProperties2) == _Alignof(real_VkPhysicalDeviceProperties2),
@@ -282,6 +292,9 @@ _Static_assert(offsetof(VkPhysicalDeviceProperties2, properties) == offsetof(rea
 	                   const P##VkMemoryBarrier *, uint32_t, const VkBufferMemoryBarrier *, uint32_t,                \
 	                   const VkImageMemoryBarrier *)
 #define SIG_GET_PHYSICAL_DEVICE_PROPERTIES2(P) void (VKAPI_PTR *)(VkPhysicalDevice, P##VkPhysicalDeviceProperties2 *)
+#define SIG_ENUMERATE_INSTANCE_EXTENSIONS(P) P##VkResult (VKAPI_PTR *)(const char *, uint32_t *, P##VkExtensionProperties *)
+#define SIG_ENUMERATE_DEVICE_EXTENSIONS(P) \
+	P##VkResult (VKAPI_PTR *)(VkPhysicalDevice, const char *, uint32_t *, P##VkExtensionProperties *)
 
 SAME_PFN(PFN_vkQueueSubmit, SIG_QUEUE_SUBMIT)
 SAME_PFN(PFN_vkCreateComputePipelines, SIG_CREATE_COMPUTE_PIPELINES)
@@ -291,3 +304,5 @@ SAME_PFN(PFN_vkCmdCopyBuffer, SIG_CMD_COPY_BUFFER)
 SAME_PFN(PFN_vkCmdWaitEvents, SIG_CMD_WAIT_EVENTS)
 SAME_PFN(PFN_vkCmdPipelineBarrier, SIG_CMD_PIPELINE_BARRIER)
 SAME_PFN(PFN_vkGetPhysicalDeviceProperties2, SIG_GET_PHYSICAL_DEVICE_PROPERTIES2)
+SAME_PFN(PFN_vkEnumerateInstanceExtensionProperties, SIG_ENUMERATE_INSTANCE_EXTENSIONS)
+SAME_PFN(PFN_vkEnumerateDeviceExtensionProperties, SIG_ENUMERATE_DEVICE_EXTENSIONS)
