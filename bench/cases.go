@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	rt "github.com/gpurt/gpurt/runtime"
@@ -231,6 +232,34 @@ func (f Filter) Backend(family, device string) bool { return matchAny(f.Backends
 
 // Case reports whether an op case is selected.
 func (f Filter) Case(c Case) bool { return f.Op(c.Op) && f.Type(c.Type) }
+
+// validate rejects op and dtype names the suite does not know, so that a
+// typo is an error rather than an empty run.
+func (f Filter) validate() error {
+	ops := map[string]bool{"DISPATCH": true, "SCHED": true, "E2E": true, "E2E_PROMPT": true, "E2E_GEN": true, "READ": true, "COPY": true}
+	types := map[string]bool{}
+	for _, c := range OpCases(FullShapes) {
+		ops[c.Op] = true
+		types[c.Type.String()] = true
+	}
+	check := func(what string, list []string, known map[string]bool) error {
+		for _, name := range list {
+			if !known[strings.ToUpper(name)] && !known[strings.ToLower(name)] {
+				names := make([]string, 0, len(known))
+				for n := range known {
+					names = append(names, n)
+				}
+				sort.Strings(names)
+				return fmt.Errorf("bench: unknown %s %q (known: %s)", what, name, strings.Join(names, ", "))
+			}
+		}
+		return nil
+	}
+	if err := check("op", f.Ops, ops); err != nil {
+		return err
+	}
+	return check("dtype", f.Types, types)
+}
 
 // SplitList splits a comma-separated flag value, dropping empty items.
 func SplitList(s string) []string {

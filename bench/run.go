@@ -114,6 +114,9 @@ func (r *runner) fail(rec Record, err error) {
 // Run itself fails only when the filter selects nothing at all. Ratios to
 // the baselines are filled in (see Annotate).
 func Run(opts Options) ([]Record, error) {
+	if err := opts.Filter.validate(); err != nil {
+		return nil, err
+	}
 	targets := opts.Targets
 	if targets == nil {
 		targets = Targets(opts.Filter)

@@ -136,6 +136,26 @@ func TestRunNoDevice(t *testing.T) {
 	}
 }
 
+func TestRunUnknownNames(t *testing.T) {
+	tests := []struct {
+		name   string
+		filter Filter
+		want   string // in the error; "" for none
+	}{
+		{"unknown op", Filter{Ops: []string{"MUL_MAT", "MATMUL"}}, `unknown op "MATMUL"`},
+		{"unknown dtype", Filter{Types: []string{"q5_k"}}, `unknown dtype "q5_k"`},
+		{"names in any case", Filter{Ops: []string{"mul_mat", "e2e"}, Types: []string{"Q8_0"}, Backends: []string{"no-such-backend"}}, "no device matches"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Run(Options{Filter: tc.filter})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
 // TestRunCPU runs the tiny suite on the CPU backend: every record must be a
 // sane measurement.
 func TestRunCPU(t *testing.T) {

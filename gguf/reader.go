@@ -1,7 +1,9 @@
 package gguf
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"math/bits"
 	"os"
@@ -58,6 +60,10 @@ type File struct {
 func Open(path string) (*File, error) {
 	data, unmap, err := mapFile(path)
 	if err != nil {
+		var pathErr *fs.PathError
+		if errors.As(err, &pathErr) { // it names the file already
+			return nil, fmt.Errorf("gguf: %w", err)
+		}
 		return nil, fmt.Errorf("gguf: open %s: %w", path, err)
 	}
 	f, err := Parse(data)

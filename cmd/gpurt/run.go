@@ -30,6 +30,10 @@ func runModel(args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	if *n < 0 {
+		fmt.Fprintf(os.Stderr, "gpurt run: -n %d: the number of tokens cannot be negative\n", *n)
+		return 2
+	}
 	if err := generate(*modelPath, *prompt, *n, llama.SamplerConfig{
 		Temp: float32(*temp), TopK: *topK, TopP: float32(*topP), Seed: *seed,
 	}, *device, *threads, *gpuLayers, *kv); err != nil {
