@@ -311,16 +311,7 @@ func TestHostBufferOnCPU(t *testing.T) {
 	if err := cb.GraphCompute(gCPU); err != nil {
 		t.Fatal(err)
 	}
-	if err := be.GraphCompute(gVK); err != nil {
-		t.Fatal(err)
-	}
-	if err := be.Synchronize(); err != nil {
-		t.Fatal(err)
-	}
-	got, err := rt.TensorGetF32(onVK)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := computeF32(t, be, gVK, onVK)
 	for i, v := range got {
 		if want := 3*vals[i] + 0.5; v != want {
 			t.Fatalf("element %d: %v, want %v", i, v, want)

@@ -127,3 +127,25 @@ func cpuBackend(t *testing.T) rt.Backend {
 	}
 	return cpuRef.be
 }
+
+// graphRunner is a backend or a scheduler.
+type graphRunner interface {
+	GraphCompute(g *rt.Graph) error
+	Synchronize() error
+}
+
+// computeF32 runs g on be, waits, and reads out as float32.
+func computeF32(t *testing.T, be graphRunner, g *rt.Graph, out *rt.Tensor) []float32 {
+	t.Helper()
+	if err := be.GraphCompute(g); err != nil {
+		t.Fatal(err)
+	}
+	if err := be.Synchronize(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := rt.TensorGetF32(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}

@@ -47,16 +47,7 @@ func computeAdd(t *testing.T, be *Backend, bt rt.BufferType) addGraph {
 	if err := rt.TensorSetF32(b, bv); err != nil {
 		t.Fatal(err)
 	}
-	if err := be.GraphCompute(g); err != nil {
-		t.Fatal(err)
-	}
-	if err := be.Synchronize(); err != nil {
-		t.Fatal(err)
-	}
-	got, err := rt.TensorGetF32(c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := computeF32(t, be, g, c)
 	for i, v := range got {
 		if v != av[i]+bv[i] {
 			t.Fatalf("%s: c[%d] = %v, want %v", bt.Name(), i, v, av[i]+bv[i])

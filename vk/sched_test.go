@@ -164,16 +164,7 @@ func TestSchedLlamaBlock(t *testing.T) {
 	}
 	setBlockInputs(t, in)
 	before := be.Stats()
-	if err := s.GraphCompute(g); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Synchronize(); err != nil {
-		t.Fatal(err)
-	}
-	got, err := rt.TensorGetF32(logits)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := computeF32(t, s, g, logits)
 	after := be.Stats()
 
 	// Embeddings (on the weights' device), then per layer: Vulkan, the

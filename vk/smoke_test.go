@@ -28,16 +28,7 @@ func TestAddSmoke(t *testing.T) {
 	if err := rt.TensorSetF32(b, bv); err != nil {
 		t.Fatal(err)
 	}
-	if err := be.GraphCompute(g); err != nil {
-		t.Fatal(err)
-	}
-	if err := be.Synchronize(); err != nil {
-		t.Fatal(err)
-	}
-	got, err := rt.TensorGetF32(c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := computeF32(t, be, g, c)
 	for i, v := range got {
 		if want := av[i] + bv[i%5]; v != want {
 			t.Errorf("c[%d] = %v, want %v", i, v, want)
