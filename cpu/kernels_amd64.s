@@ -2,7 +2,7 @@
 
 #include "textflag.h"
 
-// AVX2/FMA/F16C kernels for kernels_amd64.go. Lengths are in elements and
+// AVX2/FMA/F16C kernels for kernels_asm.go. Lengths are in elements and
 // are multiples of 8 unless a function says otherwise; the Go wrappers do
 // the tails. Go's operand order is reversed from Intel's: the destination
 // comes last.
@@ -33,8 +33,8 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-8
 	VHADDPS X0, X0, X0 \
 	VHADDPS X0, X0, X0
 
-// func dotF32AVX(a, b *float32, n int) float32
-TEXT ·dotF32AVX(SB), NOSPLIT, $0-28
+// func dotF32SIMD(a, b *float32, n int) float32
+TEXT ·dotF32SIMD(SB), NOSPLIT, $0-28
 	MOVQ a+0(FP), SI
 	MOVQ b+8(FP), DI
 	MOVQ n+16(FP), CX
@@ -79,8 +79,8 @@ dotf32_done:
 	VZEROUPPER
 	RET
 
-// func dotF16AVX(w *byte, x *float32, n int) float32
-TEXT ·dotF16AVX(SB), NOSPLIT, $0-28
+// func dotF16SIMD(w *byte, x *float32, n int) float32
+TEXT ·dotF16SIMD(SB), NOSPLIT, $0-28
 	MOVQ w+0(FP), SI
 	MOVQ x+8(FP), DI
 	MOVQ n+16(FP), CX
@@ -142,8 +142,8 @@ dotf16_done:
 	VMULPS Y7, Y6, Y6 \
 	VFMADD231PS Y4, Y6, ACC
 
-// func dotQ8AVX(w *byte, qs *int8, qd *float32, nb int) float32
-TEXT ·dotQ8AVX(SB), NOSPLIT, $0-36
+// func dotQ8SIMD(w *byte, qs *int8, qd *float32, nb int) float32
+TEXT ·dotQ8SIMD(SB), NOSPLIT, $0-36
 	MOVQ w+0(FP), SI
 	MOVQ qs+8(FP), DI
 	MOVQ qd+16(FP), DX
@@ -193,8 +193,8 @@ dotq8_done:
 	VPAND Y14, Y8, Y8 \
 	VPSUBB Y13, Y8, Y8
 
-// func dotQ4AVX(w *byte, qs *int8, qd *float32, nb int) float32
-TEXT ·dotQ4AVX(SB), NOSPLIT, $0-36
+// func dotQ4SIMD(w *byte, qs *int8, qd *float32, nb int) float32
+TEXT ·dotQ4SIMD(SB), NOSPLIT, $0-36
 	MOVQ w+0(FP), SI
 	MOVQ qs+8(FP), DI
 	MOVQ qd+16(FP), DX
@@ -236,8 +236,8 @@ dotq4_done:
 	VZEROUPPER
 	RET
 
-// func f16ToF32AVX(src *byte, dst *float32, n int)
-TEXT ·f16ToF32AVX(SB), NOSPLIT, $0-24
+// func f16ToF32SIMD(src *byte, dst *float32, n int)
+TEXT ·f16ToF32SIMD(SB), NOSPLIT, $0-24
 	MOVQ src+0(FP), SI
 	MOVQ dst+8(FP), DI
 	MOVQ n+16(FP), CX
@@ -290,8 +290,8 @@ f16_done:
 	VMOVUPS HI, 32(DX) \
 	ADDQ R8, DX
 
-// func gemm6x16AVX(k int, a, b, c *float32, ldc int, add int)
-TEXT ·gemm6x16AVX(SB), NOSPLIT, $0-48
+// func gemm6x16SIMD(k int, a, b, c *float32, ldc int, add int)
+TEXT ·gemm6x16SIMD(SB), NOSPLIT, $0-48
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), DI
@@ -351,8 +351,8 @@ gemm_store:
 	VZEROUPPER
 	RET
 
-// func addAVX(dst, a, b *float32, n int)
-TEXT ·addAVX(SB), NOSPLIT, $0-32
+// func addSIMD(dst, a, b *float32, n int)
+TEXT ·addSIMD(SB), NOSPLIT, $0-32
 	MOVQ dst+0(FP), DI
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), DX
@@ -396,8 +396,8 @@ addavx_done:
 	VZEROUPPER
 	RET
 
-// func mulAVX(dst, a, b *float32, n int)
-TEXT ·mulAVX(SB), NOSPLIT, $0-32
+// func mulSIMD(dst, a, b *float32, n int)
+TEXT ·mulSIMD(SB), NOSPLIT, $0-32
 	MOVQ dst+0(FP), DI
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), DX
@@ -441,8 +441,8 @@ mulavx_done:
 	VZEROUPPER
 	RET
 
-// func scaleAVX(dst, x *float32, n int, s float32)
-TEXT ·scaleAVX(SB), NOSPLIT, $0-28
+// func scaleSIMD(dst, x *float32, n int, s float32)
+TEXT ·scaleSIMD(SB), NOSPLIT, $0-28
 	MOVQ dst+0(FP), DI
 	MOVQ x+8(FP), SI
 	MOVQ n+16(FP), CX
@@ -479,9 +479,9 @@ scale_done:
 	VZEROUPPER
 	RET
 
-// func scaleAddAVX(dst, x, m *float32, n int, s float32)
+// func scaleAddSIMD(dst, x, m *float32, n int, s float32)
 // dst = x*s + m, rounding the product before the sum.
-TEXT ·scaleAddAVX(SB), NOSPLIT, $0-36
+TEXT ·scaleAddSIMD(SB), NOSPLIT, $0-36
 	MOVQ dst+0(FP), DI
 	MOVQ x+8(FP), SI
 	MOVQ m+16(FP), DX
@@ -504,8 +504,8 @@ scaleadd_done:
 	VZEROUPPER
 	RET
 
-// func sumSqAVX(x *float32, n int) float32
-TEXT ·sumSqAVX(SB), NOSPLIT, $0-20
+// func sumSqSIMD(x *float32, n int) float32
+TEXT ·sumSqSIMD(SB), NOSPLIT, $0-20
 	MOVQ x+0(FP), SI
 	MOVQ n+8(FP), CX
 	VXORPS Y0, Y0, Y0
@@ -547,9 +547,9 @@ sumsq_done:
 	VZEROUPPER
 	RET
 
-// func maxAVX(x *float32, n int) float32
+// func maxSIMD(x *float32, n int) float32
 // n >= 8.
-TEXT ·maxAVX(SB), NOSPLIT, $0-20
+TEXT ·maxSIMD(SB), NOSPLIT, $0-20
 	MOVQ x+0(FP), SI
 	MOVQ n+8(FP), CX
 	VMOVUPS (SI), Y0
@@ -603,9 +603,9 @@ max_done:
 	VMULPS T1, T2, X \
 	VANDPS T3, X, X
 
-// func expSubAVX(dst, x *float32, n int, m float32) float32
+// func expSubSIMD(dst, x *float32, n int, m float32) float32
 // dst = exp(x - m); returns the sum of dst.
-TEXT ·expSubAVX(SB), NOSPLIT, $0-36
+TEXT ·expSubSIMD(SB), NOSPLIT, $0-36
 	MOVQ dst+0(FP), DI
 	MOVQ x+8(FP), SI
 	MOVQ n+16(FP), CX
@@ -648,9 +648,9 @@ expsub_done:
 	VZEROUPPER
 	RET
 
-// func siluAVX(dst, x *float32, n int)
+// func siluSIMD(dst, x *float32, n int)
 // dst = x / (1 + exp(-x)).
-TEXT ·siluAVX(SB), NOSPLIT, $0-24
+TEXT ·siluSIMD(SB), NOSPLIT, $0-24
 	MOVQ dst+0(FP), DI
 	MOVQ x+8(FP), SI
 	MOVQ n+16(FP), CX
@@ -811,15 +811,16 @@ GLOBL vSignBit<>(SB), RODATA|NOPTR, $32
 	VPERM2F128 $0x31, Y6, Y2, Y14 \
 	VPERM2F128 $0x31, Y7, Y3, Y15
 
-// func packF32x8AVX(dst, src *float32, stride, kc, ldd int)
-// Packs 8 rows of kc floats (kc a multiple of 8; rows stride bytes apart)
-// transposed: dst[k*ldd+r] = row r's element k. ldd is in floats.
-TEXT ·packF32x8AVX(SB), NOSPLIT, $0-40
+// func transpose8SIMD(dst, src *float32, stride, kc, ldd int)
+// Packs 8 rows of kc floats (kc a multiple of 8) transposed: dst[k*ldd+r]
+// = row r's element k. stride and ldd are in floats.
+TEXT ·transpose8SIMD(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ stride+16(FP), R8
 	MOVQ kc+24(FP), CX
 	MOVQ ldd+32(FP), R11
+	SHLQ $2, R8
 	SHLQ $2, R11
 	LEAQ (R8)(R8*2), R9      // 3*stride
 	LEAQ (SI)(R8*4), R10     // row 4
@@ -863,8 +864,8 @@ pack_done:
 	VZEROUPPER
 	RET
 
-// func dequantQ8AVX(src *byte, dst *float32, nb int)
-TEXT ·dequantQ8AVX(SB), NOSPLIT, $0-24
+// func dequantQ8SIMD(src *byte, dst *float32, nb int)
+TEXT ·dequantQ8SIMD(SB), NOSPLIT, $0-24
 	MOVQ src+0(FP), SI
 	MOVQ dst+8(FP), DI
 	MOVQ nb+16(FP), CX
@@ -899,8 +900,8 @@ dq8_done:
 	VZEROUPPER
 	RET
 
-// func dequantQ4AVX(src *byte, dst *float32, nb int)
-TEXT ·dequantQ4AVX(SB), NOSPLIT, $0-24
+// func dequantQ4SIMD(src *byte, dst *float32, nb int)
+TEXT ·dequantQ4SIMD(SB), NOSPLIT, $0-24
 	MOVQ src+0(FP), SI
 	MOVQ dst+8(FP), DI
 	MOVQ nb+16(FP), CX
@@ -941,10 +942,10 @@ dq4_done:
 	VZEROUPPER
 	RET
 
-// func ropeNormAVX(dst, x, cs, sn *float32, n int)
+// func ropeNormSIMD(dst, x, cs, sn *float32, n int)
 // dst = x*cs + swap(x)*sn, where swap exchanges the elements of each pair:
 // with cs = (c,c) and sn = (-s,s) per pair this rotates adjacent pairs.
-TEXT ·ropeNormAVX(SB), NOSPLIT, $0-40
+TEXT ·ropeNormSIMD(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ x+8(FP), SI
 	MOVQ cs+16(FP), DX
@@ -970,9 +971,9 @@ ropen_done:
 	VZEROUPPER
 	RET
 
-// func ropeNeoxAVX(d0, d1, x0, x1, c, s *float32, n int)
+// func ropeNeoxSIMD(d0, d1, x0, x1, c, s *float32, n int)
 // d0 = x0*c - x1*s; d1 = x1*c + x0*s.
-TEXT ·ropeNeoxAVX(SB), NOSPLIT, $0-56
+TEXT ·ropeNeoxSIMD(SB), NOSPLIT, $0-56
 	MOVQ d0+0(FP), DI
 	MOVQ d1+8(FP), R9
 	MOVQ x0+16(FP), SI
@@ -1056,8 +1057,8 @@ ropex_done:
 	VADDPS X1, X0, X0 \
 	VMOVUPS X0, (R9)
 
-// func dotQ8x4AVX(w *byte, stride int, qs *int8, qd *float32, nb int, out *float32)
-TEXT ·dotQ8x4AVX(SB), NOSPLIT, $0-48
+// func dotQ8x4SIMD(w *byte, stride int, qs *int8, qd *float32, nb int, out *float32)
+TEXT ·dotQ8x4SIMD(SB), NOSPLIT, $0-48
 	MOVQ w+0(FP), SI
 	MOVQ stride+8(FP), BX
 	MOVQ qs+16(FP), DI
@@ -1101,8 +1102,8 @@ dq8x4_done:
 	VZEROUPPER
 	RET
 
-// func dotQ4x4AVX(w *byte, stride int, qs *int8, qd *float32, neg *int32, nb int, out *float32)
-TEXT ·dotQ4x4AVX(SB), NOSPLIT, $0-56
+// func dotQ4x4SIMD(w *byte, stride int, qs *int8, qd *float32, neg *int32, nb int, out *float32)
+TEXT ·dotQ4x4SIMD(SB), NOSPLIT, $0-56
 	MOVQ w+0(FP), SI
 	MOVQ stride+8(FP), BX
 	MOVQ qs+16(FP), DI
@@ -1151,9 +1152,9 @@ dq4x4_done:
 	VZEROUPPER
 	RET
 
-// func f32ToF16AVX(src *float32, dst *byte, n int)
+// func f32ToF16SIMD(src *float32, dst *byte, n int)
 // Rounds to nearest even, as runtime.F32ToF16.
-TEXT ·f32ToF16AVX(SB), NOSPLIT, $0-24
+TEXT ·f32ToF16SIMD(SB), NOSPLIT, $0-24
 	MOVQ src+0(FP), SI
 	MOVQ dst+8(FP), DI
 	MOVQ n+16(FP), CX
@@ -1202,11 +1203,11 @@ GLOBL f127<>(SB), RODATA|NOPTR, $4
 	VANDPS T2, X, X \
 	VADDPS T1, X, X
 
-// func quantQ8AVX(src *float32, dst *byte, sums *int32, nb int)
+// func quantQ8SIMD(src *float32, dst *byte, sums *int32, nb int)
 // Encodes nb blocks of 32 floats as Q8_0 (34 bytes a block) exactly as
 // quantize_row_q8_0_ref; sums, when not nil, receives each block's sum of
 // quants.
-TEXT ·quantQ8AVX(SB), NOSPLIT, $0-32
+TEXT ·quantQ8SIMD(SB), NOSPLIT, $0-32
 	MOVQ src+0(FP), SI
 	MOVQ dst+8(FP), DI
 	MOVQ sums+16(FP), R8

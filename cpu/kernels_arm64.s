@@ -2,7 +2,7 @@
 
 #include "textflag.h"
 
-// NEON kernels for kernels_arm64.go (ARMv8.0 Advanced SIMD, no extensions).
+// NEON kernels for kernels_asm.go (ARMv8.0 Advanced SIMD, no extensions).
 // Lengths are in elements: multiples of 4 (16 for the unrolled loops, with a
 // 4-wide tail loop) unless a function says otherwise; the Go wrappers do the
 // rest. Go's assembler lacks most NEON arithmetic (FADD, FMUL, FCVTL, FCVTN,
@@ -11,8 +11,8 @@
 // (`llvm-mc -triple=aarch64 -show-encoding` assembles a comment to check
 // or redo its word). Native Go instructions list the destination last.
 
-// func dotF32NEON(a, b *float32, n int) float32
-TEXT ·dotF32NEON(SB), NOSPLIT, $0-28
+// func dotF32SIMD(a, b *float32, n int) float32
+TEXT ·dotF32SIMD(SB), NOSPLIT, $0-28
 	MOVD a+0(FP), R0
 	MOVD b+8(FP), R1
 	MOVD n+16(FP), R2
@@ -51,8 +51,8 @@ dotf32_done:
 	FMOVS F0, ret+24(FP)
 	RET
 
-// func dotF16NEON(w *byte, x *float32, n int) float32
-TEXT ·dotF16NEON(SB), NOSPLIT, $0-28
+// func dotF16SIMD(w *byte, x *float32, n int) float32
+TEXT ·dotF16SIMD(SB), NOSPLIT, $0-28
 	MOVD w+0(FP), R0
 	MOVD x+8(FP), R1
 	MOVD n+16(FP), R2
@@ -96,8 +96,8 @@ dotf16_done:
 	FMOVS F0, ret+24(FP)
 	RET
 
-// func f16ToF32NEON(src *byte, dst *float32, n int)
-TEXT ·f16ToF32NEON(SB), NOSPLIT, $0-24
+// func f16ToF32SIMD(src *byte, dst *float32, n int)
+TEXT ·f16ToF32SIMD(SB), NOSPLIT, $0-24
 	MOVD src+0(FP), R0
 	MOVD dst+8(FP), R1
 	MOVD n+16(FP), R2
@@ -126,12 +126,12 @@ tof32_tail:
 tof32_done:
 	RET
 
-// func f32ToF16NEON(src *float32, dst *byte, n int)
+// func f32ToF16SIMD(src *float32, dst *byte, n int)
 // Rounds to nearest even (FPCR's default mode, which Go keeps). FCVTN keeps
 // the top payload bits of a NaN; runtime.F32ToF16 gives sign|0x7e00, so
 // lanes whose magnitude (& 0x7fff, V28) is above 0x7c00 (V29) have their
 // payload bits 0x1ff (V30) cleared.
-TEXT ·f32ToF16NEON(SB), NOSPLIT, $0-24
+TEXT ·f32ToF16SIMD(SB), NOSPLIT, $0-24
 	MOVD src+0(FP), R0
 	MOVD dst+8(FP), R1
 	MOVD n+16(FP), R2
@@ -175,10 +175,10 @@ tof16_tail:
 tof16_done:
 	RET
 
-// func gemm6x16NEON(k int, a, b, c *float32, ldc int, add int)
+// func gemm6x16SIMD(k int, a, b, c *float32, ldc int, add int)
 // The 6×16 tile accumulates in V8-V31 (row i in V(8+4i)..V(11+4i)); per
 // k step the b row is in V0-V3 and the 6 a values in V4 and V5[0:2].
-TEXT ·gemm6x16NEON(SB), NOSPLIT, $0-48
+TEXT ·gemm6x16SIMD(SB), NOSPLIT, $0-48
 	MOVD k+0(FP), R0
 	MOVD a+8(FP), R1
 	MOVD b+16(FP), R2
@@ -323,8 +323,8 @@ gemm_set:
 // of unsigned nibbles, unlike the amd64 kernels): low nibbles are elements
 // 0-15, high ones 16-31. V28 holds bytes 0x0f, V29 bytes 8.
 
-// func dotQ8NEON(w *byte, qs *int8, qd *float32, nb int) float32
-TEXT ·dotQ8NEON(SB), NOSPLIT, $0-36
+// func dotQ8SIMD(w *byte, qs *int8, qd *float32, nb int) float32
+TEXT ·dotQ8SIMD(SB), NOSPLIT, $0-36
 	MOVD w+0(FP), R0
 	MOVD qs+8(FP), R1
 	MOVD qd+16(FP), R2
@@ -358,8 +358,8 @@ dotq8_done:
 	FMOVS F0, ret+32(FP)
 	RET
 
-// func dotQ4NEON(w *byte, qs *int8, qd *float32, nb int) float32
-TEXT ·dotQ4NEON(SB), NOSPLIT, $0-36
+// func dotQ4SIMD(w *byte, qs *int8, qd *float32, nb int) float32
+TEXT ·dotQ4SIMD(SB), NOSPLIT, $0-36
 	MOVD w+0(FP), R0
 	MOVD qs+8(FP), R1
 	MOVD qd+16(FP), R2
@@ -405,8 +405,8 @@ dotq4_done:
 // activation scale. Rows alternate between two sets of temporaries so that
 // in-order cores can overlap them. Row r accumulates in V(20+r).
 
-// func dotQ8x4NEON(w *byte, stride int, qs *int8, qd *float32, nb int, out *float32)
-TEXT ·dotQ8x4NEON(SB), NOSPLIT, $0-48
+// func dotQ8x4SIMD(w *byte, stride int, qs *int8, qd *float32, nb int, out *float32)
+TEXT ·dotQ8x4SIMD(SB), NOSPLIT, $0-48
 	MOVD w+0(FP), R0
 	MOVD stride+8(FP), R8
 	MOVD qs+16(FP), R1
@@ -485,14 +485,15 @@ dotq8x4_done:
 	VST1 [V20.S4], (R7)
 	RET
 
-// func dotQ4x4NEON(w *byte, stride int, qs *int8, qd *float32, nb int, out *float32)
-TEXT ·dotQ4x4NEON(SB), NOSPLIT, $0-48
+// func dotQ4x4SIMD(w *byte, stride int, qs *int8, qd *float32, neg *int32, nb int, out *float32)
+// neg is unused: the nibbles are biased to signed before the multiply.
+TEXT ·dotQ4x4SIMD(SB), NOSPLIT, $0-56
 	MOVD w+0(FP), R0
 	MOVD stride+8(FP), R8
 	MOVD qs+16(FP), R1
 	MOVD qd+24(FP), R2
-	MOVD nb+32(FP), R3
-	MOVD out+40(FP), R7
+	MOVD nb+40(FP), R3
+	MOVD out+48(FP), R7
 	ADD R8, R0, R4
 	ADD R8, R4, R5
 	ADD R8, R5, R6
@@ -583,8 +584,8 @@ dotq4x4_done:
 	VST1 [V20.S4], (R7)
 	RET
 
-// func dequantQ8NEON(src *byte, dst *float32, nb int)
-TEXT ·dequantQ8NEON(SB), NOSPLIT, $0-24
+// func dequantQ8SIMD(src *byte, dst *float32, nb int)
+TEXT ·dequantQ8SIMD(SB), NOSPLIT, $0-24
 	MOVD src+0(FP), R0
 	MOVD dst+8(FP), R1
 	MOVD nb+16(FP), R2
@@ -630,8 +631,8 @@ dqq8_loop:
 dqq8_done:
 	RET
 
-// func dequantQ4NEON(src *byte, dst *float32, nb int)
-TEXT ·dequantQ4NEON(SB), NOSPLIT, $0-24
+// func dequantQ4SIMD(src *byte, dst *float32, nb int)
+TEXT ·dequantQ4SIMD(SB), NOSPLIT, $0-24
 	MOVD src+0(FP), R0
 	MOVD dst+8(FP), R1
 	MOVD nb+16(FP), R2
@@ -683,12 +684,12 @@ dqq4_loop:
 dqq4_done:
 	RET
 
-// func quantQ8NEON(src *float32, dst *byte, sums *int32, nb int)
+// func quantQ8SIMD(src *float32, dst *byte, sums *int32, nb int)
 // Encodes nb blocks of 32 floats as Q8_0 (34 bytes a block) exactly as
 // quantize_row_q8_0_ref: d = amax/127 stored as a half, quants x·(1/d)
 // (0 when d is 0) rounded half away from zero (FCVTAS); sums, when not
 // nil, receives each block's sum of quants.
-TEXT ·quantQ8NEON(SB), NOSPLIT, $0-32
+TEXT ·quantQ8SIMD(SB), NOSPLIT, $0-32
 	MOVD src+0(FP), R0
 	MOVD dst+8(FP), R1
 	MOVD sums+16(FP), R2
@@ -775,11 +776,11 @@ q8_pack:
 q8_done:
 	RET
 
-// func transpose8NEON(dst, src *float32, stride, kc, ldd int)
+// func transpose8SIMD(dst, src *float32, stride, kc, ldd int)
 // kc is a multiple of 4; stride and ldd are in floats. Per 4 columns, the
 // 4×4 blocks of rows 0-3 and 4-7 are transposed with TRN1/TRN2 on 32-bit
 // then 64-bit lanes; dst row k gets rows 0-3 then 4-7 of column k.
-TEXT ·transpose8NEON(SB), NOSPLIT, $0-40
+TEXT ·transpose8SIMD(SB), NOSPLIT, $0-40
 	MOVD dst+0(FP), R0
 	MOVD src+8(FP), R1
 	MOVD stride+16(FP), R2
@@ -832,9 +833,9 @@ tr_loop:
 tr_done:
 	RET
 
-// func addNEON(dst, a, b *float32, n int)
+// func addSIMD(dst, a, b *float32, n int)
 // dst = a + b.
-TEXT ·addNEON(SB), NOSPLIT, $0-32
+TEXT ·addSIMD(SB), NOSPLIT, $0-32
 	MOVD dst+0(FP), R0
 	MOVD a+8(FP), R1
 	MOVD b+16(FP), R2
@@ -865,9 +866,9 @@ add_tail:
 add_done:
 	RET
 
-// func mulNEON(dst, a, b *float32, n int)
+// func mulSIMD(dst, a, b *float32, n int)
 // dst = a · b.
-TEXT ·mulNEON(SB), NOSPLIT, $0-32
+TEXT ·mulSIMD(SB), NOSPLIT, $0-32
 	MOVD dst+0(FP), R0
 	MOVD a+8(FP), R1
 	MOVD b+16(FP), R2
@@ -898,8 +899,8 @@ mul_tail:
 mul_done:
 	RET
 
-// func scaleNEON(dst, x *float32, n int, s float32)
-TEXT ·scaleNEON(SB), NOSPLIT, $0-28
+// func scaleSIMD(dst, x *float32, n int, s float32)
+TEXT ·scaleSIMD(SB), NOSPLIT, $0-28
 	MOVD dst+0(FP), R0
 	MOVD x+8(FP), R1
 	MOVD n+16(FP), R3
@@ -928,9 +929,9 @@ scale_tail:
 scale_done:
 	RET
 
-// func scaleAddNEON(dst, x, m *float32, n int, s float32)
+// func scaleAddSIMD(dst, x, m *float32, n int, s float32)
 // dst = x*s + m, fused (FMLA) as the Go compiler fuses scaleAddGo on arm64.
-TEXT ·scaleAddNEON(SB), NOSPLIT, $0-36
+TEXT ·scaleAddSIMD(SB), NOSPLIT, $0-36
 	MOVD dst+0(FP), R0
 	MOVD x+8(FP), R1
 	MOVD m+16(FP), R2
@@ -962,8 +963,8 @@ scaleadd_tail:
 scaleadd_done:
 	RET
 
-// func sumSqNEON(x *float32, n int) float32
-TEXT ·sumSqNEON(SB), NOSPLIT, $0-20
+// func sumSqSIMD(x *float32, n int) float32
+TEXT ·sumSqSIMD(SB), NOSPLIT, $0-20
 	MOVD x+0(FP), R0
 	MOVD n+8(FP), R2
 	VEOR V0.B16, V0.B16, V0.B16
@@ -999,9 +1000,9 @@ sumsq_done:
 	FMOVS F0, ret+16(FP)
 	RET
 
-// func maxNEON(x *float32, n int) float32
+// func maxSIMD(x *float32, n int) float32
 // n >= 4. FMAX gives NaN when either operand is NaN, as Go's max.
-TEXT ·maxNEON(SB), NOSPLIT, $0-20
+TEXT ·maxSIMD(SB), NOSPLIT, $0-20
 	MOVD x+0(FP), R0
 	MOVD n+8(FP), R2
 	VLD1.P 16(R0), [V0.S4]
@@ -1056,14 +1057,14 @@ GLOBL expConsts<>(SB), RODATA|NOPTR, $56
 	VLD1R.P 4(R9), [V28.S4] \
 	VLD1R.P 4(R9), [V29.S4]
 
-// The exp steps below (in expSubNEON and siluNEON) set V0 to exp(V0) for 4
+// The exp steps below (in expSubSIMD and siluSIMD) set V0 to exp(V0) for 4
 // lanes: n = floor(x·log2e + 0.5), r = x - n·ln2, 2^n·(1 + r + r²·P(r)).
 // Lanes below lo, and NaN lanes, give 0; lanes above ~88.38 (a little
 // early) give +Inf. They clobber V1-V5.
 
-// func expSubNEON(dst, x *float32, n int, m float32) float32
+// func expSubSIMD(dst, x *float32, n int, m float32) float32
 // dst = exp(x - m); returns the sum of dst.
-TEXT ·expSubNEON(SB), NOSPLIT, $0-36
+TEXT ·expSubSIMD(SB), NOSPLIT, $0-36
 	MOVD dst+0(FP), R0
 	MOVD x+8(FP), R1
 	MOVD n+16(FP), R2
@@ -1114,9 +1115,9 @@ expsub_done:
 	FMOVS F0, ret+32(FP)
 	RET
 
-// func siluNEON(dst, x *float32, n int)
+// func siluSIMD(dst, x *float32, n int)
 // dst = x / (1 + exp(-x)).
-TEXT ·siluNEON(SB), NOSPLIT, $0-24
+TEXT ·siluSIMD(SB), NOSPLIT, $0-24
 	MOVD dst+0(FP), R0
 	MOVD x+8(FP), R1
 	MOVD n+16(FP), R2
@@ -1162,10 +1163,10 @@ silu_loop:
 silu_done:
 	RET
 
-// func ropeNormNEON(dst, x, cs, sn *float32, n int)
+// func ropeNormSIMD(dst, x, cs, sn *float32, n int)
 // dst = x*cs + swap(x)*sn, where swap (REV64) exchanges the elements of
 // each pair.
-TEXT ·ropeNormNEON(SB), NOSPLIT, $0-40
+TEXT ·ropeNormSIMD(SB), NOSPLIT, $0-40
 	MOVD dst+0(FP), R0
 	MOVD x+8(FP), R1
 	MOVD cs+16(FP), R2
@@ -1187,9 +1188,9 @@ ropen_loop:
 ropen_done:
 	RET
 
-// func ropeNeoxNEON(d0, d1, x0, x1, c, s *float32, n int)
+// func ropeNeoxSIMD(d0, d1, x0, x1, c, s *float32, n int)
 // d0 = x0*c - x1*s; d1 = x1*c + x0*s.
-TEXT ·ropeNeoxNEON(SB), NOSPLIT, $0-56
+TEXT ·ropeNeoxSIMD(SB), NOSPLIT, $0-56
 	MOVD d0+0(FP), R0
 	MOVD d1+8(FP), R1
 	MOVD x0+16(FP), R2
