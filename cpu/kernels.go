@@ -10,7 +10,8 @@ import (
 // kernels are the inner loops the fast op paths are built on. goKernels is
 // the portable set, correct on every machine; simdKernels replaces its
 // members with assembly: AVX2/FMA/F16C on amd64 CPUs that have them
-// (kernels_amd64.go), NEON on every arm64 CPU (kernels_arm64.go).
+// (kernels_amd64.go), NEON on every arm64 CPU (kernels_arm64.go), both
+// behind one set of Go wrappers (kernels_asm.go).
 // Every kernel takes slices and checks nothing beyond what its doc says:
 // callers pass matching lengths.
 type kernels struct {
