@@ -98,3 +98,86 @@ func BenchmarkRowOps(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMulMatQuantTile compares, shape by shape, the quantized tile
+// kernels with the packed F32 GEMM they replace (the same kernels without
+// the tile members), for prompt-sized x.
+func BenchmarkMulMatQuantTile(b *testing.B) {
+	if simdKernels == nil || simdKernels.dotQ8x4x3 == nil {
+		b.Skip("no tile kernels on this machine")
+	}
+	noTile := *simdKernels
+	noTile.dotQ8x4x3, noTile.dotQ4x4x3 = nil, nil
+	for _, typ := range []rt.DType{rt.Q8_0, rt.Q4_0} {
+		for _, n := range []int{16, 32, 64, 512} {
+			for _, path := range []string{"tile", "gemm"} {
+				const k, m = 4096, 4096
+				b.Run(fmt.Sprintf("%v/n=%d/%s", typ, n, path), func(b *testing.B) {
+					ctx := rt.NewContext()
+					out := ctx.MulMat(ctx.NewTensor(typ, k, m), ctx.NewTensor(rt.F32, k, n))
+					g, be := benchGraph(b, ctx, out)
+					if path == "gemm" {
+						be.kern = &noTile
+					}
+					b.ResetTimer()
+					for b.Loop() {
+						if err := be.GraphCompute(g); err != nil {
+							b.Fatal(err)
+						}
+					}
+					b.ReportMetric(float64(2*k*m*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOPS")
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkQuantKernels runs the quantized dot kernels on one thread over
+// data in L1/L2: the tile kernel (4 weight rows × 3 x rows) against three
+// calls of the four-row kernel. GMAC/s counts weight·activation products.
+func BenchmarkQuantKernels(b *testing.B) {
+	if simdKernels == nil || simdKernels.dotQ8x4x3 == nil {
+		b.Skip("no tile kernels on this machine")
+	}
+	k := simdKernels
+	const nb = 32 // K = 1024
+	n := nb * rt.QK
+	var q q8Rows
+	q.resize(3, nb)
+	x := make([]float32, n)
+	for i := range x {
+		x[i] = float32(i%13)/13 - 0.5
+	}
+	for r := 0; r < 3; r++ {
+		k.quantizeQ8(x, q.row(r), make([]byte, rt.Q8_0.RowSize(n)))
+	}
+	for _, typ := range []rt.DType{rt.Q8_0, rt.Q4_0} {
+		stride := typ.RowSize(n)
+		w := make([]byte, 4*stride)
+		for r := 0; r < 4; r++ {
+			if err := rt.QuantizeRow(typ, x, w[r*stride:]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		tile := k.tileKernel(typ)
+		dot4 := k.dotQ8x4
+		if typ == rt.Q4_0 {
+			dot4 = k.dotQ4x4
+		}
+		out := make([]float32, 12)
+		b.Run(fmt.Sprintf("%v/tile4x3", typ), func(b *testing.B) {
+			for b.Loop() {
+				tile(w, stride, &q, 0, out, 4)
+			}
+			b.ReportMetric(float64(12*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GMAC/s")
+		})
+		b.Run(fmt.Sprintf("%v/x4", typ), func(b *testing.B) {
+			for b.Loop() {
+				for c := 0; c < 3; c++ {
+					dot4(w, stride, q.row(c), (*[4]float32)(out[4*c:]))
+				}
+			}
+			b.ReportMetric(float64(12*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GMAC/s")
+		})
+	}
+}

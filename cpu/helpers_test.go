@@ -130,8 +130,8 @@ type tb struct {
 	ctx    *rt.Context
 	rng    *rand.Rand
 	fills  []func() error
-	lo, hi float64 // range of rand's values
-	fast   bool    // the backend under test runs the fast paths (set before ref is called)
+	lo, hi float64  // range of rand's values
+	kern   *kernels // the kernels of the backend under test, nil for the reference loops (set before ref is called)
 }
 
 func newTB(seed string) *tb {
@@ -302,7 +302,7 @@ func runOpCase(t *testing.T, tc opCase, inplace bool) bool {
 		if err := b.fill(); err != nil {
 			t.Fatal(err)
 		}
-		b.fast = mode != nil
+		b.kern = mode
 		want := ref()
 		var first []byte
 		for _, threads := range []int{1, 3, 4} {

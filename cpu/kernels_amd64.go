@@ -2,6 +2,8 @@
 
 package cpu
 
+import rt "github.com/gpurt/gpurt/runtime"
+
 // simdWidth is the element granularity of the AVX2 kernels
 // (kernels_amd64.s): 8 floats, one YMM register; transpose8 packs 8×8
 // blocks.
@@ -37,5 +39,46 @@ var simdKernels = func() *kernels {
 	if !hasAVX2() {
 		return nil
 	}
-	return asmKernels("avx2")
+	k := asmKernels("avx2")
+	k.dotQ8x4x3, k.dotQ4x4x3 = dotQ8x4x3Asm, dotQ4x4x3Asm
+	return k
 }()
+
+// Tile kernels: 4 weight rows by 3 activation rows nb blocks apart; out
+// gets column c's four results at c·ldo bytes.
+//
+//go:noescape
+func dotQ8x4x3SIMD(w *byte, stride int, qs *int8, qd *float32, nb int, out *float32, ldo int)
+
+// neg holds the activations' negated block sums, laid out as qd.
+//
+//go:noescape
+func dotQ4x4x3SIMD(w *byte, stride int, qs *int8, qd *float32, neg *int32, nb int, out *float32, ldo int)
+
+func dotQ8x4x3Asm(w []byte, stride int, y *q8Rows, n0 int, out []float32, ldo int) {
+	if tileBounds(34, w, stride, y, n0, out, ldo) {
+		dotQ8x4x3SIMD(&w[0], stride, &y.qs[n0*y.nb*rt.QK], &y.d[n0*y.nb], y.nb, &out[0], 4*ldo)
+	}
+}
+
+func dotQ4x4x3Asm(w []byte, stride int, y *q8Rows, n0 int, out []float32, ldo int) {
+	if tileBounds(18, w, stride, y, n0, out, ldo) {
+		dotQ4x4x3SIMD(&w[0], stride, &y.qs[n0*y.nb*rt.QK], &y.d[n0*y.nb], &y.neg[n0*y.nb], y.nb, &out[0], 4*ldo)
+	}
+}
+
+// tileBounds checks the bounds a tile kernel reads and writes and reports
+// whether it has blocks to run; with none it zeroes the results.
+func tileBounds(blockSize int, w []byte, stride int, y *q8Rows, n0 int, out []float32, ldo int) bool {
+	nb := y.nb
+	_ = out[2*ldo+3]
+	if nb == 0 {
+		for c := 0; c < 3; c++ {
+			clear(out[c*ldo : c*ldo+4])
+		}
+		return false
+	}
+	_ = w[3*stride+nb*blockSize-1]
+	_, _, _ = y.qs[(n0+3)*nb*rt.QK-1], y.d[(n0+3)*nb-1], y.neg[(n0+3)*nb-1]
+	return true
+}

@@ -1287,3 +1287,223 @@ q8_pack:
 q8_done:
 	VZEROUPPER
 	RET
+
+// Tile integer dots: 4 weight rows (at SI, R8, R10, R12) by 3 activation
+// rows (quants at DI, DI+R11, DI+2·R11; scales at DX, DX+R13, DX+2·R13),
+// twelve float accumulators Y(4c+r). Each (row, column) pair accumulates
+// exactly as the four-row kernels do, so the results equal theirs. Per
+// block the twelve scale products go to 0(SP)..47(SP); Y12 holds |w| of
+// the current row, Y15 16-bit ones; Y13, Y14 are scratch.
+
+// TILESCALES stores dw[r]·dx[c] at Sc+4r for the block at the row
+// pointers (the half scale opens each weight block). Clobbers AX.
+#define TILESCALES(S0, S1, S2) \
+	MOVWLZX (SI), AX \
+	VMOVD AX, X13 \
+	VPINSRW $1, (R8), X13, X13 \
+	VPINSRW $2, (R10), X13, X13 \
+	VPINSRW $3, (R12), X13, X13 \
+	VCVTPH2PS X13, X13 \
+	VBROADCASTSS (DX), X14 \
+	VMULPS X13, X14, X14 \
+	VMOVUPS X14, S0 \
+	VBROADCASTSS (DX)(R13*1), X14 \
+	VMULPS X13, X14, X14 \
+	VMOVUPS X14, S1 \
+	VBROADCASTSS (DX)(R13*2), X14 \
+	VMULPS X13, X14, X14 \
+	VMOVUPS X14, S2
+
+// TILEPAIR: signed weight quants WM (memory) times the activation quants
+// XM, scaled by the product at SC, into ACC. Needs |w| in Y12.
+#define TILEPAIR(WM, XM, SC, ACC) \
+	VMOVDQU XM, Y13 \
+	VPSIGNB WM, Y13, Y13 \
+	VPMADDUBSW Y13, Y12, Y13 \
+	VPMADDWD Y15, Y13, Y13 \
+	VCVTDQ2PS Y13, Y13 \
+	VBROADCASTSS SC, Y14 \
+	VFMADD231PS Y13, Y14, ACC
+
+// TILESTORE reduces column accumulators A0-A3 (rows 0-3) into 4 floats at
+// DST, in HSUM4's order.
+#define TILESTORE(A0, A1, A2, A3, X0, X1, DST) \
+	VHADDPS A1, A0, A0 \
+	VHADDPS A3, A2, A2 \
+	VHADDPS A2, A0, A0 \
+	VEXTRACTF128 $1, A0, X1 \
+	VADDPS X1, X0, X0 \
+	VMOVUPS X0, DST
+
+// TILEPROLOGUE sets up the registers from the arguments in SI, BX
+// (stride), DI, DX, CX (nb) and R9; it leaves BX free.
+#define TILEPROLOGUE \
+	LEAQ (SI)(BX*1), R8 \
+	LEAQ (SI)(BX*2), R10 \
+	LEAQ (R8)(BX*2), R12 \
+	MOVQ CX, R11 \
+	SHLQ $5, R11 \
+	LEAQ (CX*4), R13 \
+	VPCMPEQW Y15, Y15, Y15 \
+	VPSRLW $15, Y15, Y15 \
+	VXORPS Y0, Y0, Y0 \
+	VXORPS Y1, Y1, Y1 \
+	VXORPS Y2, Y2, Y2 \
+	VXORPS Y3, Y3, Y3 \
+	VXORPS Y4, Y4, Y4 \
+	VXORPS Y5, Y5, Y5 \
+	VXORPS Y6, Y6, Y6 \
+	VXORPS Y7, Y7, Y7 \
+	VXORPS Y8, Y8, Y8 \
+	VXORPS Y9, Y9, Y9 \
+	VXORPS Y10, Y10, Y10 \
+	VXORPS Y11, Y11, Y11
+
+// TILEEPILOGUE writes column c's four sums to R9 + c·BX bytes (BX: ldo).
+#define TILEEPILOGUE \
+	TILESTORE(Y0, Y1, Y2, Y3, X0, X1, (R9)) \
+	TILESTORE(Y4, Y5, Y6, Y7, X4, X5, (R9)(BX*1)) \
+	TILESTORE(Y8, Y9, Y10, Y11, X8, X9, (R9)(BX*2)) \
+	VZEROUPPER
+
+// TILEPAIRD: as TILEPAIR, with the scale the activation scale at DXM times
+// the weight row's scale broadcast in Y15 (16-bit ones come from memory).
+#define TILEPAIRD(WM, XM, DXM, ACC) \
+	VMOVDQU XM, Y13 \
+	VPSIGNB WM, Y13, Y13 \
+	VPMADDUBSW Y13, Y12, Y13 \
+	VPMADDWD wordOnes<>(SB), Y13, Y13 \
+	VCVTDQ2PS Y13, Y13 \
+	VBROADCASTSS DXM, Y14 \
+	VMULPS Y15, Y14, Y14 \
+	VFMADD231PS Y13, Y14, ACC
+
+// Q8TILEROW loads the Q8_0 block at P: |w| into Y12, its scale broadcast
+// into Y15.
+#define Q8TILEROW(P) \
+	VPBROADCASTW (P), X15 \
+	VCVTPH2PS X15, Y15 \
+	VMOVDQU 2(P), Y12 \
+	VPSIGNB Y12, Y12, Y12
+
+// func dotQ8x4x3SIMD(w *byte, stride int, qs *int8, qd *float32, nb int, out *float32, ldo int)
+// Activation rows are nb blocks apart; ldo is in bytes. nb >= 1.
+TEXT ·dotQ8x4x3SIMD(SB), NOSPLIT, $0-56
+	MOVQ w+0(FP), SI
+	MOVQ stride+8(FP), BX
+	MOVQ qs+16(FP), DI
+	MOVQ qd+24(FP), DX
+	MOVQ nb+32(FP), CX
+	MOVQ out+40(FP), R9
+	TILEPROLOGUE
+
+tq8_loop:
+	Q8TILEROW(SI)
+	TILEPAIRD(2(SI), (DI), (DX), Y0)
+	TILEPAIRD(2(SI), (DI)(R11*1), (DX)(R13*1), Y4)
+	TILEPAIRD(2(SI), (DI)(R11*2), (DX)(R13*2), Y8)
+	Q8TILEROW(R8)
+	TILEPAIRD(2(R8), (DI), (DX), Y1)
+	TILEPAIRD(2(R8), (DI)(R11*1), (DX)(R13*1), Y5)
+	TILEPAIRD(2(R8), (DI)(R11*2), (DX)(R13*2), Y9)
+	Q8TILEROW(R10)
+	TILEPAIRD(2(R10), (DI), (DX), Y2)
+	TILEPAIRD(2(R10), (DI)(R11*1), (DX)(R13*1), Y6)
+	TILEPAIRD(2(R10), (DI)(R11*2), (DX)(R13*2), Y10)
+	Q8TILEROW(R12)
+	TILEPAIRD(2(R12), (DI), (DX), Y3)
+	TILEPAIRD(2(R12), (DI)(R11*1), (DX)(R13*1), Y7)
+	TILEPAIRD(2(R12), (DI)(R11*2), (DX)(R13*2), Y11)
+	ADDQ $34, SI
+	ADDQ $34, R8
+	ADDQ $34, R10
+	ADDQ $34, R12
+	ADDQ $32, DI
+	ADDQ $4, DX
+	DECQ CX
+	JNZ tq8_loop
+
+	MOVQ ldo+48(FP), BX
+	TILEEPILOGUE
+	RET
+
+DATA wordOnes<>+0(SB)/8, $0x0001000100010001
+DATA wordOnes<>+8(SB)/8, $0x0001000100010001
+DATA wordOnes<>+16(SB)/8, $0x0001000100010001
+DATA wordOnes<>+24(SB)/8, $0x0001000100010001
+GLOBL wordOnes<>(SB), RODATA|NOPTR, $32
+
+// Q4TILEROW loads the Q4_0 block at P's nibbles, unsigned, into Y12: low
+// nibbles (elements 0-15) then high ones, as Q4ROW does.
+#define Q4TILEROW(P) \
+	VBROADCASTI128 2(P), Y12 \
+	VPSRLVD hiShift4<>(SB), Y12, Y12 \
+	VPAND nibMask<>(SB), Y12, Y12
+
+// Q4TILEPAIR: as Q4ROW, unsigned nibbles (Y12) times the activation quants
+// XM plus the negated activation sum NEG in each lane, scaled by the
+// product at SC, into ACC.
+#define Q4TILEPAIR(XM, NEG, SC, ACC) \
+	VMOVDQU XM, Y13 \
+	VPMADDUBSW Y13, Y12, Y13 \
+	VPMADDWD Y15, Y13, Y13 \
+	VPADDD NEG, Y13, Y13 \
+	VCVTDQ2PS Y13, Y13 \
+	VBROADCASTSS SC, Y14 \
+	VFMADD231PS Y13, Y14, ACC
+
+// TILENEGS broadcasts the block's negated activation sums of the three
+// columns (at BX, BX+R13, BX+2·R13) to N0-N2.
+#define TILENEGS(N0, N1, N2) \
+	VPBROADCASTD (BX), Y13 \
+	VMOVDQU Y13, N0 \
+	VPBROADCASTD (BX)(R13*1), Y13 \
+	VMOVDQU Y13, N1 \
+	VPBROADCASTD (BX)(R13*2), Y13 \
+	VMOVDQU Y13, N2
+
+// func dotQ4x4x3SIMD(w *byte, stride int, qs *int8, qd *float32, neg *int32, nb int, out *float32, ldo int)
+// As dotQ8x4x3SIMD for Q4_0 weights, with the activations' negated block
+// sums at neg (laid out as qd), broadcast per block to 48(SP)..143(SP).
+TEXT ·dotQ4x4x3SIMD(SB), NOSPLIT, $144-64
+	MOVQ w+0(FP), SI
+	MOVQ stride+8(FP), BX
+	MOVQ qs+16(FP), DI
+	MOVQ qd+24(FP), DX
+	MOVQ nb+40(FP), CX
+	MOVQ out+48(FP), R9
+	TILEPROLOGUE
+	MOVQ neg+32(FP), BX
+
+tq4_loop:
+	TILESCALES(0(SP), 16(SP), 32(SP))
+	TILENEGS(48(SP), 80(SP), 112(SP))
+	Q4TILEROW(SI)
+	Q4TILEPAIR((DI), 48(SP), 0(SP), Y0)
+	Q4TILEPAIR((DI)(R11*1), 80(SP), 16(SP), Y4)
+	Q4TILEPAIR((DI)(R11*2), 112(SP), 32(SP), Y8)
+	Q4TILEROW(R8)
+	Q4TILEPAIR((DI), 48(SP), 4(SP), Y1)
+	Q4TILEPAIR((DI)(R11*1), 80(SP), 20(SP), Y5)
+	Q4TILEPAIR((DI)(R11*2), 112(SP), 36(SP), Y9)
+	Q4TILEROW(R10)
+	Q4TILEPAIR((DI), 48(SP), 8(SP), Y2)
+	Q4TILEPAIR((DI)(R11*1), 80(SP), 24(SP), Y6)
+	Q4TILEPAIR((DI)(R11*2), 112(SP), 40(SP), Y10)
+	Q4TILEROW(R12)
+	Q4TILEPAIR((DI), 48(SP), 12(SP), Y3)
+	Q4TILEPAIR((DI)(R11*1), 80(SP), 28(SP), Y7)
+	Q4TILEPAIR((DI)(R11*2), 112(SP), 44(SP), Y11)
+	ADDQ $18, SI
+	ADDQ $18, R8
+	ADDQ $18, R10
+	ADDQ $18, R12
+	ADDQ $32, DI
+	ADDQ $4, DX
+	ADDQ $4, BX
+	DECQ CX
+	JNZ tq4_loop
+
+	MOVQ ldo+56(FP), BX
+	TILEEPILOGUE
+	RET

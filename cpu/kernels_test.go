@@ -463,11 +463,15 @@ func TestDequantKernels(t *testing.T) {
 	}
 }
 
-// Every kernel set fills every kernel.
+// Every kernel set fills every kernel but the optional ones.
 func TestKernelSetsComplete(t *testing.T) {
+	optional := map[string]bool{"dotQ8x4x3": true, "dotQ4x4x3": true}
 	for _, k := range kernelSets() {
 		v := reflect.ValueOf(k).Elem()
 		for i := 0; i < v.NumField(); i++ {
+			if optional[v.Type().Field(i).Name] {
+				continue
+			}
 			if f := v.Field(i); f.Kind() == reflect.Func && f.IsNil() {
 				t.Errorf("%s: kernel %s is missing", k.name, v.Type().Field(i).Name)
 			}
@@ -530,5 +534,73 @@ func TestF32ToF16Kernel(t *testing.T) {
 				t.Errorf("%s: %v -> %#04x, want %#04x", k.name, v, got, want)
 			}
 		}
+	}
+}
+
+// The tile kernels give exactly the four-row kernels' results for each of
+// their three activation rows, leave everything else in out alone, and
+// take weights of -128 (which Q8_0 data may hold).
+func TestQuantTileKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	tested := false
+	for _, k := range kernelSets() {
+		for _, typ := range []rt.DType{rt.Q8_0, rt.Q4_0} {
+			tile := k.tileKernel(typ)
+			if tile == nil {
+				continue
+			}
+			tested = true
+			dot, dot4 := k.dotQ8, k.dotQ8x4
+			if typ == rt.Q4_0 {
+				dot, dot4 = k.dotQ4, k.dotQ4x4
+			}
+			for _, nb := range []int{0, 1, 2, 3, 8, 33, 128} {
+				n := nb * rt.QK
+				// Five activation rows; the tile starts at row 1.
+				var q q8Rows
+				q.resize(5, nb)
+				for r := 0; r < 5; r++ {
+					k.quantizeQ8(randF32(rng, n, -1, 1), q.row(r), make([]byte, rt.Q8_0.RowSize(n)))
+				}
+				stride := typ.RowSize(n) + 3 // rows 3 bytes of padding apart
+				wb := make([]byte, 4*stride)
+				for r := 0; r < 4; r++ {
+					if err := rt.QuantizeRow(typ, randF32(rng, n, -2, 2), wb[r*stride:]); err != nil {
+						t.Fatal(err)
+					}
+					if typ == rt.Q8_0 && nb > 0 {
+						wb[r*stride+2+r] = 0x80 // -128
+					}
+				}
+				const ldo, sentinel = 7, -42
+				out := make([]float32, 3*ldo)
+				for i := range out {
+					out[i] = sentinel
+				}
+				tile(wb, stride, &q, 1, out, ldo)
+				for c := 0; c < 3; c++ {
+					y := q.row(1 + c)
+					var want [4]float32
+					dot4(wb, stride, y, &want)
+					for r := 0; r < 4; r++ {
+						if got := out[c*ldo+r]; got != want[r] {
+							t.Errorf("%s %v nb=%d column %d row %d: %v, want %v (x4 kernel)", k.name, typ, nb, c, r, got, want[r])
+						}
+						one := float64(dot(wb[r*stride:], y))
+						if got := float64(out[c*ldo+r]); !near(got, one, math.Abs(one)+1, 1e-5) {
+							t.Errorf("%s %v nb=%d column %d row %d: %v, one-row kernel %v", k.name, typ, nb, c, r, got, one)
+						}
+					}
+					for i := 4; i < ldo && c*ldo+i < len(out); i++ {
+						if out[c*ldo+i] != sentinel {
+							t.Errorf("%s %v nb=%d: out[%d] written", k.name, typ, nb, c*ldo+i)
+						}
+					}
+				}
+			}
+		}
+	}
+	if !tested && simdKernels != nil && simdKernels.name == "avx2" {
+		t.Error("the AVX2 set has no tile kernels")
 	}
 }

@@ -6,7 +6,7 @@ import (
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
-// The fast MUL_MAT computes dst[m,n] = Σ_k w[k,m]·x[k,n] two ways:
+// The fast MUL_MAT computes dst[m,n] = Σ_k w[k,m]·x[k,n] three ways:
 //
 //   - N < gemmMinN (GEMV and thin products): every result is one dot product
 //     of a weight row with an x row, computed by a kernel that reads the
@@ -14,10 +14,13 @@ import (
 //     Q8_0/Q4_0 against x quantized to Q8 once per op, in integers, as ggml
 //     does. Workers take blocks of mmRows weight rows, so a block stays in
 //     cache while it meets every x row.
-//   - N >= gemmMinN: x is packed once into panels of gemmMR rows, and each
-//     worker packs (converting to f32) blocks of gemmNC weight rows by gemmKC
-//     columns into panels of gemmNR, then runs the gemmMR×gemmNR register
-//     tile over them, as BLIS does.
+//   - Q8_0/Q4_0 weights with useTile(N), where the kernels have tile forms:
+//     the same integer products, 4 weight rows by 3 x rows per kernel call
+//     (mulMatTile).
+//   - N >= gemmMinN otherwise: x is packed once into panels of gemmMR rows,
+//     and each worker packs (converting to f32) blocks of gemmNC weight rows
+//     by gemmKC columns into panels of gemmNR, then runs the gemmMR×gemmNR
+//     register tile over them, as BLIS does.
 //
 // Each result element is computed by one worker in an order that does not
 // depend on the thread count, so results are identical for any count.
@@ -35,6 +38,9 @@ func (b *Backend) mulMatFast(w, x, dst hostTensor) error {
 	if !aligned32(dst) || w.ne[0] == 0 {
 		return b.mulMat(w, x, dst)
 	}
+	if tile := b.kern.tileKernel(w.typ); tile != nil && useTile(x.ne[1]) {
+		return b.mulMatTile(w, x, dst, tile)
+	}
 	if x.ne[1] >= gemmMinN(w.typ) {
 		return b.mulMatGemm(w, x, dst)
 	}
@@ -49,6 +55,91 @@ func gemmMinN(w rt.DType) int {
 		return 8
 	}
 	return 16
+}
+
+// useTile reports whether the quantized tile kernels, where present, take
+// a product with n x rows rather than the dot kernels (fewer rows: as
+// quick) or the packed F32 GEMM (more rows: quicker there), as measured on
+// a 2-core Zen 3.
+func useTile(n int) bool { return n >= 16 && n < 64 }
+
+// tileKernel returns the tile kernel for Q8_0 and Q4_0 weights, or nil
+// where there is none.
+func (k *kernels) tileKernel(w rt.DType) func([]byte, int, *q8Rows, int, []float32, int) {
+	switch w {
+	case rt.Q8_0:
+		return k.dotQ8x4x3
+	case rt.Q4_0:
+		return k.dotQ4x4x3
+	}
+	return nil
+}
+
+// quantizesX reports whether MUL_MAT on k multiplies weights of type w
+// with n x rows quantized to Q8 (the integer dot and tile kernels), rather
+// than with x as it is.
+func (k *kernels) quantizesX(w rt.DType, n int) bool {
+	if w != rt.Q8_0 && w != rt.Q4_0 {
+		return false
+	}
+	return n < gemmMinN(w) || (k.tileKernel(w) != nil && useTile(n))
+}
+
+// mulMatTile multiplies Q8_0 or Q4_0 weights with x quantized to Q8 once,
+// in integers, as mulMatDot does, but with a register tile of 4 weight
+// rows by 3 x rows, so each load of weights and activations serves
+// several results (as llamafile's tinyBLAS does). Within a block of weight
+// rows, each group of 3 x rows (in L1) meets every 4-row tile (in L2); the
+// rows and columns past the last whole tile use the dot kernels.
+func (b *Backend) mulMatTile(w, x, dst hostTensor, tile func([]byte, int, *q8Rows, int, []float32, int)) error {
+	K, M := w.ne[0], w.ne[1]
+	N, ne12, ne13 := x.ne[1], x.ne[2], x.ne[3]
+	r2, r3 := ne12/w.ne[2], ne13/w.ne[3]
+	batches := ne12 * ne13
+	work := M * N * batches * K
+	if err := b.quantizeColumns(x, work); err != nil {
+		return err
+	}
+	k := b.kern
+	dot, dot4 := k.dotQ8, k.dotQ8x4
+	if w.typ == rt.Q4_0 {
+		dot, dot4 = k.dotQ4, k.dotQ4x4
+	}
+	stride := w.nb[1]
+	ldo := dst.nb[1] / 4
+	q := &b.q8
+	return b.forWeightBlocks(M, ne12, batches, work, func(_ *workspace, i12, i13, m0, m1 int) error {
+		wm := w.mem[w.at(m0, i12/r2, i13/r3):] // the kernels read on into the next rows
+		x0 := N * (i12 + ne12*i13)             // flat x row of column 0
+		rows := m1 - m0
+		full := rows &^ 3
+		n := 0
+		for ; n+3 <= N; n += 3 {
+			out, _ := f32View(dst.mem, dst.at(n, i12, i13), 2*ldo+M)
+			out = out[m0:]
+			for i := 0; i < full; i += 4 {
+				tile(wm[i*stride:], stride, q, x0+n, out[i:], ldo)
+			}
+			for i := full; i < rows; i++ {
+				for c := 0; c < 3; c++ {
+					out[c*ldo+i] = dot(wm[i*stride:], q.row(x0+n+c))
+				}
+			}
+		}
+		for ; n < N; n++ {
+			out, _ := f32View(dst.mem, dst.at(n, i12, i13), M)
+			out = out[m0:m1]
+			y := q.row(x0 + n)
+			i := 0
+			for ; i < full; i += 4 {
+				dot4(wm[i*stride:], stride, y, (*[4]float32)(out[i:]))
+			}
+			for ; i < rows; i++ {
+				out[i] = dot(wm[i*stride:], y)
+			}
+		}
+		return nil
+	})
 }
 
 // rowKind says how a dot-product worker reads a weight row.

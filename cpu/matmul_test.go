@@ -22,11 +22,11 @@ func refMulMat(w, x arr) arr {
 }
 
 // fastX is x's values as the backend under test multiplies them: the fast
-// paths' dot products with Q8_0/Q4_0 weights (N < gemmMinN) quantize x to
-// Q8_0 first, as ggml does.
+// paths' integer kernels for Q8_0/Q4_0 weights quantize x to Q8_0 first,
+// as ggml does.
 func fastX(b *tb, w rt.DType, x *rt.Tensor) arr {
 	v := read(x)
-	if b.fast && w.IsQuantized() && x.Ne[1] < gemmMinN(w) {
+	if b.kern != nil && b.kern.quantizesX(w, x.Ne[1]) {
 		return quantRows(rt.Q8_0, v)
 	}
 	return v
@@ -63,6 +63,9 @@ func TestMulMat(t *testing.T) {
 		{320, 37, 17, 1, 1, 1, 1},
 		{64, 150, 17, 1, 1, 2, 1},
 		{64, 20, 9, 1, 1, 1, 1},
+		// The quantized tile path: 4×3 tiles with row and column edges,
+		// broadcast weights.
+		{96, 22, 20, 2, 1, 4, 1},
 	}
 	var cases []opCase
 	for _, typ := range []rt.DType{rt.F32, rt.F16, rt.BF16, rt.Q8_0, rt.Q4_0} {
