@@ -109,7 +109,7 @@ func BenchmarkMulMatQuantTile(b *testing.B) {
 	noTile := *simdKernels
 	noTile.dotQ8x4x3, noTile.dotQ4x4x3 = nil, nil
 	for _, typ := range []rt.DType{rt.Q8_0, rt.Q4_0} {
-		for _, n := range []int{16, 32, 64, 512} {
+		for _, n := range []int{16, 32, 48, 64, 512} {
 			for _, path := range []string{"tile", "gemm"} {
 				const k, m = 4096, 4096
 				b.Run(fmt.Sprintf("%v/n=%d/%s", typ, n, path), func(b *testing.B) {

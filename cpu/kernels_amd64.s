@@ -1292,8 +1292,8 @@ q8_done:
 // rows (quants at DI, DI+R11, DI+2·R11; scales at DX, DX+R13, DX+2·R13),
 // twelve float accumulators Y(4c+r). Each (row, column) pair accumulates
 // exactly as the four-row kernels do, so the results equal theirs. Per
-// block the twelve scale products go to 0(SP)..47(SP); Y12 holds |w| of
-// the current row, Y15 16-bit ones; Y13, Y14 are scratch.
+// block the twelve scale products go to 0(SP)..47(SP); Y12 holds the
+// current row's |w| (Q8_0) or nibbles (Q4_0); Y13, Y14 are scratch.
 
 // TILESCALES stores dw[r]·dx[c] at Sc+4r for the block at the row
 // pointers (the half scale opens each weight block). Clobbers AX.
@@ -1314,17 +1314,6 @@ q8_done:
 	VMULPS X13, X14, X14 \
 	VMOVUPS X14, S2
 
-// TILEPAIR: signed weight quants WM (memory) times the activation quants
-// XM, scaled by the product at SC, into ACC. Needs |w| in Y12.
-#define TILEPAIR(WM, XM, SC, ACC) \
-	VMOVDQU XM, Y13 \
-	VPSIGNB WM, Y13, Y13 \
-	VPMADDUBSW Y13, Y12, Y13 \
-	VPMADDWD Y15, Y13, Y13 \
-	VCVTDQ2PS Y13, Y13 \
-	VBROADCASTSS SC, Y14 \
-	VFMADD231PS Y13, Y14, ACC
-
 // TILESTORE reduces column accumulators A0-A3 (rows 0-3) into 4 floats at
 // DST, in HSUM4's order.
 #define TILESTORE(A0, A1, A2, A3, X0, X1, DST) \
@@ -1336,7 +1325,8 @@ q8_done:
 	VMOVUPS X0, DST
 
 // TILEPROLOGUE sets up the registers from the arguments in SI, BX
-// (stride), DI, DX, CX (nb) and R9; it leaves BX free.
+// (stride), DI, DX, CX (nb) and R9; it leaves BX free and 16-bit ones in
+// Y15.
 #define TILEPROLOGUE \
 	LEAQ (SI)(BX*1), R8 \
 	LEAQ (SI)(BX*2), R10 \
@@ -1366,29 +1356,21 @@ q8_done:
 	TILESTORE(Y8, Y9, Y10, Y11, X8, X9, (R9)(BX*2)) \
 	VZEROUPPER
 
-// TILEPAIRD: as TILEPAIR, with the scale the activation scale at DXM times
-// the weight row's scale broadcast in Y15 (16-bit ones come from memory).
-#define TILEPAIRD(WM, XM, DXM, ACC) \
+// TILEPAIRW: signed weight quants in Y15 (|w| in Y12) times the activation
+// quants XM, scaled by the product at SC, into ACC. All 16 registers are
+// taken, so the 16-bit ones come from memory.
+#define TILEPAIRW(XM, SC, ACC) \
 	VMOVDQU XM, Y13 \
-	VPSIGNB WM, Y13, Y13 \
+	VPSIGNB Y15, Y13, Y13 \
 	VPMADDUBSW Y13, Y12, Y13 \
 	VPMADDWD wordOnes<>(SB), Y13, Y13 \
 	VCVTDQ2PS Y13, Y13 \
-	VBROADCASTSS DXM, Y14 \
-	VMULPS Y15, Y14, Y14 \
+	VBROADCASTSS SC, Y14 \
 	VFMADD231PS Y13, Y14, ACC
-
-// Q8TILEROW loads the Q8_0 block at P: |w| into Y12, its scale broadcast
-// into Y15.
-#define Q8TILEROW(P) \
-	VPBROADCASTW (P), X15 \
-	VCVTPH2PS X15, Y15 \
-	VMOVDQU 2(P), Y12 \
-	VPSIGNB Y12, Y12, Y12
 
 // func dotQ8x4x3SIMD(w *byte, stride int, qs *int8, qd *float32, nb int, out *float32, ldo int)
 // Activation rows are nb blocks apart; ldo is in bytes. nb >= 1.
-TEXT ·dotQ8x4x3SIMD(SB), NOSPLIT, $0-56
+TEXT ·dotQ8x4x3SIMD(SB), NOSPLIT, $48-56
 	MOVQ w+0(FP), SI
 	MOVQ stride+8(FP), BX
 	MOVQ qs+16(FP), DI
@@ -1398,22 +1380,27 @@ TEXT ·dotQ8x4x3SIMD(SB), NOSPLIT, $0-56
 	TILEPROLOGUE
 
 tq8_loop:
-	Q8TILEROW(SI)
-	TILEPAIRD(2(SI), (DI), (DX), Y0)
-	TILEPAIRD(2(SI), (DI)(R11*1), (DX)(R13*1), Y4)
-	TILEPAIRD(2(SI), (DI)(R11*2), (DX)(R13*2), Y8)
-	Q8TILEROW(R8)
-	TILEPAIRD(2(R8), (DI), (DX), Y1)
-	TILEPAIRD(2(R8), (DI)(R11*1), (DX)(R13*1), Y5)
-	TILEPAIRD(2(R8), (DI)(R11*2), (DX)(R13*2), Y9)
-	Q8TILEROW(R10)
-	TILEPAIRD(2(R10), (DI), (DX), Y2)
-	TILEPAIRD(2(R10), (DI)(R11*1), (DX)(R13*1), Y6)
-	TILEPAIRD(2(R10), (DI)(R11*2), (DX)(R13*2), Y10)
-	Q8TILEROW(R12)
-	TILEPAIRD(2(R12), (DI), (DX), Y3)
-	TILEPAIRD(2(R12), (DI)(R11*1), (DX)(R13*1), Y7)
-	TILEPAIRD(2(R12), (DI)(R11*2), (DX)(R13*2), Y11)
+	TILESCALES(0(SP), 16(SP), 32(SP))
+	VMOVDQU 2(SI), Y15
+	VPSIGNB Y15, Y15, Y12
+	TILEPAIRW((DI), 0(SP), Y0)
+	TILEPAIRW((DI)(R11*1), 16(SP), Y4)
+	TILEPAIRW((DI)(R11*2), 32(SP), Y8)
+	VMOVDQU 2(R8), Y15
+	VPSIGNB Y15, Y15, Y12
+	TILEPAIRW((DI), 4(SP), Y1)
+	TILEPAIRW((DI)(R11*1), 20(SP), Y5)
+	TILEPAIRW((DI)(R11*2), 36(SP), Y9)
+	VMOVDQU 2(R10), Y15
+	VPSIGNB Y15, Y15, Y12
+	TILEPAIRW((DI), 8(SP), Y2)
+	TILEPAIRW((DI)(R11*1), 24(SP), Y6)
+	TILEPAIRW((DI)(R11*2), 40(SP), Y10)
+	VMOVDQU 2(R12), Y15
+	VPSIGNB Y15, Y15, Y12
+	TILEPAIRW((DI), 12(SP), Y3)
+	TILEPAIRW((DI)(R11*1), 28(SP), Y7)
+	TILEPAIRW((DI)(R11*2), 44(SP), Y11)
 	ADDQ $34, SI
 	ADDQ $34, R8
 	ADDQ $34, R10

@@ -61,7 +61,7 @@ func gemmMinN(w rt.DType) int {
 // a product with n x rows rather than the dot kernels (fewer rows: as
 // quick) or the packed F32 GEMM (more rows: quicker there), as measured on
 // a 2-core Zen 3.
-func useTile(n int) bool { return n >= 16 && n < 64 }
+func useTile(n int) bool { return n >= 16 && n < 48 }
 
 // tileKernel returns the tile kernel for Q8_0 and Q4_0 weights, or nil
 // where there is none.
