@@ -100,7 +100,7 @@ func BenchmarkRowOps(b *testing.B) {
 }
 
 // BenchmarkMulMatQuantTile compares, shape by shape, the quantized tile
-// kernels with the packed F32 GEMM they replace (the same kernels without
+// kernels (for every N) with the packed F32 GEMM (the same kernels without
 // the tile members), for prompt-sized x.
 func BenchmarkMulMatQuantTile(b *testing.B) {
 	if simdKernels == nil || simdKernels.dotQ8x4x3 == nil {
@@ -118,6 +118,9 @@ func BenchmarkMulMatQuantTile(b *testing.B) {
 					g, be := benchGraph(b, ctx, out)
 					if path == "gemm" {
 						be.kern = &noTile
+					} else {
+						defer func(n int) { tileMaxN = n }(tileMaxN)
+						tileMaxN = 1 << 30
 					}
 					b.ResetTimer()
 					for b.Loop() {

@@ -59,9 +59,12 @@ func gemmMinN(w rt.DType) int {
 
 // useTile reports whether the quantized tile kernels, where present, take
 // a product with n x rows rather than the dot kernels (fewer rows: as
-// quick) or the packed F32 GEMM (more rows: quicker there), as measured on
-// a 2-core Zen 3.
-func useTile(n int) bool { return n >= 16 && n < 48 }
+// quick) or the packed F32 GEMM (tileMaxN rows or more: as quick or
+// quicker), as measured on a 2-core Zen 3.
+func useTile(n int) bool { return n >= 16 && n < tileMaxN }
+
+// tileMaxN is a variable so that benchmarks can compare the two paths.
+var tileMaxN = 48
 
 // tileKernel returns the tile kernel for Q8_0 and Q4_0 weights, or nil
 // where there is none.
