@@ -106,19 +106,30 @@ func BenchmarkMulMatQuantTile(b *testing.B) {
 	if simdKernels == nil || simdKernels.dotQ8x4x3 == nil {
 		b.Skip("no tile kernels on this machine")
 	}
-	noTile := *simdKernels
+	noPanel := *simdKernels
+	noPanel.dotQ4x8x4 = nil
+	noTile := noPanel
 	noTile.dotQ8x4x3, noTile.dotQ4x4x3 = nil, nil
 	for _, typ := range []rt.DType{rt.Q8_0, rt.Q4_0} {
 		for _, n := range []int{16, 32, 48, 64, 512} {
-			for _, path := range []string{"tile", "gemm"} {
+			paths := []string{"tile", "gemm"}
+			if typ == rt.Q4_0 && simdKernels.dotQ4x8x4 != nil {
+				paths = []string{"panel", "tile", "gemm"}
+			}
+			for _, path := range paths {
 				const k, m = 4096, 4096
 				b.Run(fmt.Sprintf("%v/n=%d/%s", typ, n, path), func(b *testing.B) {
 					ctx := rt.NewContext()
 					out := ctx.MulMat(ctx.NewTensor(typ, k, m), ctx.NewTensor(rt.F32, k, n))
 					g, be := benchGraph(b, ctx, out)
-					if path == "gemm" {
+					switch path {
+					case "panel":
+						defer func(n int) { panelMinN = n }(panelMinN)
+						panelMinN = 0
+					case "gemm":
 						be.kern = &noTile
-					} else {
+					case "tile":
+						be.kern = &noPanel
 						defer func(n int) { tileMaxN = n }(tileMaxN)
 						tileMaxN = 1 << 30
 					}
@@ -174,6 +185,26 @@ func BenchmarkQuantKernels(b *testing.B) {
 			}
 			b.ReportMetric(float64(12*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GMAC/s")
 		})
+		if typ == rt.Q4_0 {
+			// 8 weight rows × 4 x rows: the same data twice over.
+			wide := make([]byte, 8*stride)
+			copy(wide, w)
+			copy(wide[4*stride:], w)
+			p := make([]byte, nb*panelBlock)
+			panelQ4(wide, stride, nb, p)
+			var q4 q8Rows
+			q4.resize(4, nb)
+			for r := 0; r < 4; r++ {
+				k.quantizeQ8(x, q4.row(r), make([]byte, rt.Q8_0.RowSize(n)))
+			}
+			out := make([]float32, 32)
+			b.Run(fmt.Sprintf("%v/panel8x4", typ), func(b *testing.B) {
+				for b.Loop() {
+					k.dotQ4x8x4(p, &q4, 0, out, 8)
+				}
+				b.ReportMetric(float64(32*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GMAC/s")
+			})
+		}
 		b.Run(fmt.Sprintf("%v/x4", typ), func(b *testing.B) {
 			for b.Loop() {
 				for c := 0; c < 3; c++ {

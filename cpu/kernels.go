@@ -32,6 +32,9 @@ type kernels struct {
 	// activation rows y.row(n0+c), writing the x4 forms' results for row c
 	// to out[c*ldo:c*ldo+4].
 	dotQ8x4x3, dotQ4x4x3 func(w []byte, stride int, y *q8Rows, n0 int, out []float32, ldo int)
+	// dotQ4x8x4 is optional: 8 Q4_0 weight rows repacked by panelQ4 times
+	// activation rows y.row(n0+c), c < 4, into out[c*ldo:c*ldo+8].
+	dotQ4x8x4 func(p []byte, y *q8Rows, n0 int, out []float32, ldo int)
 	// f16ToF32 converts len(dst) halves; f32ToF16 converts len(src) floats,
 	// rounding to nearest even.
 	f16ToF32 func(src []byte, dst []float32)

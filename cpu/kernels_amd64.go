@@ -41,6 +41,7 @@ var simdKernels = func() *kernels {
 	}
 	k := asmKernels("avx2")
 	k.dotQ8x4x3, k.dotQ4x4x3 = dotQ8x4x3Asm, dotQ4x4x3Asm
+	k.dotQ4x8x4 = dotQ4x8x4Asm
 	return k
 }()
 
@@ -81,4 +82,21 @@ func tileBounds(blockSize int, w []byte, stride int, y *q8Rows, n0 int, out []fl
 	_ = w[3*stride+nb*blockSize-1]
 	_, _, _ = y.qs[(n0+3)*nb*rt.QK-1], y.d[(n0+3)*nb-1], y.neg[(n0+3)*nb-1]
 	return true
+}
+
+//go:noescape
+func dotQ4x8x4SIMD(p *byte, qs *int8, qd *float32, neg *int32, nb int, out *float32, ldo int)
+
+func dotQ4x8x4Asm(p []byte, y *q8Rows, n0 int, out []float32, ldo int) {
+	nb := y.nb
+	_ = out[3*ldo+7]
+	if nb == 0 {
+		for c := 0; c < 4; c++ {
+			clear(out[c*ldo : c*ldo+8])
+		}
+		return
+	}
+	_ = p[nb*panelBlock-1]
+	_, _, _ = y.qs[(n0+4)*nb*rt.QK-1], y.d[(n0+4)*nb-1], y.neg[(n0+4)*nb-1]
+	dotQ4x8x4SIMD(&p[0], &y.qs[n0*nb*rt.QK], &y.d[n0*nb], &y.neg[n0*nb], nb, &out[0], 4*ldo)
 }

@@ -1494,3 +1494,103 @@ tq4_loop:
 	MOVQ ldo+56(FP), BX
 	TILEEPILOGUE
 	RET
+
+// Panel kernels: 8 weight rows repacked (panelQ4) so that each 32-bit lane
+// of a 32-byte chunk holds 4 consecutive quants of one row, times 4
+// activation rows (quants at DI, DI+R11, R12, R12+R11). Each activation
+// row's 4 quants are broadcast to all lanes, so one multiply serves 8
+// weight rows and the lanes end up holding whole per-row block sums: one
+// conversion and one FMA per block and activation row, not per pair.
+
+// P4CHUNK multiplies chunk G's nibbles (Y8) with the 4 activation quants
+// at byte 4G of each row, accumulating 16-bit sums into Y4-Y7. At most 16
+// products of 15·127 meet in one 16-bit lane over a block: no overflow.
+#define P4CHUNK(G) \
+	VMOVDQU 32+32*G(SI), Y8 \
+	VPBROADCASTD 4*G(DI), Y9 \
+	VPBROADCASTD 4*G(DI)(R11*1), Y13 \
+	VPBROADCASTD 4*G(R12), Y14 \
+	VPBROADCASTD 4*G(R12)(R11*1), Y15 \
+	VPMADDUBSW Y9, Y8, Y9 \
+	VPMADDUBSW Y13, Y8, Y13 \
+	VPMADDUBSW Y14, Y8, Y14 \
+	VPMADDUBSW Y15, Y8, Y15 \
+	VPADDW Y9, Y4, Y4 \
+	VPADDW Y13, Y5, Y5 \
+	VPADDW Y14, Y6, Y6 \
+	VPADDW Y15, Y7, Y7
+
+// P4FINISH turns column accumulator I's 16-bit sums into the 8 rows' block
+// sums, corrects for the nibbles' offset of 8 with the negated activation
+// sum at NEG, and adds them, scaled by the weight scales (Y11) times the
+// activation scale at D, into F.
+#define P4FINISH(I, NEG, D, F) \
+	VPMADDWD Y10, I, I \
+	VPBROADCASTD NEG, Y9 \
+	VPSLLD $3, Y9, Y9 \
+	VPADDD Y9, I, I \
+	VCVTDQ2PS I, I \
+	VBROADCASTSS D, Y12 \
+	VMULPS Y11, Y12, Y12 \
+	VFMADD231PS I, Y12, F
+
+// func dotQ4x8x4SIMD(p *byte, qs *int8, qd *float32, neg *int32, nb int, out *float32, ldo int)
+// p holds nb repacked blocks of 288 bytes: 8 float scales, then 8 chunks.
+// Activation rows are nb blocks apart; out gets activation row c's 8
+// results at c·ldo bytes. nb >= 1.
+TEXT ·dotQ4x8x4SIMD(SB), NOSPLIT, $0-56
+	MOVQ p+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ qd+16(FP), DX
+	MOVQ neg+24(FP), BX
+	MOVQ nb+32(FP), CX
+	MOVQ CX, R11
+	SHLQ $5, R11
+	LEAQ (CX*4), R13
+	LEAQ (DI)(R11*2), R12
+	LEAQ (DX)(R13*2), R10
+	LEAQ (BX)(R13*2), R8
+	VPCMPEQW Y10, Y10, Y10
+	VPSRLW $15, Y10, Y10
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+
+p4_loop:
+	VMOVUPS (SI), Y11
+	VPXOR Y4, Y4, Y4
+	VPXOR Y5, Y5, Y5
+	VPXOR Y6, Y6, Y6
+	VPXOR Y7, Y7, Y7
+	P4CHUNK(0)
+	P4CHUNK(1)
+	P4CHUNK(2)
+	P4CHUNK(3)
+	P4CHUNK(4)
+	P4CHUNK(5)
+	P4CHUNK(6)
+	P4CHUNK(7)
+	P4FINISH(Y4, (BX), (DX), Y0)
+	P4FINISH(Y5, (BX)(R13*1), (DX)(R13*1), Y1)
+	P4FINISH(Y6, (R8), (R10), Y2)
+	P4FINISH(Y7, (R8)(R13*1), (R10)(R13*1), Y3)
+	ADDQ $288, SI
+	ADDQ $32, DI
+	ADDQ $32, R12
+	ADDQ $4, DX
+	ADDQ $4, R10
+	ADDQ $4, BX
+	ADDQ $4, R8
+	DECQ CX
+	JNZ p4_loop
+
+	MOVQ out+40(FP), R9
+	MOVQ ldo+48(FP), AX
+	VMOVUPS Y0, (R9)
+	VMOVUPS Y1, (R9)(AX*1)
+	VMOVUPS Y2, (R9)(AX*2)
+	LEAQ (R9)(AX*2), R9
+	VMOVUPS Y3, (R9)(AX*1)
+	VZEROUPPER
+	RET

@@ -465,7 +465,7 @@ func TestDequantKernels(t *testing.T) {
 
 // Every kernel set fills every kernel but the optional ones.
 func TestKernelSetsComplete(t *testing.T) {
-	optional := map[string]bool{"dotQ8x4x3": true, "dotQ4x4x3": true}
+	optional := map[string]bool{"dotQ8x4x3": true, "dotQ4x4x3": true, "dotQ4x8x4": true}
 	for _, k := range kernelSets() {
 		v := reflect.ValueOf(k).Elem()
 		for i := 0; i < v.NumField(); i++ {
@@ -602,5 +602,68 @@ func TestQuantTileKernels(t *testing.T) {
 	}
 	if !tested && simdKernels != nil && simdKernels.name == "avx2" {
 		t.Error("the AVX2 set has no tile kernels")
+	}
+}
+
+// The panel kernel matches the one-row kernel on repacked rows: the same
+// integer block sums, so within float32 rounding; and it writes only its
+// 8×4 results.
+func TestQuantPanelKernel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, k := range kernelSets() {
+		if k.dotQ4x8x4 == nil {
+			continue
+		}
+		for _, nb := range []int{0, 1, 2, 3, 33, 128} {
+			n := nb * rt.QK
+			var q q8Rows
+			q.resize(6, nb)
+			for r := 0; r < 6; r++ {
+				k.quantizeQ8(randF32(rng, n, -1, 1), q.row(r), make([]byte, rt.Q8_0.RowSize(n)))
+				if nb > 0 && r == 2 {
+					for i := range q.row(r).qs[:rt.QK] {
+						q.row(r).qs[i] = 127 // the largest 16-bit sums
+					}
+					q.row(r).neg[0] = -127 * rt.QK
+				}
+			}
+			stride := rt.Q4_0.RowSize(n) + 5
+			wb := make([]byte, 8*stride)
+			for r := 0; r < 8; r++ {
+				if err := rt.QuantizeRow(rt.Q4_0, randF32(rng, n, -2, 2), wb[r*stride:]); err != nil {
+					t.Fatal(err)
+				}
+				if nb > 0 && r == 3 {
+					for i := 2; i < 18; i++ {
+						wb[r*stride+i] = 0xff // nibbles of 15
+					}
+				}
+			}
+			p := make([]byte, nb*panelBlock)
+			panelQ4(wb, stride, nb, p)
+			const ldo, sentinel = 11, -42
+			out := make([]float32, 4*ldo)
+			for i := range out {
+				out[i] = sentinel
+			}
+			k.dotQ4x8x4(p, &q, 1, out, ldo)
+			for c := 0; c < 4; c++ {
+				for r := 0; r < 8; r++ {
+					want := float64(k.dotQ4(wb[r*stride:], q.row(1+c)))
+					var mag float64
+					for b := 0; b < nb; b++ {
+						mag += math.Abs(float64(q.row(1 + c).d[b])) * 8 * 127 * rt.QK
+					}
+					if got := float64(out[c*ldo+r]); !near(got, want, mag, 1e-6) {
+						t.Errorf("%s nb=%d column %d row %d: %v, want %v", k.name, nb, c, r, got, want)
+					}
+				}
+				for i := 8; i < ldo && c*ldo+i < len(out); i++ {
+					if out[c*ldo+i] != sentinel {
+						t.Errorf("%s nb=%d: out[%d] written", k.name, nb, c*ldo+i)
+					}
+				}
+			}
+		}
 	}
 }

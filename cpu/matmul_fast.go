@@ -1,12 +1,14 @@
 package cpu
 
 import (
+	"encoding/binary"
+	"math"
 	"sync/atomic"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
-// The fast MUL_MAT computes dst[m,n] = Σ_k w[k,m]·x[k,n] three ways:
+// The fast MUL_MAT computes dst[m,n] = Σ_k w[k,m]·x[k,n] four ways:
 //
 //   - N < gemmMinN (GEMV and thin products): every result is one dot product
 //     of a weight row with an x row, computed by a kernel that reads the
@@ -14,6 +16,9 @@ import (
 //     Q8_0/Q4_0 against x quantized to Q8 once per op, in integers, as ggml
 //     does. Workers take blocks of mmRows weight rows, so a block stays in
 //     cache while it meets every x row.
+//   - Q4_0 weights with usePanel: the same integer products, with 8
+//     weight rows repacked per worker so that one multiply serves 8 rows
+//     (mulMatPanel).
 //   - Q8_0/Q4_0 weights with useTile(N), where the kernels have tile forms:
 //     the same integer products, 4 weight rows by 3 x rows per kernel call
 //     (mulMatTile).
@@ -37,6 +42,9 @@ const (
 func (b *Backend) mulMatFast(w, x, dst hostTensor) error {
 	if !aligned32(dst) || w.ne[0] == 0 {
 		return b.mulMat(w, x, dst)
+	}
+	if b.kern.usePanel(w.typ, x.ne[1]) {
+		return b.mulMatPanel(w, x, dst)
 	}
 	if tile := b.kern.tileKernel(w.typ); tile != nil && useTile(x.ne[1]) {
 		return b.mulMatTile(w, x, dst, tile)
@@ -66,6 +74,74 @@ func useTile(n int) bool { return n >= 16 && n < tileMaxN }
 // tileMaxN is a variable so that benchmarks can compare the two paths.
 var tileMaxN = 48
 
+// usePanel reports whether k's panel kernel, where present, takes weights
+// of type w with n x rows: Q4_0 from panelMinN rows, below which
+// repacking the weights costs more than the tile kernels lose (measured on
+// a 2-core Zen 3).
+func (k *kernels) usePanel(w rt.DType, n int) bool {
+	return w == rt.Q4_0 && k.dotQ4x8x4 != nil && n >= panelMinN
+}
+
+// panelMinN is a variable so that benchmarks can compare the paths.
+var panelMinN = 32
+
+// mulMatPanel multiplies Q4_0 weights with x quantized to Q8 once, each
+// worker repacking its block of weight rows 8 at a time (panelQ4) and
+// running the 8-row by 4-column panel kernel over every group of 4 x rows;
+// rows and columns past the last whole panel use the dot kernels.
+func (b *Backend) mulMatPanel(w, x, dst hostTensor) error {
+	K, M := w.ne[0], w.ne[1]
+	N, ne12, ne13 := x.ne[1], x.ne[2], x.ne[3]
+	r2, r3 := ne12/w.ne[2], ne13/w.ne[3]
+	batches := ne12 * ne13
+	work := M * N * batches * K
+	if err := b.quantizeColumns(x, work); err != nil {
+		return err
+	}
+	k := b.kern
+	stride := w.nb[1]
+	ldo := dst.nb[1] / 4
+	q := &b.q8
+	nb := K / rt.QK
+	size := nb * panelBlock // bytes per repacked panel
+	return b.forWeightBlocks(M, ne12, batches, work, func(ws *workspace, i12, i13, m0, m1 int) error {
+		wm := w.mem[w.at(m0, i12/r2, i13/r3):]
+		x0 := N * (i12 + ne12*i13) // flat x row of column 0
+		rows := m1 - m0
+		full := rows &^ 7
+		p := ws.bytes(full / 8 * size)
+		for i := 0; i < full; i += 8 {
+			panelQ4(wm[i*stride:], stride, nb, p[i/8*size:])
+		}
+		n := 0
+		for ; n+4 <= N; n += 4 {
+			out, _ := f32View(dst.mem, dst.at(n, i12, i13), 3*ldo+M)
+			out = out[m0:]
+			for i := 0; i < full; i += 8 {
+				k.dotQ4x8x4(p[i/8*size:], q, x0+n, out[i:], ldo)
+			}
+			for i := full; i < rows; i++ {
+				for c := 0; c < 4; c++ {
+					out[c*ldo+i] = k.dotQ4(wm[i*stride:], q.row(x0+n+c))
+				}
+			}
+		}
+		for ; n < N; n++ {
+			out, _ := f32View(dst.mem, dst.at(n, i12, i13), M)
+			out = out[m0:m1]
+			y := q.row(x0 + n)
+			i := 0
+			for ; i+4 <= rows; i += 4 {
+				k.dotQ4x4(wm[i*stride:], stride, y, (*[4]float32)(out[i:]))
+			}
+			for ; i < rows; i++ {
+				out[i] = k.dotQ4(wm[i*stride:], y)
+			}
+		}
+		return nil
+	})
+}
+
 // tileKernel returns the tile kernel for Q8_0 and Q4_0 weights, or nil
 // where there is none.
 func (k *kernels) tileKernel(w rt.DType) func([]byte, int, *q8Rows, int, []float32, int) {
@@ -85,7 +161,7 @@ func (k *kernels) quantizesX(w rt.DType, n int) bool {
 	if w != rt.Q8_0 && w != rt.Q4_0 {
 		return false
 	}
-	return n < gemmMinN(w) || (k.tileKernel(w) != nil && useTile(n))
+	return n < gemmMinN(w) || (k.tileKernel(w) != nil && useTile(n)) || k.usePanel(w, n)
 }
 
 // mulMatTile multiplies Q8_0 or Q4_0 weights with x quantized to Q8 once,
@@ -419,5 +495,30 @@ func (b *Backend) weightRange(w hostTensor, off, k0 int, out []float32) {
 		b.kern.dequantQ4(w.mem[s:s+kc/rt.QK*18], out)
 	default:
 		w.loadRow(off+k0*w.nb[0], out)
+	}
+}
+
+// panelBlock is the size of one repacked block of 8 weight rows: their 8
+// scales as float32, then 8 chunks of 32 bytes, chunk g holding quants
+// 4g..4g+3 of row r at bytes 4r..4r+3.
+const panelBlock = 32 + 8*32
+
+// panelQ4 repacks nb Q4_0 blocks of 8 rows, stride bytes apart from w[0],
+// into p (nb*panelBlock bytes), the quants as unsigned nibbles 0..15.
+func panelQ4(w []byte, stride, nb int, p []byte) {
+	tab := f16Table()
+	p = p[:nb*panelBlock]
+	for r := 0; r < 8; r++ {
+		row := w[r*stride : r*stride+nb*18]
+		for b := 0; b < nb; b++ {
+			blk := row[b*18 : b*18+18]
+			dst := p[b*panelBlock:]
+			binary.LittleEndian.PutUint32(dst[4*r:], math.Float32bits(tab[binary.LittleEndian.Uint16(blk)]))
+			for g := 0; g < 4; g++ {
+				v := binary.LittleEndian.Uint32(blk[2+4*g:])
+				binary.LittleEndian.PutUint32(dst[32+32*g+4*r:], v&0x0f0f0f0f)
+				binary.LittleEndian.PutUint32(dst[32+32*(g+4)+4*r:], v>>4&0x0f0f0f0f)
+			}
+		}
 	}
 }
