@@ -99,39 +99,28 @@ func BenchmarkRowOps(b *testing.B) {
 	}
 }
 
-// BenchmarkMulMatQuantTile compares, shape by shape, the quantized tile
-// kernels (for every N) with the packed F32 GEMM (the same kernels without
-// the tile members), for prompt-sized x.
-func BenchmarkMulMatQuantTile(b *testing.B) {
-	if simdKernels == nil || simdKernels.dotQ8x4x3 == nil {
-		b.Skip("no tile kernels on this machine")
+// BenchmarkMulMatQuantPanel compares, shape by shape, the quantized panel
+// kernels (at every N) with the path each N takes without them: the dot
+// kernels below gemmMinN, the packed F32 GEMM from there.
+func BenchmarkMulMatQuantPanel(b *testing.B) {
+	if simdKernels == nil || simdKernels.dotQ8x8x4 == nil {
+		b.Skip("no panel kernels on this machine")
 	}
 	noPanel := *simdKernels
-	noPanel.dotQ4x8x4 = nil
-	noTile := noPanel
-	noTile.dotQ8x4x3, noTile.dotQ4x4x3 = nil, nil
+	noPanel.dotQ8x8x4, noPanel.dotQ4x8x4 = nil, nil
 	for _, typ := range []rt.DType{rt.Q8_0, rt.Q4_0} {
-		for _, n := range []int{16, 32, 48, 64, 512} {
-			paths := []string{"tile", "gemm"}
-			if typ == rt.Q4_0 && simdKernels.dotQ4x8x4 != nil {
-				paths = []string{"panel", "tile", "gemm"}
-			}
-			for _, path := range paths {
+		for _, n := range []int{4, 8, 16, 32, 64, 512} {
+			for _, path := range []string{"panel", "other"} {
 				const k, m = 4096, 4096
 				b.Run(fmt.Sprintf("%v/n=%d/%s", typ, n, path), func(b *testing.B) {
 					ctx := rt.NewContext()
 					out := ctx.MulMat(ctx.NewTensor(typ, k, m), ctx.NewTensor(rt.F32, k, n))
 					g, be := benchGraph(b, ctx, out)
-					switch path {
-					case "panel":
-						defer func(n int) { panelMinN = n }(panelMinN)
-						panelMinN = 0
-					case "gemm":
-						be.kern = &noTile
-					case "tile":
+					if path == "other" {
 						be.kern = &noPanel
-						defer func(n int) { tileMaxN = n }(tileMaxN)
-						tileMaxN = 1 << 30
+					} else {
+						defer func(f func(rt.DType) int) { panelMinN = f }(panelMinN)
+						panelMinN = func(rt.DType) int { return 0 }
 					}
 					b.ResetTimer()
 					for b.Loop() {
@@ -147,71 +136,59 @@ func BenchmarkMulMatQuantTile(b *testing.B) {
 }
 
 // BenchmarkQuantKernels runs the quantized dot kernels on one thread over
-// data in L1/L2: the tile kernel (4 weight rows × 3 x rows) against three
-// calls of the four-row kernel. GMAC/s counts weight·activation products.
+// data in L1/L2: the panel kernel (8 weight rows × 4 x rows) against four
+// calls of the four-row kernel on two sets of rows. GMAC/s counts
+// weight·activation products.
 func BenchmarkQuantKernels(b *testing.B) {
-	if simdKernels == nil || simdKernels.dotQ8x4x3 == nil {
-		b.Skip("no tile kernels on this machine")
+	if simdKernels == nil || simdKernels.dotQ8x8x4 == nil {
+		b.Skip("no panel kernels on this machine")
 	}
 	k := simdKernels
 	const nb = 32 // K = 1024
 	n := nb * rt.QK
 	var q q8Rows
-	q.resize(3, nb)
+	q.resize(4, nb)
 	x := make([]float32, n)
 	for i := range x {
 		x[i] = float32(i%13)/13 - 0.5
 	}
-	for r := 0; r < 3; r++ {
+	for r := 0; r < 4; r++ {
 		k.quantizeQ8(x, q.row(r), make([]byte, rt.Q8_0.RowSize(n)))
 	}
 	for _, typ := range []rt.DType{rt.Q8_0, rt.Q4_0} {
 		stride := typ.RowSize(n)
-		w := make([]byte, 4*stride)
-		for r := 0; r < 4; r++ {
+		w := make([]byte, 8*stride)
+		for r := 0; r < 8; r++ {
 			if err := rt.QuantizeRow(typ, x, w[r*stride:]); err != nil {
 				b.Fatal(err)
 			}
 		}
-		tile := k.tileKernel(typ)
-		dot4 := k.dotQ8x4
+		panel, repack, dot4 := k.dotQ8x8x4, k.repackQ8, k.dotQ8x4
 		if typ == rt.Q4_0 {
-			dot4 = k.dotQ4x4
+			panel, repack, dot4 = k.dotQ4x8x4, k.repackQ4, k.dotQ4x4
 		}
-		out := make([]float32, 12)
-		b.Run(fmt.Sprintf("%v/tile4x3", typ), func(b *testing.B) {
+		p := make([]byte, nb*panelBlock)
+		repack(w, stride, nb, p)
+		out := make([]float32, 32)
+		b.Run(fmt.Sprintf("%v/panel8x4", typ), func(b *testing.B) {
 			for b.Loop() {
-				tile(w, stride, &q, 0, out, 4)
+				panel(p, &q, 0, out, 8)
 			}
-			b.ReportMetric(float64(12*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GMAC/s")
+			b.ReportMetric(float64(32*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GMAC/s")
 		})
-		if typ == rt.Q4_0 {
-			// 8 weight rows × 4 x rows: the same data twice over.
-			wide := make([]byte, 8*stride)
-			copy(wide, w)
-			copy(wide[4*stride:], w)
-			p := make([]byte, nb*panelBlock)
-			panelQ4(wide, stride, nb, p)
-			var q4 q8Rows
-			q4.resize(4, nb)
-			for r := 0; r < 4; r++ {
-				k.quantizeQ8(x, q4.row(r), make([]byte, rt.Q8_0.RowSize(n)))
-			}
-			out := make([]float32, 32)
-			b.Run(fmt.Sprintf("%v/panel8x4", typ), func(b *testing.B) {
-				for b.Loop() {
-					k.dotQ4x8x4(p, &q4, 0, out, 8)
-				}
-				b.ReportMetric(float64(32*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GMAC/s")
-			})
-		}
 		b.Run(fmt.Sprintf("%v/x4", typ), func(b *testing.B) {
 			for b.Loop() {
-				for c := 0; c < 3; c++ {
-					dot4(w, stride, q.row(c), (*[4]float32)(out[4*c:]))
+				for c := 0; c < 4; c++ {
+					dot4(w, stride, q.row(c), (*[4]float32)(out[8*c:]))
+					dot4(w[4*stride:], stride, q.row(c), (*[4]float32)(out[8*c+4:]))
 				}
 			}
-			b.ReportMetric(float64(12*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GMAC/s")
+			b.ReportMetric(float64(32*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GMAC/s")
+		})
+		b.Run(fmt.Sprintf("%v/repack", typ), func(b *testing.B) {
+			for b.Loop() {
+				repack(w, stride, nb, p)
+			}
 		})
 	}
 }

@@ -27,14 +27,13 @@ type kernels struct {
 	// first at w[0] and the others stride bytes apart.
 	dotQ8, dotQ4     func(w []byte, y q8Row) float32
 	dotQ8x4, dotQ4x4 func(w []byte, stride int, y q8Row, out *[4]float32)
-	// dotQ8x4x3 and dotQ4x4x3 are optional (nil where there is no
-	// assembly for them): a tile of the x4 forms' four weight rows by three
-	// activation rows y.row(n0+c), writing the x4 forms' results for row c
-	// to out[c*ldo:c*ldo+4].
-	dotQ8x4x3, dotQ4x4x3 func(w []byte, stride int, y *q8Rows, n0 int, out []float32, ldo int)
-	// dotQ4x8x4 is optional: 8 Q4_0 weight rows repacked by panelQ4 times
-	// activation rows y.row(n0+c), c < 4, into out[c*ldo:c*ldo+8].
-	dotQ4x8x4 func(p []byte, y *q8Rows, n0 int, out []float32, ldo int)
+	// dotQ8x8x4 and dotQ4x8x4 are optional: 8 Q8_0 or Q4_0 weight rows
+	// repacked by panelQ8 or panelQ4 times activation rows y.row(n0+c),
+	// c < 4, into out[c*ldo:c*ldo+8].
+	dotQ8x8x4, dotQ4x8x4 func(p []byte, y *q8Rows, n0 int, out []float32, ldo int)
+	// repackQ8 and repackQ4 do what panelQ8 and panelQ4 do; present with
+	// the panel kernels.
+	repackQ8, repackQ4 func(w []byte, stride, nb int, p []byte)
 	// f16ToF32 converts len(dst) halves; f32ToF16 converts len(src) floats,
 	// rounding to nearest even.
 	f16ToF32 func(src []byte, dst []float32)

@@ -40,63 +40,64 @@ var simdKernels = func() *kernels {
 		return nil
 	}
 	k := asmKernels("avx2")
-	k.dotQ8x4x3, k.dotQ4x4x3 = dotQ8x4x3Asm, dotQ4x4x3Asm
-	k.dotQ4x8x4 = dotQ4x8x4Asm
+	k.dotQ8x8x4, k.dotQ4x8x4 = dotQ8x8x4Asm, dotQ4x8x4Asm
+	k.repackQ8, k.repackQ4 = repackQ8Asm, repackQ4Asm
 	return k
 }()
-
-// Tile kernels: 4 weight rows by 3 activation rows nb blocks apart; out
-// gets column c's four results at c·ldo bytes.
-//
-//go:noescape
-func dotQ8x4x3SIMD(w *byte, stride int, qs *int8, qd *float32, nb int, out *float32, ldo int)
-
-// neg holds the activations' negated block sums, laid out as qd.
-//
-//go:noescape
-func dotQ4x4x3SIMD(w *byte, stride int, qs *int8, qd *float32, neg *int32, nb int, out *float32, ldo int)
-
-func dotQ8x4x3Asm(w []byte, stride int, y *q8Rows, n0 int, out []float32, ldo int) {
-	if tileBounds(34, w, stride, y, n0, out, ldo) {
-		dotQ8x4x3SIMD(&w[0], stride, &y.qs[n0*y.nb*rt.QK], &y.d[n0*y.nb], y.nb, &out[0], 4*ldo)
-	}
-}
-
-func dotQ4x4x3Asm(w []byte, stride int, y *q8Rows, n0 int, out []float32, ldo int) {
-	if tileBounds(18, w, stride, y, n0, out, ldo) {
-		dotQ4x4x3SIMD(&w[0], stride, &y.qs[n0*y.nb*rt.QK], &y.d[n0*y.nb], &y.neg[n0*y.nb], y.nb, &out[0], 4*ldo)
-	}
-}
-
-// tileBounds checks the bounds a tile kernel reads and writes and reports
-// whether it has blocks to run; with none it zeroes the results.
-func tileBounds(blockSize int, w []byte, stride int, y *q8Rows, n0 int, out []float32, ldo int) bool {
-	nb := y.nb
-	_ = out[2*ldo+3]
-	if nb == 0 {
-		for c := 0; c < 3; c++ {
-			clear(out[c*ldo : c*ldo+4])
-		}
-		return false
-	}
-	_ = w[3*stride+nb*blockSize-1]
-	_, _, _ = y.qs[(n0+3)*nb*rt.QK-1], y.d[(n0+3)*nb-1], y.neg[(n0+3)*nb-1]
-	return true
-}
 
 //go:noescape
 func dotQ4x8x4SIMD(p *byte, qs *int8, qd *float32, neg *int32, nb int, out *float32, ldo int)
 
-func dotQ4x8x4Asm(p []byte, y *q8Rows, n0 int, out []float32, ldo int) {
+//go:noescape
+func dotQ8x8x4SIMD(p *byte, qs *int8, qd *float32, nb int, out *float32, ldo int)
+
+func dotQ8x8x4Asm(p []byte, y *q8Rows, n0 int, out []float32, ldo int) {
+	if panelBounds(p, y, n0, out, ldo) {
+		nb := y.nb
+		dotQ8x8x4SIMD(&p[0], &y.qs[n0*nb*rt.QK], &y.d[n0*nb], nb, &out[0], 4*ldo)
+	}
+}
+
+// panelBounds checks the bounds a panel kernel reads and writes and
+// reports whether it has blocks to run; with none it zeroes the results.
+func panelBounds(p []byte, y *q8Rows, n0 int, out []float32, ldo int) bool {
 	nb := y.nb
 	_ = out[3*ldo+7]
 	if nb == 0 {
 		for c := 0; c < 4; c++ {
 			clear(out[c*ldo : c*ldo+8])
 		}
-		return
+		return false
 	}
 	_ = p[nb*panelBlock-1]
 	_, _, _ = y.qs[(n0+4)*nb*rt.QK-1], y.d[(n0+4)*nb-1], y.neg[(n0+4)*nb-1]
+	return true
+}
+
+func dotQ4x8x4Asm(p []byte, y *q8Rows, n0 int, out []float32, ldo int) {
+	if !panelBounds(p, y, n0, out, ldo) {
+		return
+	}
+	nb := y.nb
 	dotQ4x8x4SIMD(&p[0], &y.qs[n0*nb*rt.QK], &y.d[n0*nb], &y.neg[n0*nb], nb, &out[0], 4*ldo)
+}
+
+//go:noescape
+func panelQ8SIMD(w *byte, stride, nb int, p *byte)
+
+//go:noescape
+func panelQ4SIMD(w *byte, stride, nb int, p *byte)
+
+func repackQ8Asm(w []byte, stride, nb int, p []byte) {
+	if nb > 0 {
+		_, _ = w[7*stride+nb*34-1], p[nb*panelBlock-1]
+		panelQ8SIMD(&w[0], stride, nb, &p[0])
+	}
+}
+
+func repackQ4Asm(w []byte, stride, nb int, p []byte) {
+	if nb > 0 {
+		_, _ = w[7*stride+nb*18-1], p[nb*panelBlock-1]
+		panelQ4SIMD(&w[0], stride, nb, &p[0])
+	}
 }

@@ -1288,213 +1288,6 @@ q8_done:
 	VZEROUPPER
 	RET
 
-// Tile integer dots: 4 weight rows (at SI, R8, R10, R12) by 3 activation
-// rows (quants at DI, DI+R11, DI+2·R11; scales at DX, DX+R13, DX+2·R13),
-// twelve float accumulators Y(4c+r). Each (row, column) pair accumulates
-// exactly as the four-row kernels do, so the results equal theirs. Per
-// block the twelve scale products go to 0(SP)..47(SP); Y12 holds the
-// current row's |w| (Q8_0) or nibbles (Q4_0); Y13, Y14 are scratch.
-
-// TILESCALES stores dw[r]·dx[c] at Sc+4r for the block at the row
-// pointers (the half scale opens each weight block). Clobbers AX.
-#define TILESCALES(S0, S1, S2) \
-	MOVWLZX (SI), AX \
-	VMOVD AX, X13 \
-	VPINSRW $1, (R8), X13, X13 \
-	VPINSRW $2, (R10), X13, X13 \
-	VPINSRW $3, (R12), X13, X13 \
-	VCVTPH2PS X13, X13 \
-	VBROADCASTSS (DX), X14 \
-	VMULPS X13, X14, X14 \
-	VMOVUPS X14, S0 \
-	VBROADCASTSS (DX)(R13*1), X14 \
-	VMULPS X13, X14, X14 \
-	VMOVUPS X14, S1 \
-	VBROADCASTSS (DX)(R13*2), X14 \
-	VMULPS X13, X14, X14 \
-	VMOVUPS X14, S2
-
-// TILESTORE reduces column accumulators A0-A3 (rows 0-3) into 4 floats at
-// DST, in HSUM4's order.
-#define TILESTORE(A0, A1, A2, A3, X0, X1, DST) \
-	VHADDPS A1, A0, A0 \
-	VHADDPS A3, A2, A2 \
-	VHADDPS A2, A0, A0 \
-	VEXTRACTF128 $1, A0, X1 \
-	VADDPS X1, X0, X0 \
-	VMOVUPS X0, DST
-
-// TILEPROLOGUE sets up the registers from the arguments in SI, BX
-// (stride), DI, DX, CX (nb) and R9; it leaves BX free and 16-bit ones in
-// Y15.
-#define TILEPROLOGUE \
-	LEAQ (SI)(BX*1), R8 \
-	LEAQ (SI)(BX*2), R10 \
-	LEAQ (R8)(BX*2), R12 \
-	MOVQ CX, R11 \
-	SHLQ $5, R11 \
-	LEAQ (CX*4), R13 \
-	VPCMPEQW Y15, Y15, Y15 \
-	VPSRLW $15, Y15, Y15 \
-	VXORPS Y0, Y0, Y0 \
-	VXORPS Y1, Y1, Y1 \
-	VXORPS Y2, Y2, Y2 \
-	VXORPS Y3, Y3, Y3 \
-	VXORPS Y4, Y4, Y4 \
-	VXORPS Y5, Y5, Y5 \
-	VXORPS Y6, Y6, Y6 \
-	VXORPS Y7, Y7, Y7 \
-	VXORPS Y8, Y8, Y8 \
-	VXORPS Y9, Y9, Y9 \
-	VXORPS Y10, Y10, Y10 \
-	VXORPS Y11, Y11, Y11
-
-// TILEEPILOGUE writes column c's four sums to R9 + c·BX bytes (BX: ldo).
-#define TILEEPILOGUE \
-	TILESTORE(Y0, Y1, Y2, Y3, X0, X1, (R9)) \
-	TILESTORE(Y4, Y5, Y6, Y7, X4, X5, (R9)(BX*1)) \
-	TILESTORE(Y8, Y9, Y10, Y11, X8, X9, (R9)(BX*2)) \
-	VZEROUPPER
-
-// TILEPAIRW: signed weight quants in Y15 (|w| in Y12) times the activation
-// quants XM, scaled by the product at SC, into ACC. All 16 registers are
-// taken, so the 16-bit ones come from memory.
-#define TILEPAIRW(XM, SC, ACC) \
-	VMOVDQU XM, Y13 \
-	VPSIGNB Y15, Y13, Y13 \
-	VPMADDUBSW Y13, Y12, Y13 \
-	VPMADDWD wordOnes<>(SB), Y13, Y13 \
-	VCVTDQ2PS Y13, Y13 \
-	VBROADCASTSS SC, Y14 \
-	VFMADD231PS Y13, Y14, ACC
-
-// func dotQ8x4x3SIMD(w *byte, stride int, qs *int8, qd *float32, nb int, out *float32, ldo int)
-// Activation rows are nb blocks apart; ldo is in bytes. nb >= 1.
-TEXT ·dotQ8x4x3SIMD(SB), NOSPLIT, $48-56
-	MOVQ w+0(FP), SI
-	MOVQ stride+8(FP), BX
-	MOVQ qs+16(FP), DI
-	MOVQ qd+24(FP), DX
-	MOVQ nb+32(FP), CX
-	MOVQ out+40(FP), R9
-	TILEPROLOGUE
-
-tq8_loop:
-	TILESCALES(0(SP), 16(SP), 32(SP))
-	VMOVDQU 2(SI), Y15
-	VPSIGNB Y15, Y15, Y12
-	TILEPAIRW((DI), 0(SP), Y0)
-	TILEPAIRW((DI)(R11*1), 16(SP), Y4)
-	TILEPAIRW((DI)(R11*2), 32(SP), Y8)
-	VMOVDQU 2(R8), Y15
-	VPSIGNB Y15, Y15, Y12
-	TILEPAIRW((DI), 4(SP), Y1)
-	TILEPAIRW((DI)(R11*1), 20(SP), Y5)
-	TILEPAIRW((DI)(R11*2), 36(SP), Y9)
-	VMOVDQU 2(R10), Y15
-	VPSIGNB Y15, Y15, Y12
-	TILEPAIRW((DI), 8(SP), Y2)
-	TILEPAIRW((DI)(R11*1), 24(SP), Y6)
-	TILEPAIRW((DI)(R11*2), 40(SP), Y10)
-	VMOVDQU 2(R12), Y15
-	VPSIGNB Y15, Y15, Y12
-	TILEPAIRW((DI), 12(SP), Y3)
-	TILEPAIRW((DI)(R11*1), 28(SP), Y7)
-	TILEPAIRW((DI)(R11*2), 44(SP), Y11)
-	ADDQ $34, SI
-	ADDQ $34, R8
-	ADDQ $34, R10
-	ADDQ $34, R12
-	ADDQ $32, DI
-	ADDQ $4, DX
-	DECQ CX
-	JNZ tq8_loop
-
-	MOVQ ldo+48(FP), BX
-	TILEEPILOGUE
-	RET
-
-DATA wordOnes<>+0(SB)/8, $0x0001000100010001
-DATA wordOnes<>+8(SB)/8, $0x0001000100010001
-DATA wordOnes<>+16(SB)/8, $0x0001000100010001
-DATA wordOnes<>+24(SB)/8, $0x0001000100010001
-GLOBL wordOnes<>(SB), RODATA|NOPTR, $32
-
-// Q4TILEROW loads the Q4_0 block at P's nibbles, unsigned, into Y12: low
-// nibbles (elements 0-15) then high ones, as Q4ROW does.
-#define Q4TILEROW(P) \
-	VBROADCASTI128 2(P), Y12 \
-	VPSRLVD hiShift4<>(SB), Y12, Y12 \
-	VPAND nibMask<>(SB), Y12, Y12
-
-// Q4TILEPAIR: as Q4ROW, unsigned nibbles (Y12) times the activation quants
-// XM plus the negated activation sum NEG in each lane, scaled by the
-// product at SC, into ACC.
-#define Q4TILEPAIR(XM, NEG, SC, ACC) \
-	VMOVDQU XM, Y13 \
-	VPMADDUBSW Y13, Y12, Y13 \
-	VPMADDWD Y15, Y13, Y13 \
-	VPADDD NEG, Y13, Y13 \
-	VCVTDQ2PS Y13, Y13 \
-	VBROADCASTSS SC, Y14 \
-	VFMADD231PS Y13, Y14, ACC
-
-// TILENEGS broadcasts the block's negated activation sums of the three
-// columns (at BX, BX+R13, BX+2·R13) to N0-N2.
-#define TILENEGS(N0, N1, N2) \
-	VPBROADCASTD (BX), Y13 \
-	VMOVDQU Y13, N0 \
-	VPBROADCASTD (BX)(R13*1), Y13 \
-	VMOVDQU Y13, N1 \
-	VPBROADCASTD (BX)(R13*2), Y13 \
-	VMOVDQU Y13, N2
-
-// func dotQ4x4x3SIMD(w *byte, stride int, qs *int8, qd *float32, neg *int32, nb int, out *float32, ldo int)
-// As dotQ8x4x3SIMD for Q4_0 weights, with the activations' negated block
-// sums at neg (laid out as qd), broadcast per block to 48(SP)..143(SP).
-TEXT ·dotQ4x4x3SIMD(SB), NOSPLIT, $144-64
-	MOVQ w+0(FP), SI
-	MOVQ stride+8(FP), BX
-	MOVQ qs+16(FP), DI
-	MOVQ qd+24(FP), DX
-	MOVQ nb+40(FP), CX
-	MOVQ out+48(FP), R9
-	TILEPROLOGUE
-	MOVQ neg+32(FP), BX
-
-tq4_loop:
-	TILESCALES(0(SP), 16(SP), 32(SP))
-	TILENEGS(48(SP), 80(SP), 112(SP))
-	Q4TILEROW(SI)
-	Q4TILEPAIR((DI), 48(SP), 0(SP), Y0)
-	Q4TILEPAIR((DI)(R11*1), 80(SP), 16(SP), Y4)
-	Q4TILEPAIR((DI)(R11*2), 112(SP), 32(SP), Y8)
-	Q4TILEROW(R8)
-	Q4TILEPAIR((DI), 48(SP), 4(SP), Y1)
-	Q4TILEPAIR((DI)(R11*1), 80(SP), 20(SP), Y5)
-	Q4TILEPAIR((DI)(R11*2), 112(SP), 36(SP), Y9)
-	Q4TILEROW(R10)
-	Q4TILEPAIR((DI), 48(SP), 8(SP), Y2)
-	Q4TILEPAIR((DI)(R11*1), 80(SP), 24(SP), Y6)
-	Q4TILEPAIR((DI)(R11*2), 112(SP), 40(SP), Y10)
-	Q4TILEROW(R12)
-	Q4TILEPAIR((DI), 48(SP), 12(SP), Y3)
-	Q4TILEPAIR((DI)(R11*1), 80(SP), 28(SP), Y7)
-	Q4TILEPAIR((DI)(R11*2), 112(SP), 44(SP), Y11)
-	ADDQ $18, SI
-	ADDQ $18, R8
-	ADDQ $18, R10
-	ADDQ $18, R12
-	ADDQ $32, DI
-	ADDQ $4, DX
-	ADDQ $4, BX
-	DECQ CX
-	JNZ tq4_loop
-
-	MOVQ ldo+56(FP), BX
-	TILEEPILOGUE
-	RET
-
 // Panel kernels: 8 weight rows repacked (panelQ4) so that each 32-bit lane
 // of a 32-byte chunk holds 4 consecutive quants of one row, times 4
 // activation rows (quants at DI, DI+R11, R12, R12+R11). Each activation
@@ -1592,5 +1385,241 @@ p4_loop:
 	VMOVUPS Y2, (R9)(AX*2)
 	LEAQ (R9)(AX*2), R9
 	VMOVUPS Y3, (R9)(AX*1)
+	VZEROUPPER
+	RET
+
+// P8CHUNK multiplies chunk G's signed quants (Y8; magnitudes in Y9) with
+// the 4 activation quants at byte 4G of each row, accumulating 32-bit sums
+// into Y4-Y7 (Q8_0's 16-bit pair sums can reach 32512: no room to add
+// chunks before widening).
+#define P8CHUNK(G) \
+	VMOVDQU 32+32*G(SI), Y8 \
+	VPSIGNB Y8, Y8, Y9 \
+	VPBROADCASTD 4*G(DI), Y12 \
+	VPBROADCASTD 4*G(DI)(R11*1), Y13 \
+	VPBROADCASTD 4*G(R12), Y14 \
+	VPBROADCASTD 4*G(R12)(R11*1), Y15 \
+	VPSIGNB Y8, Y12, Y12 \
+	VPSIGNB Y8, Y13, Y13 \
+	VPSIGNB Y8, Y14, Y14 \
+	VPSIGNB Y8, Y15, Y15 \
+	VPMADDUBSW Y12, Y9, Y12 \
+	VPMADDUBSW Y13, Y9, Y13 \
+	VPMADDUBSW Y14, Y9, Y14 \
+	VPMADDUBSW Y15, Y9, Y15 \
+	VPMADDWD Y10, Y12, Y12 \
+	VPMADDWD Y10, Y13, Y13 \
+	VPMADDWD Y10, Y14, Y14 \
+	VPMADDWD Y10, Y15, Y15 \
+	VPADDD Y12, Y4, Y4 \
+	VPADDD Y13, Y5, Y5 \
+	VPADDD Y14, Y6, Y6 \
+	VPADDD Y15, Y7, Y7
+
+// P8FINISH adds column accumulator I's block sums, scaled by the weight
+// scales (Y11) times the activation scale at D, into F.
+#define P8FINISH(I, D, F) \
+	VCVTDQ2PS I, I \
+	VBROADCASTSS D, Y12 \
+	VMULPS Y11, Y12, Y12 \
+	VFMADD231PS I, Y12, F
+
+// func dotQ8x8x4SIMD(p *byte, qs *int8, qd *float32, nb int, out *float32, ldo int)
+// As dotQ4x8x4SIMD for Q8_0 weights repacked by panelQ8.
+TEXT ·dotQ8x8x4SIMD(SB), NOSPLIT, $0-48
+	MOVQ p+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ qd+16(FP), DX
+	MOVQ nb+24(FP), CX
+	MOVQ CX, R11
+	SHLQ $5, R11
+	LEAQ (CX*4), R13
+	LEAQ (DI)(R11*2), R12
+	LEAQ (DX)(R13*2), R10
+	VPCMPEQW Y10, Y10, Y10
+	VPSRLW $15, Y10, Y10
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+
+p8_loop:
+	VMOVUPS (SI), Y11
+	VPXOR Y4, Y4, Y4
+	VPXOR Y5, Y5, Y5
+	VPXOR Y6, Y6, Y6
+	VPXOR Y7, Y7, Y7
+	P8CHUNK(0)
+	P8CHUNK(1)
+	P8CHUNK(2)
+	P8CHUNK(3)
+	P8CHUNK(4)
+	P8CHUNK(5)
+	P8CHUNK(6)
+	P8CHUNK(7)
+	P8FINISH(Y4, (DX), Y0)
+	P8FINISH(Y5, (DX)(R13*1), Y1)
+	P8FINISH(Y6, (R10), Y2)
+	P8FINISH(Y7, (R10)(R13*1), Y3)
+	ADDQ $288, SI
+	ADDQ $32, DI
+	ADDQ $32, R12
+	ADDQ $4, DX
+	ADDQ $4, R10
+	DECQ CX
+	JNZ p8_loop
+
+	MOVQ out+32(FP), R9
+	MOVQ ldo+40(FP), AX
+	VMOVUPS Y0, (R9)
+	VMOVUPS Y1, (R9)(AX*1)
+	VMOVUPS Y2, (R9)(AX*2)
+	LEAQ (R9)(AX*2), R9
+	VMOVUPS Y3, (R9)(AX*1)
+	VZEROUPPER
+	RET
+
+// Repacking for the panel kernels: per block, the 8 rows' half scales as
+// floats, then the 8 rows' 32 quants (Q4_0: unsigned nibbles, low ones
+// first) as an 8×8 transpose of 32-bit groups, so chunk j holds group j of
+// every row.
+
+// func panelQ8SIMD(w *byte, stride, nb int, p *byte)
+// As panelQ8 (matmul_fast.go): 8 rows stride bytes apart, nb >= 1 blocks.
+TEXT ·panelQ8SIMD(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ stride+8(FP), BX
+	MOVQ nb+16(FP), CX
+	MOVQ p+24(FP), DI
+	LEAQ (SI)(BX*1), R8
+	LEAQ (R8)(BX*1), R9
+	LEAQ (R9)(BX*1), R10
+	LEAQ (R10)(BX*1), R11
+	LEAQ (R11)(BX*1), R12
+	LEAQ (R12)(BX*1), R13
+	LEAQ (R13)(BX*1), DX
+
+panelQ8_loop:
+	MOVWLZX (SI), AX
+	VMOVD AX, X0
+	VPINSRW $1, (R8), X0, X0
+	VPINSRW $2, (R9), X0, X0
+	VPINSRW $3, (R10), X0, X0
+	VPINSRW $4, (R11), X0, X0
+	VPINSRW $5, (R12), X0, X0
+	VPINSRW $6, (R13), X0, X0
+	VPINSRW $7, (DX), X0, X0
+	VCVTPH2PS X0, Y0
+	VMOVUPS Y0, (DI)
+	VMOVDQU 2(SI), Y0
+	VMOVDQU 2(R8), Y1
+	VMOVDQU 2(R9), Y2
+	VMOVDQU 2(R10), Y3
+	VMOVDQU 2(R11), Y4
+	VMOVDQU 2(R12), Y5
+	VMOVDQU 2(R13), Y6
+	VMOVDQU 2(DX), Y7
+	TRANSPOSE8
+	VMOVDQU Y8, 32(DI)
+	VMOVDQU Y9, 64(DI)
+	VMOVDQU Y10, 96(DI)
+	VMOVDQU Y11, 128(DI)
+	VMOVDQU Y12, 160(DI)
+	VMOVDQU Y13, 192(DI)
+	VMOVDQU Y14, 224(DI)
+	VMOVDQU Y15, 256(DI)
+	ADDQ $34, SI
+	ADDQ $34, R8
+	ADDQ $34, R9
+	ADDQ $34, R10
+	ADDQ $34, R11
+	ADDQ $34, R12
+	ADDQ $34, R13
+	ADDQ $34, DX
+	ADDQ $288, DI
+	DECQ CX
+	JNZ panelQ8_loop
+	VZEROUPPER
+	RET
+
+// func panelQ4SIMD(w *byte, stride, nb int, p *byte)
+// As panelQ4 (matmul_fast.go): 8 rows stride bytes apart, nb >= 1 blocks.
+TEXT ·panelQ4SIMD(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ stride+8(FP), BX
+	MOVQ nb+16(FP), CX
+	MOVQ p+24(FP), DI
+	LEAQ (SI)(BX*1), R8
+	LEAQ (R8)(BX*1), R9
+	LEAQ (R9)(BX*1), R10
+	LEAQ (R10)(BX*1), R11
+	LEAQ (R11)(BX*1), R12
+	LEAQ (R12)(BX*1), R13
+	LEAQ (R13)(BX*1), DX
+
+panelQ4_loop:
+	MOVWLZX (SI), AX
+	VMOVD AX, X0
+	VPINSRW $1, (R8), X0, X0
+	VPINSRW $2, (R9), X0, X0
+	VPINSRW $3, (R10), X0, X0
+	VPINSRW $4, (R11), X0, X0
+	VPINSRW $5, (R12), X0, X0
+	VPINSRW $6, (R13), X0, X0
+	VPINSRW $7, (DX), X0, X0
+	VCVTPH2PS X0, Y0
+	VMOVUPS Y0, (DI)
+	VMOVDQU 2(SI), X0
+	VPSRLW $4, X0, X8
+	VINSERTI128 $1, X8, Y0, Y0
+	VPAND nibMask<>(SB), Y0, Y0
+	VMOVDQU 2(R8), X1
+	VPSRLW $4, X1, X8
+	VINSERTI128 $1, X8, Y1, Y1
+	VPAND nibMask<>(SB), Y1, Y1
+	VMOVDQU 2(R9), X2
+	VPSRLW $4, X2, X8
+	VINSERTI128 $1, X8, Y2, Y2
+	VPAND nibMask<>(SB), Y2, Y2
+	VMOVDQU 2(R10), X3
+	VPSRLW $4, X3, X8
+	VINSERTI128 $1, X8, Y3, Y3
+	VPAND nibMask<>(SB), Y3, Y3
+	VMOVDQU 2(R11), X4
+	VPSRLW $4, X4, X8
+	VINSERTI128 $1, X8, Y4, Y4
+	VPAND nibMask<>(SB), Y4, Y4
+	VMOVDQU 2(R12), X5
+	VPSRLW $4, X5, X8
+	VINSERTI128 $1, X8, Y5, Y5
+	VPAND nibMask<>(SB), Y5, Y5
+	VMOVDQU 2(R13), X6
+	VPSRLW $4, X6, X8
+	VINSERTI128 $1, X8, Y6, Y6
+	VPAND nibMask<>(SB), Y6, Y6
+	VMOVDQU 2(DX), X7
+	VPSRLW $4, X7, X8
+	VINSERTI128 $1, X8, Y7, Y7
+	VPAND nibMask<>(SB), Y7, Y7
+	TRANSPOSE8
+	VMOVDQU Y8, 32(DI)
+	VMOVDQU Y9, 64(DI)
+	VMOVDQU Y10, 96(DI)
+	VMOVDQU Y11, 128(DI)
+	VMOVDQU Y12, 160(DI)
+	VMOVDQU Y13, 192(DI)
+	VMOVDQU Y14, 224(DI)
+	VMOVDQU Y15, 256(DI)
+	ADDQ $18, SI
+	ADDQ $18, R8
+	ADDQ $18, R9
+	ADDQ $18, R10
+	ADDQ $18, R11
+	ADDQ $18, R12
+	ADDQ $18, R13
+	ADDQ $18, DX
+	ADDQ $288, DI
+	DECQ CX
+	JNZ panelQ4_loop
 	VZEROUPPER
 	RET

@@ -465,7 +465,7 @@ func TestDequantKernels(t *testing.T) {
 
 // Every kernel set fills every kernel but the optional ones.
 func TestKernelSetsComplete(t *testing.T) {
-	optional := map[string]bool{"dotQ8x4x3": true, "dotQ4x4x3": true, "dotQ4x8x4": true}
+	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "repackQ8": true, "repackQ4": true}
 	for _, k := range kernelSets() {
 		v := reflect.ValueOf(k).Elem()
 		for i := 0; i < v.NumField(); i++ {
@@ -537,132 +537,135 @@ func TestF32ToF16Kernel(t *testing.T) {
 	}
 }
 
-// The tile kernels give exactly the four-row kernels' results for each of
-// their three activation rows, leave everything else in out alone, and
-// take weights of -128 (which Q8_0 data may hold).
-func TestQuantTileKernels(t *testing.T) {
-	rng := rand.New(rand.NewPCG(9, 10))
-	tested := false
+// The panel kernels match the one-row kernels on repacked rows: the same
+// integer block sums, so within float32 rounding; and they write only
+// their 8×4 results.
+func TestQuantPanelKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
 	for _, k := range kernelSets() {
 		for _, typ := range []rt.DType{rt.Q8_0, rt.Q4_0} {
-			tile := k.tileKernel(typ)
-			if tile == nil {
+			panel, repack, dot := k.dotQ8x8x4, k.repackQ8, k.dotQ8
+			if typ == rt.Q4_0 {
+				panel, repack, dot = k.dotQ4x8x4, k.repackQ4, k.dotQ4
+			}
+			if panel == nil {
 				continue
 			}
-			tested = true
-			dot, dot4 := k.dotQ8, k.dotQ8x4
-			if typ == rt.Q4_0 {
-				dot, dot4 = k.dotQ4, k.dotQ4x4
-			}
-			for _, nb := range []int{0, 1, 2, 3, 8, 33, 128} {
-				n := nb * rt.QK
-				// Five activation rows; the tile starts at row 1.
-				var q q8Rows
-				q.resize(5, nb)
-				for r := 0; r < 5; r++ {
-					k.quantizeQ8(randF32(rng, n, -1, 1), q.row(r), make([]byte, rt.Q8_0.RowSize(n)))
-				}
-				stride := typ.RowSize(n) + 3 // rows 3 bytes of padding apart
-				wb := make([]byte, 4*stride)
-				for r := 0; r < 4; r++ {
-					if err := rt.QuantizeRow(typ, randF32(rng, n, -2, 2), wb[r*stride:]); err != nil {
-						t.Fatal(err)
-					}
-					if typ == rt.Q8_0 && nb > 0 {
-						wb[r*stride+2+r] = 0x80 // -128
-					}
-				}
-				const ldo, sentinel = 7, -42
-				out := make([]float32, 3*ldo)
-				for i := range out {
-					out[i] = sentinel
-				}
-				tile(wb, stride, &q, 1, out, ldo)
-				for c := 0; c < 3; c++ {
-					y := q.row(1 + c)
-					var want [4]float32
-					dot4(wb, stride, y, &want)
-					for r := 0; r < 4; r++ {
-						if got := out[c*ldo+r]; got != want[r] {
-							t.Errorf("%s %v nb=%d column %d row %d: %v, want %v (x4 kernel)", k.name, typ, nb, c, r, got, want[r])
-						}
-						one := float64(dot(wb[r*stride:], y))
-						if got := float64(out[c*ldo+r]); !near(got, one, math.Abs(one)+1, 1e-5) {
-							t.Errorf("%s %v nb=%d column %d row %d: %v, one-row kernel %v", k.name, typ, nb, c, r, got, one)
-						}
-					}
-					for i := 4; i < ldo && c*ldo+i < len(out); i++ {
-						if out[c*ldo+i] != sentinel {
-							t.Errorf("%s %v nb=%d: out[%d] written", k.name, typ, nb, c*ldo+i)
-						}
-					}
-				}
-			}
+			testPanelKernel(t, rng, k, typ, panel, repack, dot)
 		}
-	}
-	if !tested && simdKernels != nil && simdKernels.name == "avx2" {
-		t.Error("the AVX2 set has no tile kernels")
 	}
 }
 
-// The panel kernel matches the one-row kernel on repacked rows: the same
-// integer block sums, so within float32 rounding; and it writes only its
-// 8×4 results.
-func TestQuantPanelKernel(t *testing.T) {
-	rng := rand.New(rand.NewPCG(11, 12))
-	for _, k := range kernelSets() {
-		if k.dotQ4x8x4 == nil {
-			continue
+func testPanelKernel(t *testing.T, rng *rand.Rand, k *kernels, typ rt.DType,
+	panel func([]byte, *q8Rows, int, []float32, int), repack func([]byte, int, int, []byte),
+	dot func([]byte, q8Row) float32) {
+	t.Helper()
+	for _, nb := range []int{0, 1, 2, 3, 33, 128} {
+		n := nb * rt.QK
+		var q q8Rows
+		q.resize(6, nb)
+		for r := 0; r < 6; r++ {
+			k.quantizeQ8(randF32(rng, n, -1, 1), q.row(r), make([]byte, rt.Q8_0.RowSize(n)))
+			if nb > 0 && r == 2 {
+				for i := range q.row(r).qs[:rt.QK] {
+					q.row(r).qs[i] = 127 // the largest 16-bit sums
+				}
+				q.row(r).neg[0] = -127 * rt.QK
+			}
 		}
-		for _, nb := range []int{0, 1, 2, 3, 33, 128} {
-			n := nb * rt.QK
-			var q q8Rows
-			q.resize(6, nb)
-			for r := 0; r < 6; r++ {
-				k.quantizeQ8(randF32(rng, n, -1, 1), q.row(r), make([]byte, rt.Q8_0.RowSize(n)))
-				if nb > 0 && r == 2 {
-					for i := range q.row(r).qs[:rt.QK] {
-						q.row(r).qs[i] = 127 // the largest 16-bit sums
-					}
-					q.row(r).neg[0] = -127 * rt.QK
+		stride := typ.RowSize(n) + 5
+		blockSize := typ.RowSize(rt.QK)
+		wb := make([]byte, 8*stride)
+		for r := 0; r < 8; r++ {
+			if err := rt.QuantizeRow(typ, randF32(rng, n, -2, 2), wb[r*stride:]); err != nil {
+				t.Fatal(err)
+			}
+			if nb > 0 && r == 3 {
+				for i := 2; i < blockSize; i++ {
+					wb[r*stride+i] = 0xff // nibbles of 15, or Q8_0 quants of -1
+				}
+				if typ == rt.Q8_0 {
+					wb[r*stride+2] = 0x80 // -128
 				}
 			}
-			stride := rt.Q4_0.RowSize(n) + 5
-			wb := make([]byte, 8*stride)
+		}
+		p := make([]byte, nb*panelBlock)
+		repack(wb, stride, nb, p)
+		ref := make([]byte, nb*panelBlock)
+		if typ == rt.Q8_0 {
+			panelQ8(wb, stride, nb, ref)
+		} else {
+			panelQ4(wb, stride, nb, ref)
+		}
+		if !bytes.Equal(p, ref) {
+			t.Errorf("%s %v nb=%d: repacked blocks differ from the portable repacking", k.name, typ, nb)
+		}
+		const ldo, sentinel = 11, -42
+		out := make([]float32, 4*ldo)
+		for i := range out {
+			out[i] = sentinel
+		}
+		panel(p, &q, 1, out, ldo)
+		for c := 0; c < 4; c++ {
 			for r := 0; r < 8; r++ {
-				if err := rt.QuantizeRow(rt.Q4_0, randF32(rng, n, -2, 2), wb[r*stride:]); err != nil {
+				y := q.row(1 + c)
+				want := float64(dot(wb[r*stride:], y))
+				// Σ|w·x|: float32 rounding is relative to it.
+				wd := make([]float32, n)
+				if err := rt.DequantizeRow(typ, wb[r*stride:], wd); err != nil {
 					t.Fatal(err)
 				}
-				if nb > 0 && r == 3 {
-					for i := 2; i < 18; i++ {
-						wb[r*stride+i] = 0xff // nibbles of 15
-					}
+				var mag float64
+				for i, v := range wd {
+					mag += math.Abs(float64(v) * float64(y.qs[i]) * float64(y.d[i/rt.QK]))
+				}
+				if got := float64(out[c*ldo+r]); !near(got, want, mag, 1e-6) {
+					t.Errorf("%s %v nb=%d column %d row %d: %v, want %v", k.name, typ, nb, c, r, got, want)
 				}
 			}
-			p := make([]byte, nb*panelBlock)
-			panelQ4(wb, stride, nb, p)
-			const ldo, sentinel = 11, -42
-			out := make([]float32, 4*ldo)
-			for i := range out {
-				out[i] = sentinel
+			for i := 8; i < ldo && c*ldo+i < len(out); i++ {
+				if out[c*ldo+i] != sentinel {
+					t.Errorf("%s %v nb=%d: out[%d] written", k.name, typ, nb, c*ldo+i)
+				}
 			}
-			k.dotQ4x8x4(p, &q, 1, out, ldo)
-			for c := 0; c < 4; c++ {
-				for r := 0; r < 8; r++ {
-					want := float64(k.dotQ4(wb[r*stride:], q.row(1+c)))
-					var mag float64
-					for b := 0; b < nb; b++ {
-						mag += math.Abs(float64(q.row(1 + c).d[b])) * 8 * 127 * rt.QK
-					}
-					if got := float64(out[c*ldo+r]); !near(got, want, mag, 1e-6) {
-						t.Errorf("%s nb=%d column %d row %d: %v, want %v", k.name, nb, c, r, got, want)
-					}
-				}
-				for i := 8; i < ldo && c*ldo+i < len(out); i++ {
-					if out[c*ldo+i] != sentinel {
-						t.Errorf("%s nb=%d: out[%d] written", k.name, nb, c*ldo+i)
-					}
-				}
+		}
+	}
+}
+
+// panelQ8 is the portable form of the panel kernels' repacking: it
+// repacks nb Q8_0 blocks of 8 rows, stride bytes apart from w[0],
+// into p (nb*panelBlock bytes).
+func panelQ8(w []byte, stride, nb int, p []byte) {
+	tab := f16Table()
+	p = p[:nb*panelBlock]
+	for r := 0; r < 8; r++ {
+		row := w[r*stride : r*stride+nb*34]
+		for b := 0; b < nb; b++ {
+			blk := row[b*34 : b*34+34]
+			dst := p[b*panelBlock:]
+			binary.LittleEndian.PutUint32(dst[4*r:], math.Float32bits(tab[binary.LittleEndian.Uint16(blk)]))
+			for g := 0; g < 8; g++ {
+				binary.LittleEndian.PutUint32(dst[32+32*g+4*r:], binary.LittleEndian.Uint32(blk[2+4*g:]))
+			}
+		}
+	}
+}
+
+// panelQ4 repacks nb Q4_0 blocks of 8 rows, stride bytes apart from w[0],
+// into p (nb*panelBlock bytes), the quants as unsigned nibbles 0..15.
+func panelQ4(w []byte, stride, nb int, p []byte) {
+	tab := f16Table()
+	p = p[:nb*panelBlock]
+	for r := 0; r < 8; r++ {
+		row := w[r*stride : r*stride+nb*18]
+		for b := 0; b < nb; b++ {
+			blk := row[b*18 : b*18+18]
+			dst := p[b*panelBlock:]
+			binary.LittleEndian.PutUint32(dst[4*r:], math.Float32bits(tab[binary.LittleEndian.Uint16(blk)]))
+			for g := 0; g < 4; g++ {
+				v := binary.LittleEndian.Uint32(blk[2+4*g:])
+				binary.LittleEndian.PutUint32(dst[32+32*g+4*r:], v&0x0f0f0f0f)
+				binary.LittleEndian.PutUint32(dst[32+32*(g+4)+4*r:], v>>4&0x0f0f0f0f)
 			}
 		}
 	}

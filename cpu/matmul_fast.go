@@ -1,14 +1,12 @@
 package cpu
 
 import (
-	"encoding/binary"
-	"math"
 	"sync/atomic"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
-// The fast MUL_MAT computes dst[m,n] = Σ_k w[k,m]·x[k,n] four ways:
+// The fast MUL_MAT computes dst[m,n] = Σ_k w[k,m]·x[k,n] three ways:
 //
 //   - N < gemmMinN (GEMV and thin products): every result is one dot product
 //     of a weight row with an x row, computed by a kernel that reads the
@@ -16,12 +14,10 @@ import (
 //     Q8_0/Q4_0 against x quantized to Q8 once per op, in integers, as ggml
 //     does. Workers take blocks of mmRows weight rows, so a block stays in
 //     cache while it meets every x row.
-//   - Q4_0 weights with usePanel: the same integer products, with 8
-//     weight rows repacked per worker so that one multiply serves 8 rows
-//     (mulMatPanel).
-//   - Q8_0/Q4_0 weights with useTile(N), where the kernels have tile forms:
-//     the same integer products, 4 weight rows by 3 x rows per kernel call
-//     (mulMatTile).
+//   - Q8_0/Q4_0 weights with N >= panelMinN, where the kernels have panel
+//     forms (AVX2): the same integer products, with each worker repacking 8
+//     weight rows at a time so that one multiply serves 8 rows and 4 x
+//     rows, as ggml's repacked Q4_0 GEMM does (mulMatPanel).
 //   - N >= gemmMinN otherwise: x is packed once into panels of gemmMR rows,
 //     and each worker packs (converting to f32) blocks of gemmNC weight rows
 //     by gemmKC columns into panels of gemmNR, then runs the gemmMR×gemmNR
@@ -46,9 +42,6 @@ func (b *Backend) mulMatFast(w, x, dst hostTensor) error {
 	if b.kern.usePanel(w.typ, x.ne[1]) {
 		return b.mulMatPanel(w, x, dst)
 	}
-	if tile := b.kern.tileKernel(w.typ); tile != nil && useTile(x.ne[1]) {
-		return b.mulMatTile(w, x, dst, tile)
-	}
 	if x.ne[1] >= gemmMinN(w.typ) {
 		return b.mulMatGemm(w, x, dst)
 	}
@@ -65,28 +58,39 @@ func gemmMinN(w rt.DType) int {
 	return 16
 }
 
-// useTile reports whether the quantized tile kernels, where present, take
-// a product with n x rows rather than the dot kernels (fewer rows: as
-// quick) or the packed F32 GEMM (tileMaxN rows or more: as quick or
-// quicker), as measured on a 2-core Zen 3.
-func useTile(n int) bool { return n >= 16 && n < tileMaxN }
-
-// tileMaxN is a variable so that benchmarks can compare the two paths.
-var tileMaxN = 48
-
-// usePanel reports whether k's panel kernel, where present, takes weights
-// of type w with n x rows: Q4_0 from panelMinN rows, below which
-// repacking the weights costs more than the tile kernels lose (measured on
-// a 2-core Zen 3).
+// usePanel reports whether k's panel kernels, where present, take weights
+// of type w with n x rows: from panelMinN rows, below which repacking the
+// weights costs more than the dot kernels lose.
 func (k *kernels) usePanel(w rt.DType, n int) bool {
-	return w == rt.Q4_0 && k.dotQ4x8x4 != nil && n >= panelMinN
+	panel, _ := k.panelKernel(w)
+	return panel != nil && n >= panelMinN(w)
 }
 
-// panelMinN is a variable so that benchmarks can compare the paths.
-var panelMinN = 32
+// panelKernel returns the panel kernel and the repacking for Q8_0 and
+// Q4_0 weights, or nil where there is none.
+func (k *kernels) panelKernel(w rt.DType) (func([]byte, *q8Rows, int, []float32, int), func([]byte, int, int, []byte)) {
+	switch w {
+	case rt.Q8_0:
+		return k.dotQ8x8x4, k.repackQ8
+	case rt.Q4_0:
+		return k.dotQ4x8x4, k.repackQ4
+	}
+	return nil, nil
+}
 
-// mulMatPanel multiplies Q4_0 weights with x quantized to Q8 once, each
-// worker repacking its block of weight rows 8 at a time (panelQ4) and
+// panelMinN is the fewest x rows for which the panel kernels pay, as
+// measured on a 2-core Zen 3 (4096×4096 weights): for Q4_0 1.9× the dot
+// kernels at N = 4, for Q8_0 1.7× at N = 8 and even at N = 4. A variable
+// so that benchmarks can compare the paths.
+var panelMinN = func(w rt.DType) int {
+	if w == rt.Q4_0 {
+		return 4
+	}
+	return 8
+}
+
+// mulMatPanel multiplies Q8_0 or Q4_0 weights with x quantized to Q8 once,
+// each worker repacking its block of weight rows 8 at a time and
 // running the 8-row by 4-column panel kernel over every group of 4 x rows;
 // rows and columns past the last whole panel use the dot kernels.
 func (b *Backend) mulMatPanel(w, x, dst hostTensor) error {
@@ -99,6 +103,11 @@ func (b *Backend) mulMatPanel(w, x, dst hostTensor) error {
 		return err
 	}
 	k := b.kern
+	panel, repack := k.panelKernel(w.typ)
+	dot, dot4 := k.dotQ8, k.dotQ8x4
+	if w.typ == rt.Q4_0 {
+		dot, dot4 = k.dotQ4, k.dotQ4x4
+	}
 	stride := w.nb[1]
 	ldo := dst.nb[1] / 4
 	q := &b.q8
@@ -111,96 +120,17 @@ func (b *Backend) mulMatPanel(w, x, dst hostTensor) error {
 		full := rows &^ 7
 		p := ws.bytes(full / 8 * size)
 		for i := 0; i < full; i += 8 {
-			panelQ4(wm[i*stride:], stride, nb, p[i/8*size:])
+			repack(wm[i*stride:], stride, nb, p[i/8*size:])
 		}
 		n := 0
 		for ; n+4 <= N; n += 4 {
 			out, _ := f32View(dst.mem, dst.at(n, i12, i13), 3*ldo+M)
 			out = out[m0:]
 			for i := 0; i < full; i += 8 {
-				k.dotQ4x8x4(p[i/8*size:], q, x0+n, out[i:], ldo)
+				panel(p[i/8*size:], q, x0+n, out[i:], ldo)
 			}
 			for i := full; i < rows; i++ {
 				for c := 0; c < 4; c++ {
-					out[c*ldo+i] = k.dotQ4(wm[i*stride:], q.row(x0+n+c))
-				}
-			}
-		}
-		for ; n < N; n++ {
-			out, _ := f32View(dst.mem, dst.at(n, i12, i13), M)
-			out = out[m0:m1]
-			y := q.row(x0 + n)
-			i := 0
-			for ; i+4 <= rows; i += 4 {
-				k.dotQ4x4(wm[i*stride:], stride, y, (*[4]float32)(out[i:]))
-			}
-			for ; i < rows; i++ {
-				out[i] = k.dotQ4(wm[i*stride:], y)
-			}
-		}
-		return nil
-	})
-}
-
-// tileKernel returns the tile kernel for Q8_0 and Q4_0 weights, or nil
-// where there is none.
-func (k *kernels) tileKernel(w rt.DType) func([]byte, int, *q8Rows, int, []float32, int) {
-	switch w {
-	case rt.Q8_0:
-		return k.dotQ8x4x3
-	case rt.Q4_0:
-		return k.dotQ4x4x3
-	}
-	return nil
-}
-
-// quantizesX reports whether MUL_MAT on k multiplies weights of type w
-// with n x rows quantized to Q8 (the integer dot and tile kernels), rather
-// than with x as it is.
-func (k *kernels) quantizesX(w rt.DType, n int) bool {
-	if w != rt.Q8_0 && w != rt.Q4_0 {
-		return false
-	}
-	return n < gemmMinN(w) || (k.tileKernel(w) != nil && useTile(n)) || k.usePanel(w, n)
-}
-
-// mulMatTile multiplies Q8_0 or Q4_0 weights with x quantized to Q8 once,
-// in integers, as mulMatDot does, but with a register tile of 4 weight
-// rows by 3 x rows, so each load of weights and activations serves
-// several results (as llamafile's tinyBLAS does). Within a block of weight
-// rows, each group of 3 x rows (in L1) meets every 4-row tile (in L2); the
-// rows and columns past the last whole tile use the dot kernels.
-func (b *Backend) mulMatTile(w, x, dst hostTensor, tile func([]byte, int, *q8Rows, int, []float32, int)) error {
-	K, M := w.ne[0], w.ne[1]
-	N, ne12, ne13 := x.ne[1], x.ne[2], x.ne[3]
-	r2, r3 := ne12/w.ne[2], ne13/w.ne[3]
-	batches := ne12 * ne13
-	work := M * N * batches * K
-	if err := b.quantizeColumns(x, work); err != nil {
-		return err
-	}
-	k := b.kern
-	dot, dot4 := k.dotQ8, k.dotQ8x4
-	if w.typ == rt.Q4_0 {
-		dot, dot4 = k.dotQ4, k.dotQ4x4
-	}
-	stride := w.nb[1]
-	ldo := dst.nb[1] / 4
-	q := &b.q8
-	return b.forWeightBlocks(M, ne12, batches, work, func(_ *workspace, i12, i13, m0, m1 int) error {
-		wm := w.mem[w.at(m0, i12/r2, i13/r3):] // the kernels read on into the next rows
-		x0 := N * (i12 + ne12*i13)             // flat x row of column 0
-		rows := m1 - m0
-		full := rows &^ 3
-		n := 0
-		for ; n+3 <= N; n += 3 {
-			out, _ := f32View(dst.mem, dst.at(n, i12, i13), 2*ldo+M)
-			out = out[m0:]
-			for i := 0; i < full; i += 4 {
-				tile(wm[i*stride:], stride, q, x0+n, out[i:], ldo)
-			}
-			for i := full; i < rows; i++ {
-				for c := 0; c < 3; c++ {
 					out[c*ldo+i] = dot(wm[i*stride:], q.row(x0+n+c))
 				}
 			}
@@ -210,7 +140,7 @@ func (b *Backend) mulMatTile(w, x, dst hostTensor, tile func([]byte, int, *q8Row
 			out = out[m0:m1]
 			y := q.row(x0 + n)
 			i := 0
-			for ; i < full; i += 4 {
+			for ; i+4 <= rows; i += 4 {
 				dot4(wm[i*stride:], stride, y, (*[4]float32)(out[i:]))
 			}
 			for ; i < rows; i++ {
@@ -219,6 +149,16 @@ func (b *Backend) mulMatTile(w, x, dst hostTensor, tile func([]byte, int, *q8Row
 		}
 		return nil
 	})
+}
+
+// quantizesX reports whether MUL_MAT on k multiplies weights of type w
+// with n x rows quantized to Q8 (the integer dot and panel kernels), rather
+// than with x as it is.
+func (k *kernels) quantizesX(w rt.DType, n int) bool {
+	if w != rt.Q8_0 && w != rt.Q4_0 {
+		return false
+	}
+	return n < gemmMinN(w) || k.usePanel(w, n)
 }
 
 // rowKind says how a dot-product worker reads a weight row.
@@ -502,23 +442,3 @@ func (b *Backend) weightRange(w hostTensor, off, k0 int, out []float32) {
 // scales as float32, then 8 chunks of 32 bytes, chunk g holding quants
 // 4g..4g+3 of row r at bytes 4r..4r+3.
 const panelBlock = 32 + 8*32
-
-// panelQ4 repacks nb Q4_0 blocks of 8 rows, stride bytes apart from w[0],
-// into p (nb*panelBlock bytes), the quants as unsigned nibbles 0..15.
-func panelQ4(w []byte, stride, nb int, p []byte) {
-	tab := f16Table()
-	p = p[:nb*panelBlock]
-	for r := 0; r < 8; r++ {
-		row := w[r*stride : r*stride+nb*18]
-		for b := 0; b < nb; b++ {
-			blk := row[b*18 : b*18+18]
-			dst := p[b*panelBlock:]
-			binary.LittleEndian.PutUint32(dst[4*r:], math.Float32bits(tab[binary.LittleEndian.Uint16(blk)]))
-			for g := 0; g < 4; g++ {
-				v := binary.LittleEndian.Uint32(blk[2+4*g:])
-				binary.LittleEndian.PutUint32(dst[32+32*g+4*r:], v&0x0f0f0f0f)
-				binary.LittleEndian.PutUint32(dst[32+32*(g+4)+4*r:], v>>4&0x0f0f0f0f)
-			}
-		}
-	}
-}

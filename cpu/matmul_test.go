@@ -63,8 +63,8 @@ func TestMulMat(t *testing.T) {
 		{320, 37, 17, 1, 1, 1, 1},
 		{64, 150, 17, 1, 1, 2, 1},
 		{64, 20, 9, 1, 1, 1, 1},
-		// The quantized tile and (Q4_0, N >= 32) panel paths: whole tiles
-		// with row and column edges, broadcast weights.
+		// The quantized panel path: whole 8×4 panels with row and column
+		// edges, broadcast weights.
 		{96, 22, 20, 2, 1, 4, 1},
 		{64, 29, 37, 2, 1, 2, 1},
 	}
