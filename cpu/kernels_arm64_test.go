@@ -19,6 +19,9 @@ func TestNEONSetReplacesEveryKernel(t *testing.T) {
 	}
 	s, g := reflect.ValueOf(simdKernels).Elem(), reflect.ValueOf(goKernels).Elem()
 	for i := 0; i < s.NumField(); i++ {
+		if g.Field(i).Kind() == reflect.Func && g.Field(i).IsNil() {
+			continue // an optional kernel the portable set lacks too (the amd64 panel kernels)
+		}
 		if f := s.Field(i); f.Kind() == reflect.Func && f.Pointer() == g.Field(i).Pointer() {
 			t.Errorf("kernel %s is the portable one", s.Type().Field(i).Name)
 		}
