@@ -100,6 +100,24 @@ func chartGroups(recs []Record) []*barGroup {
 	return groups
 }
 
+// seriesOrder fixes each backend's colour across all the panels.
+var seriesOrder = []string{BackendGonum, "vulkan", "webgpu", "cpu", BackendMemBW}
+
+// seriesColor is the colour of a backend's bars in every panel; other
+// series take the palette's colours after those.
+func seriesColor(name string) color.Color {
+	for i, n := range seriesOrder {
+		if n == name {
+			return plotutil.Color(i)
+		}
+	}
+	h := 0
+	for _, r := range name {
+		h = h*31 + int(r)
+	}
+	return plotutil.Color(len(seriesOrder) + h%3)
+}
+
 // newBarPlot draws one grouped bar chart.
 func newBarPlot(g *barGroup) (*plot.Plot, error) {
 	p := plot.New()
@@ -119,7 +137,7 @@ func newBarPlot(g *barGroup) (*plot.Plot, error) {
 		if err != nil {
 			return nil, err
 		}
-		bc.Color = plotutil.Color(i)
+		bc.Color = seriesColor(s)
 		bc.LineStyle.Width = 0
 		bc.Offset = width * vg.Length(float64(i)-float64(len(g.series)-1)/2)
 		p.Add(bc)

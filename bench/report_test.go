@@ -3,6 +3,7 @@ package bench
 import (
 	"bytes"
 	"encoding/json"
+	"image/color"
 	"image/png"
 	"strings"
 	"testing"
@@ -132,5 +133,18 @@ func TestPNG(t *testing.T) {
 	}
 	if err := WritePNG(&buf, sampleRecords[4:], "nothing"); err == nil {
 		t.Error("records without figures gave a plot")
+	}
+}
+
+// Each backend keeps one colour in every panel, distinct from the others'.
+func TestSeriesColors(t *testing.T) {
+	seen := map[color.RGBA]string{}
+	for _, name := range seriesOrder {
+		r, g, b, a := seriesColor(name).RGBA()
+		c := color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(a >> 8)}
+		if other, ok := seen[c]; ok {
+			t.Errorf("%s and %s share a colour", name, other)
+		}
+		seen[c] = name
 	}
 }
