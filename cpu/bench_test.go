@@ -192,3 +192,33 @@ func BenchmarkQuantKernels(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMulMatF16Tile compares, at each thin N, F16 MUL_MAT on the
+// 4-row tile kernel with one dotF16 call per result.
+func BenchmarkMulMatF16Tile(b *testing.B) {
+	if simdKernels == nil || simdKernels.dotF16x4 == nil {
+		b.Skip("no f16 tile kernel on this machine")
+	}
+	noTile := *simdKernels
+	noTile.dotF16x4 = nil
+	for _, n := range []int{2, 4, 8, 12, 15} {
+		for _, path := range []string{"tile", "dot"} {
+			const k, m = 4096, 4096
+			b.Run(fmt.Sprintf("n=%d/%s", n, path), func(b *testing.B) {
+				ctx := rt.NewContext()
+				out := ctx.MulMat(ctx.NewTensor(rt.F16, k, m), ctx.NewTensor(rt.F32, k, n))
+				g, be := benchGraph(b, ctx, out)
+				if path == "dot" {
+					be.kern = &noTile
+				}
+				b.ResetTimer()
+				for b.Loop() {
+					if err := be.GraphCompute(g); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(2*k*m*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOPS")
+			})
+		}
+	}
+}

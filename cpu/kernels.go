@@ -31,6 +31,11 @@ type kernels struct {
 	// repacked by panelQ8 or panelQ4 times activation rows y.row(n0+c),
 	// c < 4, into out[c*ldo:c*ldo+8].
 	dotQ8x8x4, dotQ4x8x4 func(p []byte, y *q8Rows, n0 int, out []float32, ldo int)
+	// dotF16x4 is optional: 4 f16 weight rows, the first at w[0] and the
+	// others ldw bytes apart, times the columns x0, x1 and, unless it is
+	// nil, x2, each of len(x0) floats, into out[c*ldo+r] for row r and
+	// column c; each weight element is converted once for all the columns.
+	dotF16x4 func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int)
 	// repackQ8 and repackQ4 do what panelQ8 and panelQ4 do; present with
 	// the panel kernels.
 	repackQ8, repackQ4 func(w []byte, stride, nb int, p []byte)

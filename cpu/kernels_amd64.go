@@ -42,6 +42,7 @@ var simdKernels = func() *kernels {
 	k := asmKernels("avx2")
 	k.dotQ8x8x4, k.dotQ4x8x4 = dotQ8x8x4Asm, dotQ4x8x4Asm
 	k.repackQ8, k.repackQ4 = repackQ8Asm, repackQ4Asm
+	k.dotF16x4 = dotF16x4Asm
 	return k
 }()
 
@@ -99,5 +100,41 @@ func repackQ4Asm(w []byte, stride, nb int, p []byte) {
 	if nb > 0 {
 		_, _ = w[7*stride+nb*18-1], p[nb*panelBlock-1]
 		panelQ4SIMD(&w[0], stride, nb, &p[0])
+	}
+}
+
+//go:noescape
+func dotF16x4x3SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
+
+//go:noescape
+func dotF16x4x2SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
+
+func dotF16x4Asm(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
+	k := len(x0)
+	x := [3][]float32{x0, x1, x2}
+	cols := x[:2]
+	if x2 != nil {
+		cols = x[:3]
+	}
+	_ = out[(len(cols)-1)*ldo+3]
+	m := k &^ (simdWidth - 1)
+	switch {
+	case m == 0:
+		for c := range cols {
+			clear(out[c*ldo : c*ldo+4])
+		}
+	case x2 != nil:
+		_, _, _, _ = w[3*ldw+2*m-1], x0[m-1], x1[m-1], x2[m-1]
+		dotF16x4x3SIMD(&w[0], ldw, &x0[0], &x1[0], &x2[0], m, &out[0], ldo)
+	default:
+		_, _, _ = w[3*ldw+2*m-1], x0[m-1], x1[m-1]
+		dotF16x4x2SIMD(&w[0], ldw, &x0[0], &x1[0], nil, m, &out[0], ldo)
+	}
+	if m < k {
+		for c, col := range cols {
+			for r := 0; r < 4; r++ {
+				out[c*ldo+r] += dotF16Go(w[r*ldw+2*m:], col[m:k])
+			}
+		}
 	}
 }

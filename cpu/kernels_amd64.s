@@ -1623,3 +1623,138 @@ panelQ4_loop:
 	JNZ panelQ4_loop
 	VZEROUPPER
 	RET
+
+// F16ROW3 converts 8 halves of a weight row at W into Y15 and accumulates
+// its products with the column chunks in Y12-Y14 into A0-A2; F16ROW2 does
+// the same for Y12-Y13.
+#define F16ROW3(W, A0, A1, A2) \
+	VCVTPH2PS W, Y15 \
+	VFMADD231PS Y12, Y15, A0 \
+	VFMADD231PS Y13, Y15, A1 \
+	VFMADD231PS Y14, Y15, A2
+
+#define F16ROW2(W, A0, A1) \
+	VCVTPH2PS W, Y15 \
+	VFMADD231PS Y12, Y15, A0 \
+	VFMADD231PS Y13, Y15, A1
+
+// HSTORE reduces the 8 lanes of A (XA its low half) and stores the sum at
+// DST (clobbers X15).
+#define HSTORE(A, XA, DST) \
+	VEXTRACTF128 $1, A, X15 \
+	VADDPS X15, XA, XA \
+	VHADDPS XA, XA, XA \
+	VHADDPS XA, XA, XA \
+	VMOVSS XA, DST
+
+// func dotF16x4x3SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
+// 4 weight rows of k halves (k > 0, a multiple of 8), ldw bytes apart,
+// times 3 columns: out[c*ldo+r] = Σ half(row r)·column c. Each weight chunk
+// is converted once and each column chunk loaded once for 12 products.
+TEXT ·dotF16x4x3SIMD(SB), NOSPLIT, $0-64
+	// Weight rows 0-3 at SI, R8, R9, R10; columns at DI, R11, R12; out at
+	// DX, ldo bytes in BX; AX indexes the elements.
+	MOVQ w+0(FP), SI
+	MOVQ ldw+8(FP), BX
+	LEAQ (SI)(BX*1), R8
+	LEAQ (R8)(BX*1), R9
+	LEAQ (R9)(BX*1), R10
+	MOVQ x0+16(FP), DI
+	MOVQ x1+24(FP), R11
+	MOVQ x2+32(FP), R12
+	MOVQ k+40(FP), CX
+	MOVQ out+48(FP), DX
+	MOVQ ldo+56(FP), BX
+	SHLQ $2, BX
+	XORQ AX, AX
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	VXORPS Y8, Y8, Y8
+	VXORPS Y9, Y9, Y9
+	VXORPS Y10, Y10, Y10
+	VXORPS Y11, Y11, Y11
+
+f16x4x3_loop:
+	VMOVUPS (DI)(AX*4), Y12
+	VMOVUPS (R11)(AX*4), Y13
+	VMOVUPS (R12)(AX*4), Y14
+	F16ROW3((SI)(AX*2), Y0, Y1, Y2)
+	F16ROW3((R8)(AX*2), Y3, Y4, Y5)
+	F16ROW3((R9)(AX*2), Y6, Y7, Y8)
+	F16ROW3((R10)(AX*2), Y9, Y10, Y11)
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT f16x4x3_loop
+
+	// Column c of row r is in Y(3r+c); out[c*ldo+r].
+	LEAQ (DX)(BX*1), R8
+	LEAQ (R8)(BX*1), R9
+	HSTORE(Y0, X0, 0(DX))
+	HSTORE(Y3, X3, 4(DX))
+	HSTORE(Y6, X6, 8(DX))
+	HSTORE(Y9, X9, 12(DX))
+	HSTORE(Y1, X1, 0(R8))
+	HSTORE(Y4, X4, 4(R8))
+	HSTORE(Y7, X7, 8(R8))
+	HSTORE(Y10, X10, 12(R8))
+	HSTORE(Y2, X2, 0(R9))
+	HSTORE(Y5, X5, 4(R9))
+	HSTORE(Y8, X8, 8(R9))
+	HSTORE(Y11, X11, 12(R9))
+	VZEROUPPER
+	RET
+
+// func dotF16x4x2SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
+// dotF16x4x3SIMD for 2 columns; x2 is unused.
+TEXT ·dotF16x4x2SIMD(SB), NOSPLIT, $0-64
+	MOVQ w+0(FP), SI
+	MOVQ ldw+8(FP), BX
+	LEAQ (SI)(BX*1), R8
+	LEAQ (R8)(BX*1), R9
+	LEAQ (R9)(BX*1), R10
+	MOVQ x0+16(FP), DI
+	MOVQ x1+24(FP), R11
+	MOVQ x2+32(FP), R12
+	MOVQ k+40(FP), CX
+	MOVQ out+48(FP), DX
+	MOVQ ldo+56(FP), BX
+	SHLQ $2, BX
+	XORQ AX, AX
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+
+f16x4x2_loop:
+	VMOVUPS (DI)(AX*4), Y12
+	VMOVUPS (R11)(AX*4), Y13
+	F16ROW2((SI)(AX*2), Y0, Y1)
+	F16ROW2((R8)(AX*2), Y2, Y3)
+	F16ROW2((R9)(AX*2), Y4, Y5)
+	F16ROW2((R10)(AX*2), Y6, Y7)
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT f16x4x2_loop
+
+	// Column c of row r is in Y(2r+c); out[c*ldo+r].
+	LEAQ (DX)(BX*1), R8
+	HSTORE(Y0, X0, 0(DX))
+	HSTORE(Y2, X2, 4(DX))
+	HSTORE(Y4, X4, 8(DX))
+	HSTORE(Y6, X6, 12(DX))
+	HSTORE(Y1, X1, 0(R8))
+	HSTORE(Y3, X3, 4(R8))
+	HSTORE(Y5, X5, 8(R8))
+	HSTORE(Y7, X7, 12(R8))
+	VZEROUPPER
+	RET

@@ -3,6 +3,7 @@ package cpu
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -465,7 +466,7 @@ func TestDequantKernels(t *testing.T) {
 
 // Every kernel set fills every kernel but the optional ones.
 func TestKernelSetsComplete(t *testing.T) {
-	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "repackQ8": true, "repackQ4": true}
+	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true}
 	for _, k := range kernelSets() {
 		v := reflect.ValueOf(k).Elem()
 		for i := 0; i < v.NumField(); i++ {
@@ -669,4 +670,89 @@ func panelQ4(w []byte, stride, nb int, p []byte) {
 			}
 		}
 	}
+}
+
+// The f16 tile kernel matches dotF16 on each of its rows and columns, at
+// lengths off the vector width and with rows and columns at odd offsets;
+// it writes only its 4×len(x) results.
+func TestF16TileKernel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for _, k := range kernelSets() {
+		if k.dotF16x4 == nil {
+			continue
+		}
+		for _, n := range []int{1, 7, 8, 9, 63, 4096} {
+			for _, cols := range []int{2, 3} {
+				ldw := 2*n + 6 // bytes; +1 below puts rows at odd addresses
+				wb := make([]byte, 1+4*ldw)
+				w := wb[1:]
+				for r := 0; r < 4; r++ {
+					for i, v := range randF32(rng, n, -2, 2) {
+						binary.LittleEndian.PutUint16(w[r*ldw+2*i:], rt.F32ToF16(v))
+					}
+				}
+				xb := randF32(rng, 1+cols*(n+3), -1, 1)
+				x := make([][]float32, cols)
+				for c := range x {
+					x[c] = xb[1+c*(n+3) : 1+c*(n+3)+n] // not 32-byte aligned
+				}
+				const ldo, sentinel = 7, -42
+				outb := make([]float32, 1+cols*ldo)
+				for i := range outb {
+					outb[i] = sentinel
+				}
+				out := outb[1:]
+				x2 := []float32(nil)
+				if cols == 3 {
+					x2 = x[2]
+				}
+				k.dotF16x4(w, ldw, x[0], x[1], x2, out, ldo)
+				for c := 0; c < cols; c++ {
+					for r := 0; r < 4; r++ {
+						want, mag := 0.0, 0.0
+						for i, v := range x[c] {
+							p := float64(rt.F16ToF32(binary.LittleEndian.Uint16(w[r*ldw+2*i:]))) * float64(v)
+							want += p
+							mag += math.Abs(p)
+						}
+						if got := float64(out[c*ldo+r]); !near(got, want, mag, 1e-6) {
+							t.Errorf("%s n=%d cols=%d column %d row %d: %v, want %v", k.name, n, cols, c, r, got, want)
+						}
+						if got, dot := out[c*ldo+r], k.dotF16(w[r*ldw:], x[c]); !near(float64(got), float64(dot), mag, 1e-6) {
+							t.Errorf("%s n=%d cols=%d column %d row %d: %v, dotF16 %v", k.name, n, cols, c, r, got, dot)
+						}
+					}
+				}
+				for i, v := range outb {
+					if c, r := (i-1)/ldo, (i-1)%ldo; (i == 0 || r >= 4 || c >= cols) && v != sentinel {
+						t.Errorf("%s n=%d cols=%d: outb[%d] written", k.name, n, cols, i)
+					}
+				}
+			}
+		}
+	}
+}
+
+// F16 MUL_MAT at every thin N runs the tile path's column groups of 3 and
+// 2, whole 4-row tiles and leftover rows (M = 23: a 16-row block and a
+// 7-row one), k tails off the vector width, and broadcast weights.
+func TestMulMatF16Tiles(t *testing.T) {
+	var cases []opCase
+	for n := 2; n < 16; n++ {
+		for _, k := range []int{37, 64} {
+			for _, wl := range []string{"leaf", "permuted"} {
+				cases = append(cases, opCase{
+					name: fmt.Sprintf("n=%d k=%d w %s", n, k, wl),
+					tol:  3e-6 * float64(k),
+					build: func(b *tb) (*rt.Tensor, func() arr) {
+						w := weight(b, wl, rt.F16, k, 23, 1, 1)
+						x := source(b, "view", rt.F32, k, n, 2, 1)
+						out := b.ctx.MulMat(w, x)
+						return out, func() arr { return refMulMat(read(w), read(x)) }
+					},
+				})
+			}
+		}
+	}
+	runOpCases(t, cases)
 }

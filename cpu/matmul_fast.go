@@ -10,7 +10,9 @@ import (
 //
 //   - N < gemmMinN (GEMV and thin products): every result is one dot product
 //     of a weight row with an x row, computed by a kernel that reads the
-//     weights as stored: f32 in place, f16 converted in registers, and
+//     weights as stored: f32 in place, f16 converted in registers (where
+//     the tile kernel exists and N >= 2, 4 rows by 2 or 3 x rows at a time,
+//     converting each weight once per tile), and
 //     Q8_0/Q4_0 against x quantized to Q8 once per op, in integers, as ggml
 //     does. Workers take blocks of mmRows weight rows, so a block stays in
 //     cache while it meets every x row.
@@ -222,6 +224,10 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 				rows[m-m0] = row
 			}
 		}
+		if kind == rowF16 && k.dotF16x4 != nil && N >= 2 {
+			mulF16Tiles(k, raw[:m1-m0], w.nb[1], col, dst, N, M, m0, i12, i13)
+			return nil
+		}
 		for n := 0; n < N; n++ {
 			out, _ := f32View(dst.mem, dst.at(n, i12, i13), M)
 			out = out[m0:m1]
@@ -254,6 +260,47 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 		}
 		return nil
 	})
+}
+
+// mulF16Tiles multiplies f16 weight rows raw[i] (stride bytes apart,
+// rows m0+i of the result) with N >= 2 columns of x matrix (i12, i13) on
+// the 4-row tile kernel, in groups of 3 columns and last groups of 2 (two,
+// where 3 would leave 1), so that each weight element is converted once per
+// group; rows past the last whole tile use dotF16.
+func mulF16Tiles(k *kernels, raw [][]byte, stride int, col func(n, i12, i13 int) []float32,
+	dst hostTensor, N, M, m0, i12, i13 int) {
+	type group struct {
+		x    [3][]float32 // x[2] nil for 2 columns
+		out  []float32
+		cols int
+	}
+	var groups [8]group // N < gemmMinN(F16) = 16: at most 7 groups
+	ng := 0
+	tiled := len(raw) &^ 3
+	ldo := dst.nb[1] / 4
+	for n0 := 0; n0 < N; ng++ {
+		g := &groups[ng]
+		g.cols = 3
+		if rest := N - n0; rest == 2 || rest == 4 {
+			g.cols = 2
+		}
+		g.out, _ = f32View(dst.mem, dst.at(n0, i12, i13), (g.cols-1)*ldo+M)
+		g.out = g.out[m0:]
+		for c := 0; c < g.cols; c++ {
+			g.x[c] = col(n0+c, i12, i13)
+			for i := tiled; i < len(raw); i++ {
+				g.out[c*ldo+i] = k.dotF16(raw[i], g.x[c])
+			}
+		}
+		n0 += g.cols
+	}
+	// A tile of weight rows stays in cache while it meets every group.
+	for i := 0; i < tiled; i += 4 {
+		for j := range groups[:ng] {
+			g := &groups[j]
+			k.dotF16x4(raw[i], stride, g.x[0], g.x[1], g.x[2], g.out[i:], ldo)
+		}
+	}
 }
 
 // quantizeColumns quantizes every row of x to Q8 activations, in parallel,
