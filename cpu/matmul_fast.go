@@ -96,11 +96,7 @@ var panelMinN = func(w rt.DType) int {
 // running the 8-row by 4-column panel kernel over every group of 4 x rows;
 // rows and columns past the last whole panel use the dot kernels.
 func (b *Backend) mulMatPanel(w, x, dst hostTensor) error {
-	K, M := w.ne[0], w.ne[1]
-	N, ne12, ne13 := x.ne[1], x.ne[2], x.ne[3]
-	r2, r3 := ne12/w.ne[2], ne13/w.ne[3]
-	batches := ne12 * ne13
-	work := M * N * batches * K
+	K, M, N, ne12, _, r2, r3, batches, work := matmulDims(w, x)
 	if err := b.quantizeColumns(x, work); err != nil {
 		return err
 	}
@@ -190,11 +186,7 @@ func weightKind(w hostTensor) rowKind {
 
 // mulMatDot computes every result as one dot product.
 func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
-	K, M := w.ne[0], w.ne[1]
-	N, ne12, ne13 := x.ne[1], x.ne[2], x.ne[3]
-	r2, r3 := ne12/w.ne[2], ne13/w.ne[3]
-	batches := ne12 * ne13
-	work := M * N * batches * K
+	K, M, N, ne12, _, r2, r3, batches, work := matmulDims(w, x)
 	kind := weightKind(w)
 	k := b.kern
 
@@ -326,11 +318,7 @@ func (b *Backend) quantizeColumns(x hostTensor, work int) error {
 
 // mulMatGemm runs the packed GEMM.
 func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
-	K, M := w.ne[0], w.ne[1]
-	N, ne12, ne13 := x.ne[1], x.ne[2], x.ne[3]
-	r2, r3 := ne12/w.ne[2], ne13/w.ne[3]
-	batches := ne12 * ne13
-	work := M * N * batches * K
+	K, M, N, ne12, _, r2, r3, batches, work := matmulDims(w, x)
 	npan := (N + gemmMR - 1) / gemmMR
 	panel := K * gemmMR // floats per packed x panel
 	if err := b.packColumns(x, npan, work); err != nil {

@@ -15,11 +15,7 @@ const mmRows = 16
 // converted to float32 rows; each output element is one float32 dot product
 // computed by one worker, so results do not depend on the thread count.
 func (b *Backend) mulMat(w, x, dst hostTensor) error {
-	K, M := w.ne[0], w.ne[1]
-	N, ne12, ne13 := x.ne[1], x.ne[2], x.ne[3]
-	r2, r3 := ne12/w.ne[2], ne13/w.ne[3]
-	batches := ne12 * ne13
-	work := M * N * batches * max(K, 1)
+	K, M, N, ne12, _, r2, r3, batches, work := matmulDims(w, x)
 
 	col, err := b.columns(x, work)
 	if err != nil {
@@ -128,4 +124,15 @@ func dot(a, b []float32) float32 {
 		s0 += a[i] * b[i]
 	}
 	return (s0 + s1) + (s2 + s3)
+}
+
+// matmulDims are a MUL_MAT's sizes: K×M weight matrices, N columns, ne12×ne13
+// batches that broadcast each weight matrix over r2×r3 of them, and work,
+// the multiply-adds (at least one per result) that size the thread count.
+func matmulDims(w, x hostTensor) (K, M, N, ne12, ne13, r2, r3, batches, work int) {
+	K, M = w.ne[0], w.ne[1]
+	N, ne12, ne13 = x.ne[1], x.ne[2], x.ne[3]
+	r2, r3 = ne12/w.ne[2], ne13/w.ne[3]
+	batches = ne12 * ne13
+	return K, M, N, ne12, ne13, r2, r3, batches, M * N * batches * max(K, 1)
 }
