@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/oliverbestmann/webgpu v1.34.1
 	github.com/vulkan-go/vulkan v0.0.0-20221209234627-c0a353ae26c8
+	golang.org/x/sys v0.50.0
 	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.17.0
 )

@@ -2,20 +2,93 @@
 
 package cpu
 
+import (
+	rt "github.com/gpurt/gpurt/runtime"
+	"golang.org/x/sys/cpu"
+)
+
 // NEON kernels (kernels_arm64.s) for every arm64 CPU: Apple M1 and later,
 // Neoverse N1/V1/V2 (Graviton, Ampere), Cortex-A53/A55/A72/A76 and later.
-// They use only the ARMv8.0 Advanced SIMD baseline, which every arm64 CPU
-// has, so there is no feature check: FMLA (vector and by element) for the
-// float dots and the 6×16 GEMM tile, FCVTL/FCVTN for half precision,
-// SMULL/SMULL2 with SADDLP/SADALP for the Q8_0/Q4_0 integer dots (no
-// ARMv8.2 SDOT), FCVTAS (round half away from zero) for the Q8_0 quantizer.
-// ARMv8.2 SDOT would cut the integer dots' instructions further but needs
-// a feature check. Tested under qemu (cortex-a53 and max models), not yet
-// benchmarked on hardware. The Go wrappers are in kernels_asm.go.
+// The neon set uses only the ARMv8.0 Advanced SIMD baseline, which every
+// arm64 CPU has: FMLA (vector and by element) for the float dots and the
+// 6×16 GEMM tile, FCVTL/FCVTN for half precision, SMULL/SMULL2 with
+// SADDLP/SADALP for the Q8_0/Q4_0 integer dots, FCVTAS (round half away
+// from zero) for the Q8_0 quantizer. CPUs with the ARMv8.2 dot product
+// (FEAT_DotProd: Apple M1+, Graviton2+, Neoverse, Cortex-A55/A76+) get the
+// neon-dotprod set instead, whose integer dots use SDOT. x/sys/cpu reads
+// HWCAP on linux and the hw.optional.arm.FEAT_DotProd sysctl on darwin.
+// Tested under qemu (cortex-a53 and max models), not yet benchmarked on
+// hardware. The Go wrappers are in kernels_asm.go and below.
 
 // simdWidth is the element granularity of the NEON kernels: 4 floats, one
 // Q register; transpose8 packs 8×4 blocks.
 const simdWidth = 4
 
-// simdKernels is the NEON set.
-var simdKernels = asmKernels("neon")
+// neonKernels is the ARMv8.0 set, which every arm64 CPU runs.
+var neonKernels = asmKernels("neon")
+
+// simdKernels is the best set this CPU runs.
+var simdKernels = selectNEON(cpu.ARM64.HasASIMDDP)
+
+func selectNEON(hasDotProd bool) *kernels {
+	if !hasDotProd {
+		return neonKernels
+	}
+	k := *neonKernels
+	k.name = "neon-dotprod"
+	k.dotQ8, k.dotQ4 = dotQ8SDOTAsm, dotQ4SDOTAsm
+	k.dotQ8x4, k.dotQ4x4 = dotQ8x4SDOTAsm, dotQ4x4SDOTAsm
+	return &k
+}
+
+// The SDOT kernels take the arguments of their SIMD counterparts.
+
+//go:noescape
+func dotQ8SDOT(w *byte, qs *int8, qd *float32, nb int) float32
+
+//go:noescape
+func dotQ4SDOT(w *byte, qs *int8, qd *float32, nb int) float32
+
+//go:noescape
+func dotQ8x4SDOT(w *byte, stride int, qs *int8, qd *float32, nb int, out *float32)
+
+//go:noescape
+func dotQ4x4SDOT(w *byte, stride int, qs *int8, qd *float32, neg *int32, nb int, out *float32)
+
+func dotQ8SDOTAsm(w []byte, y q8Row) float32 {
+	nb := y.blocks()
+	if nb == 0 {
+		return 0
+	}
+	_, _ = w[nb*34-1], y.qs[nb*rt.QK-1]
+	return dotQ8SDOT(&w[0], &y.qs[0], &y.d[0], nb)
+}
+
+func dotQ4SDOTAsm(w []byte, y q8Row) float32 {
+	nb := y.blocks()
+	if nb == 0 {
+		return 0
+	}
+	_, _ = w[nb*18-1], y.qs[nb*rt.QK-1]
+	return dotQ4SDOT(&w[0], &y.qs[0], &y.d[0], nb)
+}
+
+func dotQ8x4SDOTAsm(w []byte, stride int, y q8Row, out *[4]float32) {
+	nb := y.blocks()
+	if nb == 0 {
+		*out = [4]float32{}
+		return
+	}
+	_, _ = w[3*stride+nb*34-1], y.qs[nb*rt.QK-1]
+	dotQ8x4SDOT(&w[0], stride, &y.qs[0], &y.d[0], nb, &out[0])
+}
+
+func dotQ4x4SDOTAsm(w []byte, stride int, y q8Row, out *[4]float32) {
+	nb := y.blocks()
+	if nb == 0 {
+		*out = [4]float32{}
+		return
+	}
+	_, _, _ = w[3*stride+nb*18-1], y.qs[nb*rt.QK-1], y.neg[nb-1]
+	dotQ4x4SDOT(&w[0], stride, &y.qs[0], &y.d[0], &y.neg[0], nb, &out[0])
+}

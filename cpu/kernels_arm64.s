@@ -2,7 +2,8 @@
 
 #include "textflag.h"
 
-// NEON kernels for kernels_asm.go (ARMv8.0 Advanced SIMD, no extensions).
+// NEON kernels for kernels_asm.go (ARMv8.0 Advanced SIMD, no extensions,
+// except the *SDOT kernels: ARMv8.2 dot product, run only where present).
 // Lengths are in elements: multiples of 4 (16 for the unrolled loops, with a
 // 4-wide tail loop) unless a function says otherwise; the Go wrappers do the
 // rest. Go's assembler lacks most NEON arithmetic (FADD, FMUL, FCVTL, FCVTN,
@@ -581,6 +582,300 @@ dotq4x4_done:
 	WORD $0x6e35d694 // faddp v20.4s, v20.4s, v21.4s
 	WORD $0x6e37d6d6 // faddp v22.4s, v22.4s, v23.4s
 	WORD $0x6e36d694 // faddp v20.4s, v20.4s, v22.4s
+	VST1 [V20.S4], (R7)
+	RET
+
+// ARMv8.2 dot-product forms of the four integer dots, used only where the
+// CPU has FEAT_DotProd (kernels_arm64.go checks). SDOT sums four int8
+// products into each int32 lane: two SDOTs take a whole block (exact, at
+// most 2^19 in magnitude). The one-row forms do four blocks a step: their
+// block sums are reduced by ADDP into one vector (lane b: block b), scaled
+// by the four half scales times the four activation scales, and added to
+// one float accumulator; a one-block loop does the rest. The four-row forms
+// reduce the four rows' block sums the same way (lane r: row r).
+
+// func dotQ8SDOT(w *byte, qs *int8, qd *float32, nb int) float32
+TEXT ·dotQ8SDOT(SB), NOSPLIT, $0-36
+	MOVD w+0(FP), R0
+	MOVD qs+8(FP), R1
+	MOVD qd+16(FP), R2
+	MOVD nb+24(FP), R3
+	VEOR V30.B16, V30.B16, V30.B16
+	CMP $4, R3
+	BLT dotq8sd_tail
+
+dotq8sd_loop4:
+	VLD1.P 2(R0), V16.H[0]
+	VLD1.P 32(R0), [V8.B16, V9.B16]
+	VLD1.P 2(R0), V16.H[1]
+	VLD1.P 32(R0), [V10.B16, V11.B16]
+	VLD1.P 2(R0), V16.H[2]
+	VLD1.P 32(R0), [V12.B16, V13.B16]
+	VLD1.P 2(R0), V16.H[3]
+	VLD1.P 32(R0), [V14.B16, V15.B16]
+	VLD1.P 64(R1), [V0.B16, V1.B16, V2.B16, V3.B16]
+	VLD1.P 64(R1), [V4.B16, V5.B16, V6.B16, V7.B16]
+	VLD1.P 16(R2), [V17.S4]
+	VEOR V18.B16, V18.B16, V18.B16
+	VEOR V19.B16, V19.B16, V19.B16
+	VEOR V20.B16, V20.B16, V20.B16
+	VEOR V21.B16, V21.B16, V21.B16
+	WORD $0x4e809512 // sdot v18.4s, v8.16b, v0.16b
+	WORD $0x4e829553 // sdot v19.4s, v10.16b, v2.16b
+	WORD $0x4e849594 // sdot v20.4s, v12.16b, v4.16b
+	WORD $0x4e8695d5 // sdot v21.4s, v14.16b, v6.16b
+	WORD $0x4e819532 // sdot v18.4s, v9.16b, v1.16b
+	WORD $0x4e839573 // sdot v19.4s, v11.16b, v3.16b
+	WORD $0x4e8595b4 // sdot v20.4s, v13.16b, v5.16b
+	WORD $0x4e8795f5 // sdot v21.4s, v15.16b, v7.16b
+	WORD $0x0e217a10 // fcvtl v16.4s, v16.4h
+	WORD $0x6e31de10 // fmul v16.4s, v16.4s, v17.4s
+	WORD $0x4eb3be52 // addp v18.4s, v18.4s, v19.4s
+	WORD $0x4eb5be94 // addp v20.4s, v20.4s, v21.4s
+	WORD $0x4eb4be52 // addp v18.4s, v18.4s, v20.4s
+	WORD $0x4e21da52 // scvtf v18.4s, v18.4s
+	WORD $0x4e30ce5e // fmla v30.4s, v18.4s, v16.4s
+	SUB $4, R3
+	CMP $4, R3
+	BGE dotq8sd_loop4
+
+dotq8sd_tail:
+	CBZ R3, dotq8sd_done
+
+dotq8sd_loop:
+	VLD1.P 2(R0), V16.H[0]
+	VLD1.P 32(R0), [V8.B16, V9.B16]
+	VLD1.P 32(R1), [V0.B16, V1.B16]
+	FMOVS.P 4(R2), F17
+	VEOR V18.B16, V18.B16, V18.B16
+	WORD $0x4e809512 // sdot v18.4s, v8.16b, v0.16b
+	WORD $0x4e819532 // sdot v18.4s, v9.16b, v1.16b
+	WORD $0x4e21da52 // scvtf v18.4s, v18.4s
+	WORD $0x1ee24210 // fcvt s16, h16
+	WORD $0x1e310a10 // fmul s16, s16, s17
+	WORD $0x4f90125e // fmla v30.4s, v18.4s, v16.s[0]
+	SUBS $1, R3
+	BNE dotq8sd_loop
+
+dotq8sd_done:
+	WORD $0x6e3ed7de // faddp v30.4s, v30.4s, v30.4s
+	WORD $0x7e30dbc0 // faddp s0, v30.2s
+	FMOVS F0, ret+32(FP)
+	RET
+
+// func dotQ4SDOT(w *byte, qs *int8, qd *float32, nb int) float32
+// Nibbles are unpacked to signed q-8 as in dotQ4SIMD: V28 holds bytes 0x0f,
+// V29 bytes 8.
+TEXT ·dotQ4SDOT(SB), NOSPLIT, $0-36
+	MOVD w+0(FP), R0
+	MOVD qs+8(FP), R1
+	MOVD qd+16(FP), R2
+	MOVD nb+24(FP), R3
+	VEOR V30.B16, V30.B16, V30.B16
+	WORD $0x4f00e5fc // movi v28.16b, #0x0f
+	WORD $0x4f00e51d // movi v29.16b, #8
+	CMP $4, R3
+	BLT dotq4sd_tail
+
+dotq4sd_loop4:
+	VLD1.P 2(R0), V16.H[0]
+	VLD1.P 16(R0), [V8.B16]
+	VLD1.P 2(R0), V16.H[1]
+	VLD1.P 16(R0), [V10.B16]
+	VLD1.P 2(R0), V16.H[2]
+	VLD1.P 16(R0), [V12.B16]
+	VLD1.P 2(R0), V16.H[3]
+	VLD1.P 16(R0), [V14.B16]
+	VLD1.P 64(R1), [V0.B16, V1.B16, V2.B16, V3.B16]
+	VLD1.P 64(R1), [V4.B16, V5.B16, V6.B16, V7.B16]
+	VLD1.P 16(R2), [V17.S4]
+	VEOR V18.B16, V18.B16, V18.B16
+	VEOR V19.B16, V19.B16, V19.B16
+	VEOR V20.B16, V20.B16, V20.B16
+	VEOR V21.B16, V21.B16, V21.B16
+	WORD $0x6f0c0509 // ushr v9.16b, v8.16b, #4
+	WORD $0x6f0c054b // ushr v11.16b, v10.16b, #4
+	WORD $0x6f0c058d // ushr v13.16b, v12.16b, #4
+	WORD $0x6f0c05cf // ushr v15.16b, v14.16b, #4
+	WORD $0x4e3c1d08 // and v8.16b, v8.16b, v28.16b
+	WORD $0x4e3c1d4a // and v10.16b, v10.16b, v28.16b
+	WORD $0x4e3c1d8c // and v12.16b, v12.16b, v28.16b
+	WORD $0x4e3c1dce // and v14.16b, v14.16b, v28.16b
+	WORD $0x6e3d8508 // sub v8.16b, v8.16b, v29.16b
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x6e3d854a // sub v10.16b, v10.16b, v29.16b
+	WORD $0x6e3d856b // sub v11.16b, v11.16b, v29.16b
+	WORD $0x6e3d858c // sub v12.16b, v12.16b, v29.16b
+	WORD $0x6e3d85ad // sub v13.16b, v13.16b, v29.16b
+	WORD $0x6e3d85ce // sub v14.16b, v14.16b, v29.16b
+	WORD $0x6e3d85ef // sub v15.16b, v15.16b, v29.16b
+	WORD $0x4e809512 // sdot v18.4s, v8.16b, v0.16b
+	WORD $0x4e829553 // sdot v19.4s, v10.16b, v2.16b
+	WORD $0x4e849594 // sdot v20.4s, v12.16b, v4.16b
+	WORD $0x4e8695d5 // sdot v21.4s, v14.16b, v6.16b
+	WORD $0x4e819532 // sdot v18.4s, v9.16b, v1.16b
+	WORD $0x4e839573 // sdot v19.4s, v11.16b, v3.16b
+	WORD $0x4e8595b4 // sdot v20.4s, v13.16b, v5.16b
+	WORD $0x4e8795f5 // sdot v21.4s, v15.16b, v7.16b
+	WORD $0x0e217a10 // fcvtl v16.4s, v16.4h
+	WORD $0x6e31de10 // fmul v16.4s, v16.4s, v17.4s
+	WORD $0x4eb3be52 // addp v18.4s, v18.4s, v19.4s
+	WORD $0x4eb5be94 // addp v20.4s, v20.4s, v21.4s
+	WORD $0x4eb4be52 // addp v18.4s, v18.4s, v20.4s
+	WORD $0x4e21da52 // scvtf v18.4s, v18.4s
+	WORD $0x4e30ce5e // fmla v30.4s, v18.4s, v16.4s
+	SUB $4, R3
+	CMP $4, R3
+	BGE dotq4sd_loop4
+
+dotq4sd_tail:
+	CBZ R3, dotq4sd_done
+
+dotq4sd_loop:
+	VLD1.P 2(R0), V16.H[0]
+	VLD1.P 16(R0), [V8.B16]
+	VLD1.P 32(R1), [V0.B16, V1.B16]
+	FMOVS.P 4(R2), F17
+	VEOR V18.B16, V18.B16, V18.B16
+	WORD $0x6f0c0509 // ushr v9.16b, v8.16b, #4
+	WORD $0x4e3c1d08 // and v8.16b, v8.16b, v28.16b
+	WORD $0x6e3d8508 // sub v8.16b, v8.16b, v29.16b
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x4e809512 // sdot v18.4s, v8.16b, v0.16b
+	WORD $0x4e819532 // sdot v18.4s, v9.16b, v1.16b
+	WORD $0x4e21da52 // scvtf v18.4s, v18.4s
+	WORD $0x1ee24210 // fcvt s16, h16
+	WORD $0x1e310a10 // fmul s16, s16, s17
+	WORD $0x4f90125e // fmla v30.4s, v18.4s, v16.s[0]
+	SUBS $1, R3
+	BNE dotq4sd_loop
+
+dotq4sd_done:
+	WORD $0x6e3ed7de // faddp v30.4s, v30.4s, v30.4s
+	WORD $0x7e30dbc0 // faddp s0, v30.2s
+	FMOVS F0, ret+32(FP)
+	RET
+
+// func dotQ8x4SDOT(w *byte, stride int, qs *int8, qd *float32, nb int, out *float32)
+// Rows at R0, R4, R5, R6; V16 holds their half scales times the
+// activation scale, V20 the four rows' sums.
+TEXT ·dotQ8x4SDOT(SB), NOSPLIT, $0-48
+	MOVD w+0(FP), R0
+	MOVD stride+8(FP), R8
+	MOVD qs+16(FP), R1
+	MOVD qd+24(FP), R2
+	MOVD nb+32(FP), R3
+	MOVD out+40(FP), R7
+	ADD R8, R0, R4
+	ADD R8, R4, R5
+	ADD R8, R5, R6
+	VEOR V20.B16, V20.B16, V20.B16
+	CBZ R3, dotq8x4sd_done
+
+dotq8x4sd_loop:
+	VLD1.P 32(R1), [V0.B16, V1.B16]
+	FMOVS.P 4(R2), F17
+	VLD1.P 2(R0), V16.H[0]
+	VLD1.P 2(R4), V16.H[1]
+	VLD1.P 2(R5), V16.H[2]
+	VLD1.P 2(R6), V16.H[3]
+	VLD1.P 32(R0), [V8.B16, V9.B16]
+	VLD1.P 32(R4), [V10.B16, V11.B16]
+	VLD1.P 32(R5), [V12.B16, V13.B16]
+	VLD1.P 32(R6), [V14.B16, V15.B16]
+	VEOR V4.B16, V4.B16, V4.B16
+	VEOR V5.B16, V5.B16, V5.B16
+	VEOR V6.B16, V6.B16, V6.B16
+	VEOR V7.B16, V7.B16, V7.B16
+	WORD $0x0e217a10 // fcvtl v16.4s, v16.4h
+	WORD $0x4f919210 // fmul v16.4s, v16.4s, v17.s[0]
+	WORD $0x4e809504 // sdot v4.4s, v8.16b, v0.16b
+	WORD $0x4e809545 // sdot v5.4s, v10.16b, v0.16b
+	WORD $0x4e809586 // sdot v6.4s, v12.16b, v0.16b
+	WORD $0x4e8095c7 // sdot v7.4s, v14.16b, v0.16b
+	WORD $0x4e819524 // sdot v4.4s, v9.16b, v1.16b
+	WORD $0x4e819565 // sdot v5.4s, v11.16b, v1.16b
+	WORD $0x4e8195a6 // sdot v6.4s, v13.16b, v1.16b
+	WORD $0x4e8195e7 // sdot v7.4s, v15.16b, v1.16b
+	WORD $0x4ea5bc84 // addp v4.4s, v4.4s, v5.4s
+	WORD $0x4ea7bcc6 // addp v6.4s, v6.4s, v7.4s
+	WORD $0x4ea6bc84 // addp v4.4s, v4.4s, v6.4s
+	WORD $0x4e21d884 // scvtf v4.4s, v4.4s
+	WORD $0x4e30cc94 // fmla v20.4s, v4.4s, v16.4s
+	SUBS $1, R3
+	BNE dotq8x4sd_loop
+
+dotq8x4sd_done:
+	VST1 [V20.S4], (R7)
+	RET
+
+// func dotQ4x4SDOT(w *byte, stride int, qs *int8, qd *float32, neg *int32, nb int, out *float32)
+// neg is unused: the nibbles are biased to signed before the multiply.
+TEXT ·dotQ4x4SDOT(SB), NOSPLIT, $0-56
+	MOVD w+0(FP), R0
+	MOVD stride+8(FP), R8
+	MOVD qs+16(FP), R1
+	MOVD qd+24(FP), R2
+	MOVD nb+40(FP), R3
+	MOVD out+48(FP), R7
+	ADD R8, R0, R4
+	ADD R8, R4, R5
+	ADD R8, R5, R6
+	VEOR V20.B16, V20.B16, V20.B16
+	WORD $0x4f00e5fc // movi v28.16b, #0x0f
+	WORD $0x4f00e51d // movi v29.16b, #8
+	CBZ R3, dotq4x4sd_done
+
+dotq4x4sd_loop:
+	VLD1.P 32(R1), [V0.B16, V1.B16]
+	FMOVS.P 4(R2), F17
+	VLD1.P 2(R0), V16.H[0]
+	VLD1.P 2(R4), V16.H[1]
+	VLD1.P 2(R5), V16.H[2]
+	VLD1.P 2(R6), V16.H[3]
+	VLD1.P 16(R0), [V8.B16]
+	VLD1.P 16(R4), [V10.B16]
+	VLD1.P 16(R5), [V12.B16]
+	VLD1.P 16(R6), [V14.B16]
+	VEOR V4.B16, V4.B16, V4.B16
+	VEOR V5.B16, V5.B16, V5.B16
+	VEOR V6.B16, V6.B16, V6.B16
+	VEOR V7.B16, V7.B16, V7.B16
+	WORD $0x0e217a10 // fcvtl v16.4s, v16.4h
+	WORD $0x4f919210 // fmul v16.4s, v16.4s, v17.s[0]
+	WORD $0x6f0c0509 // ushr v9.16b, v8.16b, #4
+	WORD $0x6f0c054b // ushr v11.16b, v10.16b, #4
+	WORD $0x6f0c058d // ushr v13.16b, v12.16b, #4
+	WORD $0x6f0c05cf // ushr v15.16b, v14.16b, #4
+	WORD $0x4e3c1d08 // and v8.16b, v8.16b, v28.16b
+	WORD $0x4e3c1d4a // and v10.16b, v10.16b, v28.16b
+	WORD $0x4e3c1d8c // and v12.16b, v12.16b, v28.16b
+	WORD $0x4e3c1dce // and v14.16b, v14.16b, v28.16b
+	WORD $0x6e3d8508 // sub v8.16b, v8.16b, v29.16b
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x6e3d854a // sub v10.16b, v10.16b, v29.16b
+	WORD $0x6e3d856b // sub v11.16b, v11.16b, v29.16b
+	WORD $0x6e3d858c // sub v12.16b, v12.16b, v29.16b
+	WORD $0x6e3d85ad // sub v13.16b, v13.16b, v29.16b
+	WORD $0x6e3d85ce // sub v14.16b, v14.16b, v29.16b
+	WORD $0x6e3d85ef // sub v15.16b, v15.16b, v29.16b
+	WORD $0x4e809504 // sdot v4.4s, v8.16b, v0.16b
+	WORD $0x4e809545 // sdot v5.4s, v10.16b, v0.16b
+	WORD $0x4e809586 // sdot v6.4s, v12.16b, v0.16b
+	WORD $0x4e8095c7 // sdot v7.4s, v14.16b, v0.16b
+	WORD $0x4e819524 // sdot v4.4s, v9.16b, v1.16b
+	WORD $0x4e819565 // sdot v5.4s, v11.16b, v1.16b
+	WORD $0x4e8195a6 // sdot v6.4s, v13.16b, v1.16b
+	WORD $0x4e8195e7 // sdot v7.4s, v15.16b, v1.16b
+	WORD $0x4ea5bc84 // addp v4.4s, v4.4s, v5.4s
+	WORD $0x4ea7bcc6 // addp v6.4s, v6.4s, v7.4s
+	WORD $0x4ea6bc84 // addp v4.4s, v4.4s, v6.4s
+	WORD $0x4e21d884 // scvtf v4.4s, v4.4s
+	WORD $0x4e30cc94 // fmla v20.4s, v4.4s, v16.4s
+	SUBS $1, R3
+	BNE dotq4x4sd_loop
+
+dotq4x4sd_done:
 	VST1 [V20.S4], (R7)
 	RET
 

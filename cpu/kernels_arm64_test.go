@@ -5,25 +5,142 @@ package cpu
 import (
 	"encoding/binary"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
 	rt "github.com/gpurt/gpurt/runtime"
+	"golang.org/x/sys/cpu"
 )
 
-// On arm64 the SIMD set is NEON and replaces every portable kernel, so the
-// kernel tests that run each set in kernelSets cover all of it.
-func TestNEONSetReplacesEveryKernel(t *testing.T) {
-	if simdKernels == nil || simdKernels.name != "neon" {
-		t.Fatalf("simdKernels = %v, want the neon set", simdKernels)
+// Where neon-dotprod is chosen, the baseline neon set stays under test.
+func init() {
+	if simdKernels != neonKernels {
+		supersededKernels = append(supersededKernels, neonKernels)
 	}
-	s, g := reflect.ValueOf(simdKernels).Elem(), reflect.ValueOf(goKernels).Elem()
-	for i := 0; i < s.NumField(); i++ {
-		if g.Field(i).Kind() == reflect.Func && g.Field(i).IsNil() {
-			continue // an optional kernel the portable set lacks too (the amd64 panel kernels)
+}
+
+// On arm64 the SIMD sets are NEON and replace every portable kernel, so the
+// kernel tests that run each set in kernelSets cover all of them.
+func TestNEONSetReplacesEveryKernel(t *testing.T) {
+	if neonKernels == nil || neonKernels.name != "neon" {
+		t.Fatalf("neonKernels = %v, want the neon set", neonKernels)
+	}
+	g := reflect.ValueOf(goKernels).Elem()
+	for _, k := range []*kernels{neonKernels, selectNEON(true)} {
+		s := reflect.ValueOf(k).Elem()
+		for i := 0; i < s.NumField(); i++ {
+			if g.Field(i).Kind() == reflect.Func && g.Field(i).IsNil() {
+				continue // an optional kernel the portable set lacks too (the amd64 panel kernels)
+			}
+			if f := s.Field(i); f.Kind() == reflect.Func && f.Pointer() == g.Field(i).Pointer() {
+				t.Errorf("%s: kernel %s is the portable one", k.name, s.Type().Field(i).Name)
+			}
 		}
-		if f := s.Field(i); f.Kind() == reflect.Func && f.Pointer() == g.Field(i).Pointer() {
-			t.Errorf("kernel %s is the portable one", s.Type().Field(i).Name)
+	}
+}
+
+// simdKernels is neon-dotprod exactly when the CPU has the dot product, and
+// that set differs from neon in the four integer dots only.
+func TestDotProdSelection(t *testing.T) {
+	want := "neon"
+	if cpu.ARM64.HasASIMDDP {
+		want = "neon-dotprod"
+	}
+	t.Logf("HasASIMDDP = %v, simdKernels = %s", cpu.ARM64.HasASIMDDP, simdKernels.name)
+	if simdKernels.name != want {
+		t.Errorf("simdKernels = %s, want %s", simdKernels.name, want)
+	}
+	if selectNEON(false) != neonKernels {
+		t.Errorf("without dot product: %s, want the neon set", selectNEON(false).name)
+	}
+	sdot := map[string]bool{"dotQ8": true, "dotQ4": true, "dotQ8x4": true, "dotQ4x4": true}
+	d, n := reflect.ValueOf(selectNEON(true)).Elem(), reflect.ValueOf(neonKernels).Elem()
+	for i := 0; i < d.NumField(); i++ {
+		name := d.Type().Field(i).Name
+		if d.Field(i).Kind() != reflect.Func || n.Field(i).IsNil() {
+			continue
+		}
+		if same := d.Field(i).Pointer() == n.Field(i).Pointer(); same == sdot[name] {
+			t.Errorf("neon-dotprod kernel %s: same as neon = %v, want %v", name, same, !sdot[name])
+		}
+	}
+}
+
+// The integer dots' block sums are exact: with integer scales of 1 or 2 and
+// totals below 2^24, every set gives the exact integer result, for extreme
+// quants (weights of -128, activations of ±127) and block counts around the
+// four-block steps.
+func TestIntegerDotsExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	one, two := rt.F32ToF16(1), rt.F32ToF16(2)
+	for _, nb := range []int{1, 2, 3, 4, 5, 7, 8, 9, 12} {
+		var q q8Rows
+		q.resize(1, nb)
+		y := q.row(0)
+		for b := range y.d {
+			y.d[b] = float32(1 + rng.IntN(2))
+			for j := 0; j < rt.QK; j++ {
+				v := int8(rng.IntN(255) - 127)
+				if b%3 == 0 {
+					v = -127 // times weights of -128: the largest block sum
+				}
+				y.qs[b*rt.QK+j] = v
+				y.neg[b] -= int32(v)
+			}
+		}
+		for _, typ := range []rt.DType{rt.Q8_0, rt.Q4_0} {
+			bs := 34
+			if typ == rt.Q4_0 {
+				bs = 18
+			}
+			stride := nb*bs + 3
+			wb := make([]byte, 4*stride)
+			var want [4]float64
+			for r := 0; r < 4; r++ {
+				for b := 0; b < nb; b++ {
+					blk := wb[r*stride+b*bs : r*stride+(b+1)*bs]
+					h := one
+					if rng.IntN(2) == 1 {
+						h = two
+					}
+					binary.LittleEndian.PutUint16(blk, h)
+					for j := 2; j < bs; j++ {
+						blk[j] = byte(rng.IntN(256))
+						if (b+r)%3 == 0 && typ == rt.Q8_0 {
+							blk[j] = 0x80 // -128
+						}
+					}
+					var s int64
+					for j := 0; j < rt.QK; j++ {
+						yq := int64(y.qs[b*rt.QK+j])
+						if typ == rt.Q8_0 {
+							s += int64(int8(blk[2+j])) * yq
+						} else if j < rt.QK/2 {
+							s += (int64(blk[2+j]&15) - 8) * yq
+						} else {
+							s += (int64(blk[2+j-rt.QK/2]>>4) - 8) * yq
+						}
+					}
+					want[r] += float64(rt.F16ToF32(h)) * float64(y.d[b]) * float64(s)
+				}
+			}
+			for _, k := range kernelSets() {
+				dot, dot4 := k.dotQ8, k.dotQ8x4
+				if typ == rt.Q4_0 {
+					dot, dot4 = k.dotQ4, k.dotQ4x4
+				}
+				var got4 [4]float32
+				dot4(wb, stride, y, &got4)
+				for r := 0; r < 4; r++ {
+					if got := dot(wb[r*stride:], y); float64(got) != want[r] {
+						t.Errorf("%s %v nb=%d row %d: %v, want %v", k.name, typ, nb, r, got, want[r])
+					}
+					if float64(got4[r]) != want[r] {
+						t.Errorf("%s %v x4 nb=%d row %d: %v, want %v", k.name, typ, nb, r, got4[r], want[r])
+					}
+				}
+			}
 		}
 	}
 }
