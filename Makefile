@@ -31,8 +31,10 @@ test: test-deps
 	$(GO) vet ./...
 	$(GO) test -p 2 -timeout 20m ./...
 	$(GO) test -race -p 2 -timeout 10m ./runtime ./cpu ./sched ./gguf ./llama
-	# The arm64 NEON kernels, on an ARMv8.0 CPU model under qemu.
+	# The arm64 NEON kernels under qemu: an ARMv8.0 CPU model, then one with
+	# the ARMv8.2 dot product (the SDOT kernels; the baseline set runs too).
 	GOARCH=arm64 CGO_ENABLED=0 $(GO) test -count=1 -exec 'qemu-aarch64 -cpu cortex-a53' ./cpu
+	GOARCH=arm64 CGO_ENABLED=0 $(GO) test -count=1 -exec 'qemu-aarch64 -cpu max' ./cpu
 	$(GO) test ./gguf -run '^$$' -fuzz FuzzRead -fuzztime 10s
 
 ## run: the main job: generate text with the embedded default model on the best device.
