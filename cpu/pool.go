@@ -17,6 +17,7 @@ type pool struct {
 	n       int
 	jobs    []chan *job // jobs[i] feeds worker i; jobs[0] is unused
 	ws      []workspace // ws[i] belongs to worker i
+	job     job         // reused by every run: one op runs at a time
 	started bool
 }
 
@@ -40,17 +41,20 @@ func (p *pool) run(nth int, fn taskFunc) error {
 	if nth == 1 {
 		return runOne(fn, &p.ws[0]) // the common case for small ops: no job, no handoff
 	}
-	j := &job{fn: fn, nth: nth}
 	if !p.started {
 		p.start()
 	}
-	j.errs = make([]error, nth)
+	j := &p.job
+	j.fn, j.nth = fn, nth
+	j.errs = grow(j.errs, nth)
+	clear(j.errs)
 	j.wg.Add(nth - 1)
 	for i := 1; i < nth; i++ {
 		p.jobs[i] <- j
 	}
 	j.exec(0, &p.ws[0])
 	j.wg.Wait()
+	j.fn = nil // let the op's closure go
 	for _, err := range j.errs {
 		if err != nil {
 			return err
