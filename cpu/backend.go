@@ -35,14 +35,18 @@ type Backend struct {
 }
 
 // NewBackend starts a CPU backend; threads <= 0 means GOMAXPROCS. It runs
-// SIMD kernels where the CPU has them (AVX2, FMA and F16C on amd64) and
-// portable Go kernels elsewhere.
+// SIMD kernels where the CPU has them (AVX2, FMA and F16C on amd64; NEON,
+// with SDOT where present, on arm64) and portable Go kernels elsewhere.
 func NewBackend(threads int) (*Backend, error) {
-	k := simdKernels
-	if k == nil {
-		k = goKernels
+	return newBackend(threads, defaultKernels()), nil
+}
+
+// defaultKernels is the fastest kernel set this CPU runs.
+func defaultKernels() *kernels {
+	if simdKernels != nil {
+		return simdKernels
 	}
-	return newBackend(threads, k), nil
+	return goKernels
 }
 
 // NewReferenceBackend starts a CPU backend that runs only the plain

@@ -37,7 +37,7 @@ func (*device) Props() rt.DeviceProps {
 	total := totalMemory()
 	return rt.DeviceProps{
 		Name:        "CPU",
-		Description: fmt.Sprintf("%s/%s, %d threads", runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0)),
+		Description: fmt.Sprintf("%s/%s, %d threads, %s kernels", runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), defaultKernels().name),
 		Type:        rt.DeviceCPU,
 		MemoryFree:  total,
 		MemoryTotal: total,
