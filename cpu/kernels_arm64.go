@@ -2,10 +2,7 @@
 
 package cpu
 
-import (
-	rt "github.com/gpurt/gpurt/runtime"
-	"golang.org/x/sys/cpu"
-)
+import "golang.org/x/sys/cpu"
 
 // NEON kernels (kernels_arm64.s) for every arm64 CPU: Apple M1 and later,
 // Neoverse N1/V1/V2 (Graviton, Ampere), Cortex-A53/A55/A72/A76 and later.
@@ -36,8 +33,8 @@ func selectNEON(hasDotProd bool) *kernels {
 	}
 	k := *neonKernels
 	k.name = "neon-dotprod"
-	k.dotQ8, k.dotQ4 = dotQ8SDOTAsm, dotQ4SDOTAsm
-	k.dotQ8x4, k.dotQ4x4 = dotQ8x4SDOTAsm, dotQ4x4SDOTAsm
+	k.dotQ8, k.dotQ4 = blockDot(34, dotQ8SDOT), blockDot(18, dotQ4SDOT)
+	k.dotQ8x4, k.dotQ4x4 = blockDot4(34, dotQ8x4WithNeg(dotQ8x4SDOT)), blockDot4(18, dotQ4x4SDOT)
 	return &k
 }
 
@@ -54,41 +51,3 @@ func dotQ8x4SDOT(w *byte, stride int, qs *int8, qd *float32, nb int, out *float3
 
 //go:noescape
 func dotQ4x4SDOT(w *byte, stride int, qs *int8, qd *float32, neg *int32, nb int, out *float32)
-
-func dotQ8SDOTAsm(w []byte, y q8Row) float32 {
-	nb := y.blocks()
-	if nb == 0 {
-		return 0
-	}
-	_, _ = w[nb*34-1], y.qs[nb*rt.QK-1]
-	return dotQ8SDOT(&w[0], &y.qs[0], &y.d[0], nb)
-}
-
-func dotQ4SDOTAsm(w []byte, y q8Row) float32 {
-	nb := y.blocks()
-	if nb == 0 {
-		return 0
-	}
-	_, _ = w[nb*18-1], y.qs[nb*rt.QK-1]
-	return dotQ4SDOT(&w[0], &y.qs[0], &y.d[0], nb)
-}
-
-func dotQ8x4SDOTAsm(w []byte, stride int, y q8Row, out *[4]float32) {
-	nb := y.blocks()
-	if nb == 0 {
-		*out = [4]float32{}
-		return
-	}
-	_, _ = w[3*stride+nb*34-1], y.qs[nb*rt.QK-1]
-	dotQ8x4SDOT(&w[0], stride, &y.qs[0], &y.d[0], nb, &out[0])
-}
-
-func dotQ4x4SDOTAsm(w []byte, stride int, y q8Row, out *[4]float32) {
-	nb := y.blocks()
-	if nb == 0 {
-		*out = [4]float32{}
-		return
-	}
-	_, _, _ = w[3*stride+nb*18-1], y.qs[nb*rt.QK-1], y.neg[nb-1]
-	dotQ4x4SDOT(&w[0], stride, &y.qs[0], &y.d[0], &y.neg[0], nb, &out[0])
-}

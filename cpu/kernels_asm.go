@@ -95,10 +95,10 @@ func asmKernels(name string) *kernels {
 		name:       name,
 		dotF32:     dotF32Asm,
 		dotF16:     dotF16Asm,
-		dotQ8:      dotQ8Asm,
-		dotQ4:      dotQ4Asm,
-		dotQ8x4:    dotQ8x4Asm,
-		dotQ4x4:    dotQ4x4Asm,
+		dotQ8:      blockDot(34, dotQ8SIMD),
+		dotQ4:      blockDot(18, dotQ4SIMD),
+		dotQ8x4:    blockDot4(34, dotQ8x4WithNeg(dotQ8x4SIMD)),
+		dotQ4x4:    blockDot4(18, dotQ4x4SIMD),
 		f16ToF32:   f16ToF32Asm,
 		f32ToF16:   f32ToF16Asm,
 		dequantQ8:  dequantQ8Asm,
@@ -147,42 +147,42 @@ func dotF16Asm(w []byte, x []float32) float32 {
 	return s
 }
 
-func dotQ8Asm(w []byte, y q8Row) float32 {
-	nb := y.blocks()
-	if nb == 0 {
-		return 0
+// The block-dot wrappers take the assembly kernel as an argument, so that
+// every set of integer dot kernels (SIMD, and SDOT on arm64) shares the
+// bounds checks the assembly relies on. blockBytes is 34 for Q8_0 and 18
+// for Q4_0.
+
+// blockDot wraps a one-row Q8_0 or Q4_0 dot kernel.
+func blockDot(blockBytes int, kernel func(w *byte, qs *int8, qd *float32, nb int) float32) func([]byte, q8Row) float32 {
+	return func(w []byte, y q8Row) float32 {
+		nb := y.blocks()
+		if nb == 0 {
+			return 0
+		}
+		_, _ = w[nb*blockBytes-1], y.qs[nb*rt.QK-1]
+		return kernel(&w[0], &y.qs[0], &y.d[0], nb)
 	}
-	_, _ = w[nb*34-1], y.qs[nb*rt.QK-1]
-	return dotQ8SIMD(&w[0], &y.qs[0], &y.d[0], nb)
 }
 
-func dotQ4Asm(w []byte, y q8Row) float32 {
-	nb := y.blocks()
-	if nb == 0 {
-		return 0
+// blockDot4 wraps a four-row dot kernel; Q8_0 kernels ignore neg.
+func blockDot4(blockBytes int, kernel func(w *byte, stride int, qs *int8, qd *float32, neg *int32, nb int, out *float32)) func([]byte, int, q8Row, *[4]float32) {
+	return func(w []byte, stride int, y q8Row, out *[4]float32) {
+		nb := y.blocks()
+		if nb == 0 {
+			*out = [4]float32{}
+			return
+		}
+		_, _, _ = w[3*stride+nb*blockBytes-1], y.qs[nb*rt.QK-1], y.neg[nb-1]
+		kernel(&w[0], stride, &y.qs[0], &y.d[0], &y.neg[0], nb, &out[0])
 	}
-	_, _ = w[nb*18-1], y.qs[nb*rt.QK-1]
-	return dotQ4SIMD(&w[0], &y.qs[0], &y.d[0], nb)
 }
 
-func dotQ8x4Asm(w []byte, stride int, y q8Row, out *[4]float32) {
-	nb := y.blocks()
-	if nb == 0 {
-		*out = [4]float32{}
-		return
+// dotQ8x4WithNeg adapts a Q8_0 four-row kernel, which needs no neg, to
+// blockDot4.
+func dotQ8x4WithNeg(kernel func(w *byte, stride int, qs *int8, qd *float32, nb int, out *float32)) func(*byte, int, *int8, *float32, *int32, int, *float32) {
+	return func(w *byte, stride int, qs *int8, qd *float32, _ *int32, nb int, out *float32) {
+		kernel(w, stride, qs, qd, nb, out)
 	}
-	_, _ = w[3*stride+nb*34-1], y.qs[nb*rt.QK-1]
-	dotQ8x4SIMD(&w[0], stride, &y.qs[0], &y.d[0], nb, &out[0])
-}
-
-func dotQ4x4Asm(w []byte, stride int, y q8Row, out *[4]float32) {
-	nb := y.blocks()
-	if nb == 0 {
-		*out = [4]float32{}
-		return
-	}
-	_, _, _ = w[3*stride+nb*18-1], y.qs[nb*rt.QK-1], y.neg[nb-1]
-	dotQ4x4SIMD(&w[0], stride, &y.qs[0], &y.d[0], &y.neg[0], nb, &out[0])
 }
 
 func f16ToF32Asm(src []byte, dst []float32) {
