@@ -3,7 +3,6 @@
 package wgpu
 
 import (
-	"errors"
 	"fmt"
 
 	wg "github.com/oliverbestmann/webgpu/wgpu"
@@ -176,19 +175,9 @@ func (b *Backend) GetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
 	if err != nil {
 		return fmt.Errorf("%s: get tensor async %q: %w", d.name, t.Name, err)
 	}
-	enc, err := d.dev.TryCreateCommandEncoder(nil)
-	if err == nil {
-		err = enc.TryCopyBufferToBuffer(buf.buf, uint64(a0), st, 0, size)
-		var cb *wg.CommandBuffer
-		var ferr error
-		cb, ferr = enc.TryFinish(nil)
-		enc.Release()
-		if err = errors.Join(err, ferr); err == nil {
-			d.submitLocked(cb)
-		} else if cb != nil {
-			cb.Release()
-		}
-	}
+	err = d.encodeLocked(func(enc *wg.CommandEncoder) error {
+		return enc.TryCopyBufferToBuffer(buf.buf, uint64(a0), st, 0, size)
+	})
 	if err != nil {
 		st.Destroy()
 		st.Release()

@@ -237,6 +237,26 @@ func (d *Device) closedErrLocked() error {
 }
 
 // submitLocked submits a finished command buffer and returns its index.
+// encodeLocked records commands with record into a new encoder and submits
+// them; on failure it releases what it made and submits nothing.
+func (d *Device) encodeLocked(record func(enc *wg.CommandEncoder) error) error {
+	enc, err := d.dev.TryCreateCommandEncoder(nil)
+	if err != nil {
+		return err
+	}
+	err = record(enc)
+	cb, ferr := enc.TryFinish(nil)
+	enc.Release()
+	if err = errors.Join(err, ferr); err != nil {
+		if cb != nil {
+			cb.Release()
+		}
+		return err
+	}
+	d.submitLocked(cb)
+	return nil
+}
+
 func (d *Device) submitLocked(cb *wg.CommandBuffer) uint64 {
 	idx := uint64(d.queue.Submit(cb))
 	cb.Release()

@@ -65,20 +65,11 @@ func (d *Device) readLocked(b *buffer, start int, out []byte) error {
 		if err := d.ensureStagingLocked(uint64(n)); err != nil {
 			return err
 		}
-		enc, err := d.dev.TryCreateCommandEncoder(nil)
-		if err != nil {
+		if err := d.encodeLocked(func(enc *wg.CommandEncoder) error {
+			return enc.TryCopyBufferToBuffer(b.buf, uint64(pos), d.staging, 0, uint64(n))
+		}); err != nil {
 			return err
 		}
-		err = enc.TryCopyBufferToBuffer(b.buf, uint64(pos), d.staging, 0, uint64(n))
-		cb, ferr := enc.TryFinish(nil)
-		enc.Release()
-		if err = errors.Join(err, ferr); err != nil {
-			if cb != nil {
-				cb.Release()
-			}
-			return err
-		}
-		d.submitLocked(cb)
 		if err := d.mapWaitLocked(d.staging, wg.MapModeRead, 0, uint64(n)); err != nil {
 			return err
 		}
@@ -159,21 +150,9 @@ func (d *Device) ensureStagingLocked(n uint64) error {
 // fillLocked sets size bytes at start of b to value.
 func (d *Device) fillLocked(b *buffer, start, size int, value byte) error {
 	if value == 0 && !b.bt.host && start%4 == 0 && size%4 == 0 {
-		enc, err := d.dev.TryCreateCommandEncoder(nil)
-		if err != nil {
-			return err
-		}
-		err = enc.TryClearBuffer(b.buf, uint64(start), uint64(size))
-		cb, ferr := enc.TryFinish(nil)
-		enc.Release()
-		if err = errors.Join(err, ferr); err != nil {
-			if cb != nil {
-				cb.Release()
-			}
-			return err
-		}
-		d.submitLocked(cb)
-		return nil
+		return d.encodeLocked(func(enc *wg.CommandEncoder) error {
+			return enc.TryClearBuffer(b.buf, uint64(start), uint64(size))
+		})
 	}
 	chunk := make([]byte, min(size, 4<<20))
 	for i := range chunk {
@@ -192,19 +171,7 @@ func (d *Device) fillLocked(b *buffer, start, size int, value byte) error {
 // copyLocked copies n bytes between device buffers; offsets and n are
 // multiples of 4 and the ranges do not overlap.
 func (d *Device) copyLocked(src *buffer, s int, dst *buffer, t, n int) error {
-	enc, err := d.dev.TryCreateCommandEncoder(nil)
-	if err != nil {
-		return err
-	}
-	err = enc.TryCopyBufferToBuffer(src.buf, uint64(s), dst.buf, uint64(t), uint64(n))
-	cb, ferr := enc.TryFinish(nil)
-	enc.Release()
-	if err = errors.Join(err, ferr); err != nil {
-		if cb != nil {
-			cb.Release()
-		}
-		return err
-	}
-	d.submitLocked(cb)
-	return nil
+	return d.encodeLocked(func(enc *wg.CommandEncoder) error {
+		return enc.TryCopyBufferToBuffer(src.buf, uint64(s), dst.buf, uint64(t), uint64(n))
+	})
 }
