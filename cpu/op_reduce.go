@@ -80,28 +80,19 @@ func argmax(x []float32) int32 {
 // (x/sqrt(mean(x²)+eps)) of each row.
 func (b *Backend) norm(op rt.Op, eps float32, a, dst hostTensor) error {
 	ne0 := a.ne[0]
-	return b.forRows(a.rows(), a.rows()*ne0, func(r0, r1 int, ws *workspace) error {
-		x := ws.f32(0, ne0)
-		for r := r0; r < r1; r++ {
-			i1, i2, i3 := a.coords(r)
-			a.loadRow(a.at(i1, i2, i3), x)
-			mean := 0.0
-			if op == rt.OpNorm {
-				mean = sumRow(x) / float64(ne0)
-			}
-			ss := 0.0
-			for _, v := range x {
-				d := float64(v) - mean
-				ss += d * d
-			}
-			scale := 1 / math.Sqrt(ss/float64(ne0)+float64(eps))
-			for i, v := range x {
-				x[i] = float32((float64(v) - mean) * scale)
-			}
-			if err := dst.storeRow(dst.at(i1, i2, i3), x); err != nil {
-				return err
-			}
+	return b.mapRows(a, dst, func(x []float32) {
+		mean := 0.0
+		if op == rt.OpNorm {
+			mean = sumRow(x) / float64(ne0)
 		}
-		return nil
+		ss := 0.0
+		for _, v := range x {
+			d := float64(v) - mean
+			ss += d * d
+		}
+		scale := 1 / math.Sqrt(ss/float64(ne0)+float64(eps))
+		for i, v := range x {
+			x[i] = float32((float64(v) - mean) * scale)
+		}
 	})
 }
