@@ -50,61 +50,42 @@ func (b *Backend) rope(n *rt.Tensor, a, pos, dst hostTensor) error {
 // are all -Inf (fully masked) becomes zeros rather than NaN.
 func (b *Backend) softMax(scale float32, a hostTensor, mask *hostTensor, dst hostTensor) error {
 	ne0 := a.ne[0]
-	return b.forRows(a.rows(), a.rows()*ne0, func(r0, r1 int, ws *workspace) error {
-		x, m := ws.f32(0, ne0), ws.f32(1, ne0)
-		e := ws.f64(0, ne0)
-		for r := r0; r < r1; r++ {
-			i1, i2, i3 := a.coords(r)
-			a.loadRow(a.at(i1, i2, i3), x)
-			if mask != nil {
-				mask.loadRow(mask.at(i1, i2%mask.ne[2], i3%mask.ne[3]), m)
-			}
-			mx := float32(math.Inf(-1))
-			for i, v := range x {
-				v *= scale
-				if mask != nil {
-					v += m[i]
-				}
-				x[i] = v
-				mx = max(mx, v)
-			}
-			if math.IsInf(float64(mx), -1) {
-				clear(x)
-			} else {
-				sum := 0.0
-				for i, v := range x {
-					e[i] = math.Exp(float64(v) - float64(mx))
-					sum += e[i]
-				}
-				for i := range x {
-					x[i] = float32(e[i] / sum)
-				}
-			}
-			if err := dst.storeRow(dst.at(i1, i2, i3), x); err != nil {
-				return err
-			}
+	return b.mapRowsAt(a, dst, func(x []float32, i1, i2, i3 int, ws *workspace) {
+		m, e := ws.f32(1, ne0), ws.f64(0, ne0)
+		if mask != nil {
+			mask.loadRow(mask.at(i1, i2%mask.ne[2], i3%mask.ne[3]), m)
 		}
-		return nil
+		mx := float32(math.Inf(-1))
+		for i, v := range x {
+			v *= scale
+			if mask != nil {
+				v += m[i]
+			}
+			x[i] = v
+			mx = max(mx, v)
+		}
+		if math.IsInf(float64(mx), -1) {
+			clear(x)
+			return
+		}
+		sum := 0.0
+		for i, v := range x {
+			e[i] = math.Exp(float64(v) - float64(mx))
+			sum += e[i]
+		}
+		for i := range x {
+			x[i] = float32(e[i] / sum)
+		}
 	})
 }
 
 // diagMaskInf copies a, setting element i0 of row i1 to -Inf where
 // i0 > nPast + i1.
 func (b *Backend) diagMaskInf(nPast int, a, dst hostTensor) error {
-	ne0 := a.ne[0]
 	ninf := float32(math.Inf(-1))
-	return b.forRows(a.rows(), a.rows()*ne0, func(r0, r1 int, ws *workspace) error {
-		x := ws.f32(0, ne0)
-		for r := r0; r < r1; r++ {
-			i1, i2, i3 := a.coords(r)
-			a.loadRow(a.at(i1, i2, i3), x)
-			for i0 := max(0, nPast+i1+1); i0 < ne0; i0++ {
-				x[i0] = ninf
-			}
-			if err := dst.storeRow(dst.at(i1, i2, i3), x); err != nil {
-				return err
-			}
+	return b.mapRowsAt(a, dst, func(x []float32, i1, _, _ int, _ *workspace) {
+		for i0 := max(0, nPast+i1+1); i0 < len(x); i0++ {
+			x[i0] = ninf
 		}
-		return nil
 	})
 }

@@ -66,13 +66,19 @@ type rowFunc func(x []float32)
 
 // mapRows applies f to every row of a, writing dst (same shape).
 func (b *Backend) mapRows(a, dst hostTensor, f rowFunc) error {
+	return b.mapRowsAt(a, dst, func(x []float32, _, _, _ int, _ *workspace) { f(x) })
+}
+
+// mapRowsAt is mapRows for row functions that need the row's coordinates
+// or scratch space (f32 slot 0 holds the row).
+func (b *Backend) mapRowsAt(a, dst hostTensor, f func(x []float32, i1, i2, i3 int, ws *workspace)) error {
 	ne0 := a.ne[0]
 	return b.forRows(a.rows(), a.rows()*ne0, func(r0, r1 int, ws *workspace) error {
 		x := ws.f32(0, ne0)
 		for r := r0; r < r1; r++ {
 			i1, i2, i3 := a.coords(r)
 			a.loadRow(a.at(i1, i2, i3), x)
-			f(x)
+			f(x, i1, i2, i3, ws)
 			if err := dst.storeRow(dst.at(i1, i2, i3), x); err != nil {
 				return err
 			}
