@@ -14,18 +14,10 @@ import (
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
-// RegName is the backend family's name in the runtime registry.
-const RegName = "webgpu"
-
-func init() { rt.Register(reg{}, 10) }
-
-// reg is the "webgpu" family. Adapter discovery runs on the first Devices
-// call, so importing the package costs nothing until it is used; Close
-// (through runtime.Release) releases what discovery made and lets the next
-// Devices call discover afresh.
-type reg struct{}
-
-func (reg) Name() string { return RegName }
+// With cgo, adapter discovery runs on the first Devices call, so importing
+// the package costs nothing until it is used; Close (through
+// runtime.Release) releases what discovery made and lets the next Devices
+// call discover afresh.
 
 func (reg) Devices() ([]rt.Device, error) {
 	devs, err := discover()
