@@ -61,11 +61,7 @@ func (f *File) Bool(key string) (bool, error) {
 
 // Int returns an integer value of any integer type that fits in an int.
 func (f *File) Int(key string) (int, error) {
-	v, err := f.lookup(key)
-	if err != nil {
-		return 0, err
-	}
-	n, err := intValue(key, v)
+	n, err := f.integer(key)
 	if err != nil {
 		return 0, err
 	}
@@ -77,11 +73,7 @@ func (f *File) Int(key string) (int, error) {
 
 // Uint32 returns an integer value of any integer type, if it fits in a uint32.
 func (f *File) Uint32(key string) (uint32, error) {
-	v, err := f.lookup(key)
-	if err != nil {
-		return 0, err
-	}
-	n, err := intValue(key, v)
+	n, err := f.integer(key)
 	if err != nil {
 		return 0, err
 	}
@@ -162,7 +154,12 @@ func (f *File) Int32Array(key string) ([]int32, error) {
 	return out, nil
 }
 
-func intValue(key string, v Value) (int64, error) {
+// integer looks up an integer value of any type as an int64.
+func (f *File) integer(key string) (int64, error) {
+	v, err := f.lookup(key)
+	if err != nil {
+		return 0, err
+	}
 	if u, ok := v.x.(uint64); ok && u > math.MaxInt64 {
 		return 0, fmt.Errorf("gguf: %s value %d is out of range", key, u)
 	}
