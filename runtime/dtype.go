@@ -3,6 +3,7 @@ package runtime
 import (
 	"fmt"
 	"math"
+	"strings"
 )
 
 // DType is a tensor element type. The numeric values are GGML's type ids, so
@@ -10,38 +11,116 @@ import (
 type DType int32
 
 const (
-	F32  DType = 0
-	F16  DType = 1
-	Q4_0 DType = 2
-	Q8_0 DType = 8
-	I32  DType = 26
-	BF16 DType = 30
+	F32     DType = 0
+	F16     DType = 1
+	Q4_0    DType = 2
+	Q4_1    DType = 3
+	Q5_0    DType = 6
+	Q5_1    DType = 7
+	Q8_0    DType = 8
+	Q8_1    DType = 9
+	Q2_K    DType = 10
+	Q3_K    DType = 11
+	Q4_K    DType = 12
+	Q5_K    DType = 13
+	Q6_K    DType = 14
+	Q8_K    DType = 15
+	IQ2_XXS DType = 16
+	IQ2_XS  DType = 17
+	IQ3_XXS DType = 18
+	IQ1_S   DType = 19
+	IQ4_NL  DType = 20
+	IQ3_S   DType = 21
+	IQ2_S   DType = 22
+	IQ4_XS  DType = 23
+	I8      DType = 24
+	I16     DType = 25
+	I32     DType = 26
+	I64     DType = 27
+	F64     DType = 28
+	IQ1_M   DType = 29
+	BF16    DType = 30
+	TQ1_0   DType = 34
+	TQ2_0   DType = 35
+	MXFP4   DType = 39
 )
 
-// QK is the number of elements in one Q4_0 or Q8_0 block.
+// QK is the number of elements in one block of the 32-element types
+// (Q4_0, Q8_0, Q4_1, Q5_0, Q5_1, Q8_1, IQ4_NL, MXFP4).
 const QK = 32
+
+// QKK is the number of elements in one super-block of the K-quants (and
+// IQ4_XS, TQ1_0, TQ2_0).
+const QKK = 256
 
 type typeTraits struct {
 	name      string
 	blockSize int // elements per block
 	typeSize  int // bytes per block
 	quantized bool
+	// runnable marks the types gpurt computes with; the others are known
+	// by name and size only, so a file holding them can still be listed.
+	runnable bool
 }
 
+// traits holds every ggml type id that GGUF files use, with ggml's names,
+// block sizes and block byte sizes.
 var traits = map[DType]typeTraits{
-	F32:  {"f32", 1, 4, false},
-	F16:  {"f16", 1, 2, false},
-	BF16: {"bf16", 1, 2, false},
-	Q8_0: {"q8_0", QK, 2 + QK, true},
-	Q4_0: {"q4_0", QK, 2 + QK/2, true},
-	I32:  {"i32", 1, 4, false},
+	F32:     {"f32", 1, 4, false, true},
+	F16:     {"f16", 1, 2, false, true},
+	BF16:    {"bf16", 1, 2, false, true},
+	Q8_0:    {"q8_0", QK, 2 + QK, true, true},
+	Q4_0:    {"q4_0", QK, 2 + QK/2, true, true},
+	I32:     {"i32", 1, 4, false, true},
+	Q4_1:    {"q4_1", QK, 4 + QK/2, true, false},
+	Q5_0:    {"q5_0", QK, 2 + 4 + QK/2, true, false},
+	Q5_1:    {"q5_1", QK, 4 + 4 + QK/2, true, false},
+	Q8_1:    {"q8_1", QK, 4 + QK, true, false},
+	Q2_K:    {"q2_K", QKK, QKK/16 + QKK/4 + 4, true, false},
+	Q3_K:    {"q3_K", QKK, QKK/8 + QKK/4 + 12 + 2, true, false},
+	Q4_K:    {"q4_K", QKK, 4 + 12 + QKK/2, true, false},
+	Q5_K:    {"q5_K", QKK, 4 + 12 + QKK/8 + QKK/2, true, false},
+	Q6_K:    {"q6_K", QKK, QKK/2 + QKK/4 + QKK/16 + 2, true, false},
+	Q8_K:    {"q8_K", QKK, 4 + QKK + QKK/16*2, true, false},
+	IQ2_XXS: {"iq2_xxs", QKK, 2 + QKK/8*2, true, false},
+	IQ2_XS:  {"iq2_xs", QKK, 2 + QKK/8*2 + QKK/32, true, false},
+	IQ3_XXS: {"iq3_xxs", QKK, 2 + 3*QKK/8, true, false},
+	IQ1_S:   {"iq1_s", QKK, 2 + QKK/8 + QKK/16, true, false},
+	IQ4_NL:  {"iq4_nl", QK, 2 + QK/2, true, false},
+	IQ3_S:   {"iq3_s", QKK, 2 + QKK/4 + QKK/32 + QKK/8 + QKK/64, true, false},
+	IQ2_S:   {"iq2_s", QKK, 2 + QKK/4 + QKK/16, true, false},
+	IQ4_XS:  {"iq4_xs", QKK, 2 + 2 + QKK/64 + QKK/2, true, false},
+	I8:      {"i8", 1, 1, false, false},
+	I16:     {"i16", 1, 2, false, false},
+	I64:     {"i64", 1, 8, false, false},
+	F64:     {"f64", 1, 8, false, false},
+	IQ1_M:   {"iq1_m", QKK, QKK/8 + QKK/16 + QKK/32, true, false},
+	TQ1_0:   {"tq1_0", QKK, 2 + (QKK-4*QKK/64)/5 + QKK/64, true, false},
+	TQ2_0:   {"tq2_0", QKK, 2 + 64, true, false},
+	MXFP4:   {"mxfp4", QK, 1 + QK/2, true, false},
 }
 
-// DTypes lists every supported dtype in a stable order.
+// DTypes lists every dtype gpurt computes with, in a stable order.
 var DTypes = []DType{F32, F16, BF16, Q8_0, Q4_0, I32}
 
-// Valid reports whether t is a dtype gpurt supports.
-func (t DType) Valid() bool { _, ok := traits[t]; return ok }
+// KnownDTypes lists every ggml type id gpurt knows by name and size,
+// runnable or not, in id order.
+var KnownDTypes = func() []DType {
+	var ts []DType
+	for t := DType(0); t < 64; t++ {
+		if _, ok := traits[t]; ok {
+			ts = append(ts, t)
+		}
+	}
+	return ts
+}()
+
+// Valid reports whether t is a dtype gpurt computes with.
+func (t DType) Valid() bool { tr, ok := traits[t]; return ok && tr.runnable }
+
+// Known reports whether t is a ggml type id gpurt knows the name and block
+// layout of, even if it cannot compute with it (for listing files).
+func (t DType) Known() bool { _, ok := traits[t]; return ok }
 
 func (t DType) String() string {
 	if tr, ok := traits[t]; ok {
@@ -50,10 +129,11 @@ func (t DType) String() string {
 	return fmt.Sprintf("dtype(%d)", int32(t))
 }
 
-// ParseDType converts a name such as "q8_0" to its dtype.
+// ParseDType converts a name such as "q8_0" or "Q4_K" (case-insensitive)
+// to its dtype; it knows every type of KnownDTypes.
 func ParseDType(name string) (DType, error) {
-	for _, t := range DTypes {
-		if traits[t].name == name {
+	for _, t := range KnownDTypes {
+		if strings.EqualFold(traits[t].name, name) {
 			return t, nil
 		}
 	}
