@@ -56,6 +56,10 @@ type Device struct {
 	layouts [maxSlots + 1]*bindLayout
 	binds   bindCache
 
+	// unsubmittedWrites: queue writes wait for the next submission, and
+	// so does the memory of buffers destroyed after them.
+	unsubmittedWrites bool
+
 	lastSubmit uint64 // index of the newest submission
 	doneSubmit uint64 // every submission up to this index has completed
 
@@ -231,7 +235,7 @@ func (d *Device) usableLocked() error {
 // was made from it: after runtime.Release the registry has new devices.
 func (d *Device) closedErrLocked() error {
 	if d.closed {
-		return fmt.Errorf("%s: used after the device was released", d.name)
+		return fmt.Errorf("%s: used after runtime.Release: %w", d.name, rt.ErrReleased)
 	}
 	return nil
 }
@@ -260,6 +264,7 @@ func (d *Device) encodeLocked(record func(enc *wg.CommandEncoder) error) error {
 func (d *Device) submitLocked(cb *wg.CommandBuffer) uint64 {
 	idx := uint64(d.queue.Submit(cb))
 	cb.Release()
+	d.unsubmittedWrites = false
 	if idx > d.lastSubmit {
 		d.lastSubmit = idx
 	}
