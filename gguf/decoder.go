@@ -3,6 +3,7 @@ package gguf
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/gpurt/gpurt/runtime"
 	"math"
 )
 
@@ -14,6 +15,9 @@ type FormatError struct {
 }
 
 func (e *FormatError) Error() string { return fmt.Sprintf("gguf: at byte %d: %s", e.Offset, e.Msg) }
+
+// Unwrap makes every format error match runtime.ErrCorruptFile.
+func (e *FormatError) Unwrap() error { return runtime.ErrCorruptFile }
 
 // maxNesting bounds arrays of arrays, so a crafted file cannot recurse deeply.
 const maxNesting = 16

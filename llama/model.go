@@ -199,7 +199,7 @@ func (m *Model) Eval(tokens []int32, all bool) ([]float32, error) {
 		return nil, errors.New("llama: no tokens to evaluate")
 	}
 	if m.nPast+n > m.H.NCtx {
-		return nil, fmt.Errorf("llama: %d tokens after %d exceed the context of %d", n, m.nPast, m.H.NCtx)
+		return nil, fmt.Errorf("llama: %d tokens after %d exceed the context of %d: %w", n, m.nPast, m.H.NCtx, rt.ErrContextFull)
 	}
 	for _, t := range tokens {
 		if t < 0 || int(t) >= m.H.NVocab {

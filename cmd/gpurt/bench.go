@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/gpurt/gpurt/internal/atomicfile"
 	"io"
 	"os"
 	"slices"
@@ -98,17 +99,10 @@ func progressLine(r bench.Record) string {
 	return fmt.Sprintf("%s %10.2f µs", what, r.Us)
 }
 
-// writeFile creates path and writes it with write, reporting either failure.
+// writeFile replaces path atomically with what write produces, so an
+// interrupted run never leaves a truncated report where a good one stood.
 func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return f.Close()
+	return atomicfile.Write(path, write, atomicfile.Options{})
 }
 
 func init() { bench.EndToEnd = benchModel }
