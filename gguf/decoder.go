@@ -3,8 +3,9 @@ package gguf
 import (
 	"encoding/binary"
 	"fmt"
-	"github.com/gpurt/gpurt/runtime"
 	"math"
+
+	"github.com/gpurt/gpurt/runtime"
 )
 
 // FormatError reports a malformed GGUF image and the byte offset where the

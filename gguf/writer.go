@@ -4,10 +4,10 @@ import (
 	"bufio"
 	"encoding/binary"
 	"fmt"
-	"github.com/gpurt/gpurt/internal/atomicfile"
 	"io"
 	"math"
 
+	"github.com/gpurt/gpurt/internal/atomicfile"
 	"github.com/gpurt/gpurt/runtime"
 )
 

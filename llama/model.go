@@ -65,7 +65,7 @@ func Load(f *gguf.File, opts Options) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	if opts.NCtx > 0 && opts.NCtx < h.NCtx {
+	if opts.NCtx > 0 && opts.NCtx <= h.NCtx {
 		h.NCtx = opts.NCtx
 	} else if h.NCtx > 2048 {
 		h.NCtx = 2048
