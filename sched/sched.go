@@ -43,7 +43,10 @@ var ErrAllocFailed = errors.New("sched: graph allocation failed")
 // EvalCallback observes nodes during GraphCompute. It is first called with
 // ask true to learn whether the caller wants to see t; if so, t is computed
 // (with every node before it) and the callback is called again with ask
-// false, when t's data can be read. Returning false then stops the compute.
+// false, when t's data can be read. Returning false then stops the whole
+// graph compute, as ggml documents its callback ("the scheduler will cancel
+// the graph compute"); the seed's loop only leaves the current split and
+// runs the later ones, on inputs the stopped split never produced.
 type EvalCallback func(t *runtime.Tensor, ask bool) bool
 
 // graphAllocator is the part of *runtime.GraphAllocator the scheduler uses;
@@ -143,7 +146,7 @@ type Scheduler struct {
 // device's OffloadOp says so.
 func New(backends []runtime.Backend, bufferTypes []runtime.BufferType, graphSize int, parallel, opOffload bool) (*Scheduler, error) {
 	if len(backends) == 0 {
-		return nil, errors.New("sched: no backends")
+		return nil, fmt.Errorf("sched: no backends: %w", runtime.ErrInvalidArgument)
 	}
 	if len(backends) > MaxBackends {
 		return nil, fmt.Errorf("sched: %d backends, at most %d are supported", len(backends), MaxBackends)
@@ -156,7 +159,15 @@ func New(backends []runtime.Backend, bufferTypes []runtime.BufferType, graphSize
 	}
 	for i, b := range backends {
 		if b == nil {
-			return nil, fmt.Errorf("sched: backend %d is nil", i)
+			return nil, fmt.Errorf("sched: backend %d is nil: %w", i, runtime.ErrInvalidArgument)
+		}
+		// The seed accepts a backend twice; every tensor would then be
+		// assigned to the first, and the second's copies and events would
+		// alias the same stream.
+		for j := 0; j < i; j++ {
+			if same(backends[j], b) {
+				return nil, fmt.Errorf("sched: backend %s is given twice (positions %d and %d): %w", b.Name(), j, i, runtime.ErrInvalidArgument)
+			}
 		}
 	}
 	last := backends[len(backends)-1]
