@@ -24,7 +24,52 @@ type Backend struct {
 	boundSet  vk.DescriptorSet
 	recorded  *slot // the slot the state above belongs to
 
+	// errBuf is the error flag GET_ROWS and SET_ROWS write on an index
+	// out of range (see shaders/vk/rows.comp), checked at Synchronize;
+	// host-visible, made on first use.
+	errBuf *devBuffer
+
 	stats Stats
+}
+
+// errorFlag returns the binding of the backend's error flag.
+func (b *Backend) errorFlag() (binding, error) {
+	if b.errBuf == nil {
+		eb, err := b.d.newDevBuffer(16, b.d.hostType)
+		if err != nil {
+			return binding{}, fmt.Errorf("error flag: %w", err)
+		}
+		m := eb.bytes()
+		if m == nil {
+			eb.destroy()
+			return binding{}, fmt.Errorf("error flag: host memory is not mapped")
+		}
+		clear(m)
+		b.errBuf = eb
+	}
+	return binding{buf: b.errBuf, base: 0, size: b.errBuf.size}, nil
+}
+
+// errorFlagErr reads and clears the error flag once the queue is idle.
+func (b *Backend) errorFlagErr() error {
+	if b.errBuf == nil {
+		return nil
+	}
+	m := b.errBuf.bytes()
+	code := uint32(m[0]) | uint32(m[1])<<8 | uint32(m[2])<<16 | uint32(m[3])<<24
+	if code == 0 {
+		return nil
+	}
+	clear(m[:4])
+	op := map[uint32]rt.Op{1: rt.OpGetRows, 2: rt.OpSetRows}[code]
+	return b.errorf("%v: an index lies outside the rows it addresses (the rows it named were left unread or unwritten): %w", op, rt.ErrOutOfRange)
+}
+
+func (b *Backend) destroyErrorFlag() {
+	if b.errBuf != nil {
+		b.errBuf.destroy()
+		b.errBuf = nil
+	}
 }
 
 // Stats counts what a backend recorded and submitted.
@@ -153,16 +198,21 @@ func (b *Backend) record(ds *dispatch) error {
 	if err != nil {
 		return err
 	}
+	if ds.errFlag {
+		if ds.binds[2], err = b.errorFlag(); err != nil {
+			return err
+		}
+	}
 	set, err := b.s.cur.descs.set(b.d, &ds.binds)
 	if err != nil {
 		return err
 	}
-	if b.haz.conflicts(&ds.binds) {
+	if b.haz.conflicts(&ds.binds, ds.errFlag) {
 		barrier(cmd)
 		b.haz.reset()
 		b.stats.Barriers++
 	}
-	b.haz.add(&ds.binds)
+	b.haz.add(&ds.binds, ds.errFlag)
 	if p.handle != b.boundPipe {
 		vk.CmdBindPipeline(cmd, vk.PipelineBindPointCompute, p.handle)
 		b.boundPipe = p.handle
@@ -189,7 +239,10 @@ func (b *Backend) Synchronize() error {
 	if err := b.flush(); err != nil {
 		return err
 	}
-	return b.s.sync()
+	if err := b.s.sync(); err != nil {
+		return err
+	}
+	return b.errorFlagErr()
 }
 
 // Close waits for the queued work and destroys the stream's objects. Closing
@@ -206,6 +259,7 @@ func (b *Backend) Close() error {
 		err = serr
 	}
 	b.s.destroy()
+	b.destroyErrorFlag()
 	b.mu.Unlock()
 	// After unlocking: releasing the device locks in the other order.
 	b.d.track(func(l *liveObjects) { delete(l.backends, b) })
@@ -223,6 +277,7 @@ func (b *Backend) releaseStream() {
 	b.closed = true
 	b.recorded = nil
 	b.s.destroy()
+	b.destroyErrorFlag()
 }
 
 // vkTensor resolves t to its Vulkan buffer and byte range, or reports why not.

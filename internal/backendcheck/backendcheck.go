@@ -35,6 +35,68 @@ func Misuse(t *testing.T, dev rt.Device) {
 	t.Run("UseAfterFree", func(t *testing.T) { useAfterFree(t, dev) })
 	t.Run("UseAfterClose", func(t *testing.T) { useAfterClose(t, dev) })
 	t.Run("ArgmaxEmptyRows", func(t *testing.T) { argmaxEmptyRows(t) })
+	t.Run("RowsOutOfRange", func(t *testing.T) { rowsOutOfRange(t, dev) })
+}
+
+// rowsOutOfRange: GET_ROWS and SET_ROWS with an index outside the rows
+// fail with ErrOutOfRange by the end of Synchronize (GPUs find out while
+// the shader runs), and the backend works normally afterwards.
+func rowsOutOfRange(t *testing.T, dev rt.Device) {
+	be, err := dev.NewBackend()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer be.Close()
+	type graph struct {
+		g   *rt.Graph
+		idx *rt.Tensor
+	}
+	build := func(set bool) graph {
+		ctx := rt.NewContext()
+		rows := ctx.NewTensor(rt.F32, 4, 3).SetName("rows")
+		idx := ctx.NewTensor(rt.I32, 2).SetName("idx")
+		var out *rt.Tensor
+		if set {
+			out = ctx.SetRows(ctx.NewTensor(rt.F32, 4, 3).SetName("dst"), ctx.NewTensor(rt.F32, 4, 2).SetName("src"), idx)
+		} else {
+			out = ctx.GetRows(rows, idx)
+		}
+		g, err := ctx.BuildGraph(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return graph{g, idx}
+	}
+	for _, set := range []bool{false, true} {
+		gr := build(set)
+		a, err := rt.AllocGraphOn(gr.g, dev.BufferType())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range gr.g.Leafs {
+			if l.Type == rt.F32 {
+				if err := rt.TensorSetF32(l, make([]float32, l.Nelements())); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		for _, tc := range []struct {
+			idx     []int32
+			wantErr bool
+		}{{[]int32{0, 7}, true}, {[]int32{-1, 1}, true}, {[]int32{2, 0}, false}} {
+			if err := rt.TensorSetI32(gr.idx, tc.idx); err != nil {
+				t.Fatal(err)
+			}
+			err := errors.Join(call(func() error { return be.GraphCompute(gr.g) }), call(be.Synchronize))
+			if tc.wantErr && !errors.Is(err, rt.ErrOutOfRange) {
+				t.Errorf("set %v, indices %v of 3 rows: %v, want an error wrapping ErrOutOfRange", set, tc.idx, err)
+			}
+			if !tc.wantErr && err != nil {
+				t.Errorf("set %v, indices %v after an out-of-range run: %v", set, tc.idx, err)
+			}
+		}
+		a.Free()
+	}
 }
 
 func allocOne(t *testing.T, dev rt.Device, n int) (*rt.Tensor, rt.Buffer) {
