@@ -87,6 +87,9 @@ func (b *Backend) syncLocked() error {
 		}
 	}
 	b.dropPendingLocked()
+	if err == nil {
+		err = d.errorFlagErrLocked()
+	}
 	if err != nil {
 		return fmt.Errorf("%s: synchronize: %w", d.name, err)
 	}
