@@ -78,7 +78,7 @@ func (s *Scheduler) backendFromCur(t *runtime.Tensor) (int, string, error) {
 		}
 	}
 	if buf := allocatedIn(t); buf != nil {
-		return -1, "", fmt.Errorf("sched: pre-allocated tensor %q in a buffer (%s) that cannot run the operation (%v)", t.Name, buf.Type().Name(), t.Op)
+		return -1, "", fmt.Errorf("sched: pre-allocated tensor %q in a buffer (%s) that cannot run the operation (%v): %w", t.Name, buf.Type().Name(), t.Op, runtime.ErrUnsupported)
 	}
 
 	// Graph inputs are filled by the user in CPU memory.

@@ -149,13 +149,13 @@ func New(backends []runtime.Backend, bufferTypes []runtime.BufferType, graphSize
 		return nil, fmt.Errorf("sched: no backends: %w", runtime.ErrInvalidArgument)
 	}
 	if len(backends) > MaxBackends {
-		return nil, fmt.Errorf("sched: %d backends, at most %d are supported", len(backends), MaxBackends)
+		return nil, fmt.Errorf("sched: %d backends, at most %d are supported: %w", len(backends), MaxBackends, runtime.ErrInvalidArgument)
 	}
 	if bufferTypes != nil && len(bufferTypes) != len(backends) {
-		return nil, fmt.Errorf("sched: %d buffer types for %d backends", len(bufferTypes), len(backends))
+		return nil, fmt.Errorf("sched: %d buffer types for %d backends: %w", len(bufferTypes), len(backends), runtime.ErrInvalidArgument)
 	}
 	if graphSize < 1 {
-		return nil, fmt.Errorf("sched: graph size %d must be positive", graphSize)
+		return nil, fmt.Errorf("sched: graph size %d must be positive: %w", graphSize, runtime.ErrInvalidArgument)
 	}
 	for i, b := range backends {
 		if b == nil {
@@ -172,7 +172,7 @@ func New(backends []runtime.Backend, bufferTypes []runtime.BufferType, graphSize
 	}
 	last := backends[len(backends)-1]
 	if t := last.Device().Props().Type; t != runtime.DeviceCPU {
-		return nil, fmt.Errorf("sched: the last backend must be a CPU device, %s is a %v device", last.Name(), t)
+		return nil, fmt.Errorf("sched: the last backend must be a CPU device, %s is a %v device: %w", last.Name(), t, runtime.ErrInvalidArgument)
 	}
 
 	s := &Scheduler{
@@ -202,10 +202,10 @@ func New(backends []runtime.Backend, bufferTypes []runtime.BufferType, graphSize
 			bt = bufferTypes[i]
 		}
 		if bt == nil {
-			return nil, fmt.Errorf("sched: backend %s has no buffer type", b.Name())
+			return nil, fmt.Errorf("sched: backend %s has no buffer type: %w", b.Name(), runtime.ErrInvalidArgument)
 		}
 		if !b.Device().SupportsBufferType(bt) {
-			return nil, fmt.Errorf("sched: backend %s does not support buffer type %s", b.Name(), bt.Name())
+			return nil, fmt.Errorf("sched: backend %s does not support buffer type %s: %w", b.Name(), bt.Name(), runtime.ErrUnsupported)
 		}
 		s.bufferTypes[i] = bt
 		s.bufferClass[i] = i
@@ -357,7 +357,7 @@ func (s *Scheduler) SetTensorBackend(t *runtime.Tensor, b runtime.Backend) error
 		if b != nil {
 			name = b.Name()
 		}
-		return fmt.Errorf("sched: set tensor backend of %q: backend %s is not one of the scheduler's", t.Name, name)
+		return fmt.Errorf("sched: set tensor backend of %q: backend %s is not one of the scheduler's: %w", t.Name, name, runtime.ErrInvalidArgument)
 	}
 	s.assign(t, i, "usr")
 	return nil

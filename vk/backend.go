@@ -1,6 +1,7 @@
 package vk
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 
@@ -162,16 +163,19 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 			continue
 		}
 		if err := check(n); err != nil {
-			firstErr = b.errorf("graph compute: %v %q: %v", n.Op, n.Name, err)
+			if !errors.Is(err, rt.ErrShape) {
+				err = fmt.Errorf("%w: %w", err, rt.ErrUnsupported) // well-formed, but not here
+			}
+			firstErr = b.errorf("graph compute: %v %q: %w", n.Op, n.Name, err)
 			break
 		}
 		ds, err := b.d.plan(n)
 		if err != nil {
-			firstErr = b.errorf("graph compute: %v %q: %v", n.Op, n.Name, err)
+			firstErr = b.errorf("graph compute: %v %q: %w", n.Op, n.Name, err)
 			break
 		}
 		if err := b.record(ds); err != nil {
-			firstErr = b.errorf("graph compute: %v %q: %v", n.Op, n.Name, err)
+			firstErr = b.errorf("graph compute: %v %q: %w", n.Op, n.Name, err)
 			break
 		}
 		if b.s.work >= submitEvery {
@@ -287,7 +291,7 @@ func (b *Backend) vkTensor(op string, t *rt.Tensor, offset, size int) (*Buffer, 
 		return nil, 0, b.errorf("%s %q: not in a Vulkan buffer", op, t.Name)
 	}
 	if err := vb.unusable(); err != nil {
-		return nil, 0, b.errorf("%s %q: %v", op, t.Name, err)
+		return nil, 0, b.errorf("%s %q: %w", op, t.Name, err)
 	}
 	if vb.bt.dev != b.d {
 		return nil, 0, b.errorf("%s %q: tensor is on %s", op, t.Name, vb.bt.dev.name)
@@ -313,7 +317,7 @@ func (b *Backend) SetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
 	}
 	st, err := b.s.stage(uint64(len(data)))
 	if err != nil {
-		return b.errorf("set tensor async %q: %v", t.Name, err)
+		return b.errorf("set tensor async %q: %w", t.Name, err)
 	}
 	copy(st.bytes(), data)
 	return b.recordCopy(st, 0, vb.db, uint64(start), uint64(len(data)))
@@ -339,7 +343,7 @@ func (b *Backend) GetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
 	// stream is synchronized.
 	st, err := b.s.stage(uint64(len(data)))
 	if err != nil {
-		return b.errorf("get tensor async %q: %v", t.Name, err)
+		return b.errorf("get tensor async %q: %w", t.Name, err)
 	}
 	if err := b.recordCopy(vb.db, uint64(start), st, 0, uint64(len(data))); err != nil {
 		return err

@@ -55,7 +55,7 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 		return nil, nil
 	}
 	if !d.SupportsOp(n) {
-		return nil, fmt.Errorf("not supported: %s", describe(n))
+		return nil, fmt.Errorf("not supported: %s: %w", describe(n), rt.ErrUnsupported)
 	}
 	a, b := n.Src[0], n.Src[1]
 	one := func(x *dispatch, err error) ([]*dispatch, error) {
