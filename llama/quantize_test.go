@@ -1,0 +1,321 @@
+package llama
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gpurt/gpurt/gguf"
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// synthDir holds small models of real architectures in F16 with
+// llama.cpp's llama-quantize outputs of them (see its README).
+const synthDir = "../../shared/models/synth"
+
+type synthFile struct {
+	Model       string            `json:"model"`
+	Type        string            `json:"type"`
+	TensorTypes map[string]string `json:"tensor_types"`
+}
+
+func readSynth(t *testing.T) map[string]synthFile {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join(synthDir, "expected.json"))
+	if errors.Is(err, os.ErrNotExist) {
+		t.Skipf("synthetic models not present at %s; skipping", synthDir)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var e struct {
+		Files map[string]synthFile `json:"files"`
+	}
+	if err := json.Unmarshal(raw, &e); err != nil {
+		t.Fatal(err)
+	}
+	return e.Files
+}
+
+// TestQuantizeMatchesLlamaCpp quantizes every F16 synthetic model to each
+// file type llama.cpp quantized it to, and checks that every tensor gets
+// llama.cpp's type and, where it does, llama.cpp's bytes.
+func TestQuantizeMatchesLlamaCpp(t *testing.T) {
+	files := readSynth(t)
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	n := 0
+	bytesChecked := map[string]bool{} // one file per type is quantized in full
+	for _, name := range names {
+		sf := files[name]
+		ft, err := ParseFileType(sf.Type)
+		if err != nil || sf.Type == "F16" {
+			continue
+		}
+		base := strings.SplitN(name, "-", 2)[0] + "-f16.gguf"
+		full := !bytesChecked[ft.Name]
+		bytesChecked[ft.Name] = true
+		t.Run(name, func(t *testing.T) {
+			src, err := gguf.Open(filepath.Join(synthDir, base))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer src.Close()
+			ref, err := gguf.Open(filepath.Join(synthDir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ref.Close()
+			if !full {
+				plan, err := PlanQuantize(src, QuantizeOptions{FileType: ft})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, qt := range plan {
+					if want := sf.TensorTypes[qt.Name]; !strings.EqualFold(qt.To.String(), want) {
+						t.Errorf("%s: %v, llama.cpp chose %s", qt.Name, qt.To, want)
+					}
+					if qt.Name != ref.Tensors[i].Name {
+						t.Errorf("tensor %d is %s, llama.cpp's %s", i, qt.Name, ref.Tensors[i].Name)
+					}
+				}
+				return
+			}
+			w, rep, err := Quantize(src, QuantizeOptions{FileType: ft})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Tensors) != len(sf.TensorTypes) {
+				t.Errorf("%d tensors, llama.cpp wrote %d", len(rep.Tensors), len(sf.TensorTypes))
+			}
+			var buf bytes.Buffer
+			if _, err := w.WriteTo(&buf); err != nil {
+				t.Fatal(err)
+			}
+			out, err := gguf.Parse(buf.Bytes())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, qt := range rep.Tensors {
+				want, err := rt.ParseDType(sf.TensorTypes[qt.Name])
+				if err != nil {
+					t.Fatalf("%s: llama.cpp type %q: %v", qt.Name, sf.TensorTypes[qt.Name], err)
+				}
+				if qt.To != want {
+					t.Errorf("%s: %v, llama.cpp chose %v", qt.Name, qt.To, want)
+					continue
+				}
+				if out.Tensors[i].Name != ref.Tensors[i].Name {
+					t.Errorf("tensor %d is %s, llama.cpp's %s", i, out.Tensors[i].Name, ref.Tensors[i].Name)
+				}
+				got, _ := out.TensorData(qt.Name)
+				exp, err := ref.TensorData(qt.Name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(got, exp) {
+					t.Errorf("%s (%v): bytes differ from llama.cpp's", qt.Name, qt.To)
+				}
+			}
+			if v, err := out.Uint32("general.file_type"); err != nil || v != ft.ID {
+				t.Errorf("general.file_type %d, %v; want %d", v, err, ft.ID)
+			}
+		})
+		n++
+	}
+	if n < 9 {
+		t.Errorf("only %d quantized synthetic files checked", n)
+	}
+}
+
+func TestParseFileType(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string
+		ok   bool
+	}{
+		{"Q4_K_M", "q4_k_m", true}, {"q4_k", "q4_k_m", true}, {"IQ4_XS", "iq4_xs", true},
+		{"q3_k_s", "q3_k_s", true}, {"q8_0", "q8_0", true}, {"q7_k", "", false}, {"", "", false},
+	}
+	for _, tc := range tests {
+		ft, err := ParseFileType(tc.in)
+		if (err == nil) != tc.ok || ft.Name != tc.want {
+			t.Errorf("ParseFileType(%q) = %q, %v", tc.in, ft.Name, err)
+		}
+		if err != nil && !errors.Is(err, rt.ErrInvalidArgument) {
+			t.Errorf("ParseFileType(%q): error %v does not wrap ErrInvalidArgument", tc.in, err)
+		}
+	}
+}
+
+// llamaCppTools holds llama.cpp's prebuilt tools (see its README).
+const llamaCppTools = "../../shared/tools/llama.cpp"
+
+// TestLlamaCppRunsGpurtQuantized quantizes a synthetic model with gpurt and
+// evaluates it with llama.cpp's llama-perplexity: llama.cpp must load the
+// file and compute exactly the perplexity it computes on llama-quantize's
+// file of the same type (the tensors are byte-identical, so must be the
+// result). (llama-completion's stdout is cut short at random when piped,
+// so the check uses the perplexity tool.)
+func TestLlamaCppRunsGpurtQuantized(t *testing.T) {
+	tool := filepath.Join(llamaCppTools, "llama-perplexity")
+	if _, err := os.Stat(tool); err != nil {
+		t.Skipf("llama.cpp's llama-perplexity not present at %s; skipping the interoperability check", tool)
+	}
+	readSynth(t) // skips when the models are absent
+	src, err := gguf.Open(filepath.Join(synthDir, "llama-f16.gguf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	ft, _ := ParseFileType("q4_k_m")
+	w, _, err := Quantize(src, QuantizeOptions{FileType: ft})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours := filepath.Join(t.TempDir(), "gpurt-q4_k_m.gguf")
+	if err := w.WriteFile(ours); err != nil {
+		t.Fatal(err)
+	}
+	ppl := func(model string) string {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, tool, "-m", model, "-f", filepath.Join(synthDir, "dev-text.txt"),
+			"-c", "128", "--chunks", "3", "-t", "2")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("llama-perplexity on %s: %v\n%s", filepath.Base(model), err, lastLines(string(out), 15))
+		}
+		i := strings.Index(string(out), "Final estimate: PPL = ")
+		if i < 0 {
+			t.Fatalf("llama-perplexity on %s printed no estimate:\n%s", filepath.Base(model), lastLines(string(out), 15))
+		}
+		line, _, _ := strings.Cut(string(out[i:]), "\n")
+		return line
+	}
+	got := ppl(ours)
+	want := ppl(filepath.Join(synthDir, "llama-q4_k_m.gguf"))
+	if got != want {
+		t.Errorf("llama.cpp on gpurt's file: %q; on its own: %q", got, want)
+	}
+	t.Logf("llama.cpp on gpurt's q4_k_m file: %s", got)
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// TestQuantizeOptions checks requantization, --pure, --tensor-type,
+// --output-tensor-type and the row-width fallbacks.
+func TestQuantizeOptions(t *testing.T) {
+	readSynth(t)
+	open := func(name string) *gguf.File {
+		f, err := gguf.Open(filepath.Join(synthDir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		return f
+	}
+	ftype := func(name string) FileType {
+		ft, err := ParseFileType(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ft
+	}
+	q8 := rt.Q8_0
+	attnV, _ := ParseTensorTypeRule("attn_v=Q8_0")
+	// A 2-D weight of 96 columns (whole 32-blocks, not 256-blocks) and one of 40.
+	odd := gguf.NewWriter()
+	odd.Set("general.architecture", "llama")
+	for _, tc := range []struct {
+		name string
+		ne   []int
+	}{{"blk.0.attn_q.weight", []int{96, 4}}, {"blk.0.attn_k.weight", []int{40, 4}}, {"blk.0.attn_norm.weight", []int{96}}} {
+		n := 1
+		for _, d := range tc.ne {
+			n *= d
+		}
+		if err := odd.AddTensorF32(tc.name, rt.F32, tc.ne, make([]float32, n)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var buf bytes.Buffer
+	odd.WriteTo(&buf)
+	oddFile, err := gguf.Parse(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		f    *gguf.File
+		opt  QuantizeOptions
+		want map[string]rt.DType
+		// requantized and fallback name tensors whose report says so.
+		requantized, fallback []string
+	}{
+		{"requantize q8_0 to q4_0", open("llama-q8_0.gguf"), QuantizeOptions{FileType: ftype("q4_0")},
+			map[string]rt.DType{"blk.0.attn_q.weight": rt.Q4_0, "output.weight": rt.Q6_K, "blk.1.ffn_norm.weight": rt.F32},
+			[]string{"blk.0.attn_q.weight", "output.weight", "token_embd.weight"}, nil},
+		{"pure", open("llama-f16.gguf"), QuantizeOptions{FileType: ftype("q4_k_m"), Pure: true},
+			map[string]rt.DType{"output.weight": rt.Q4_K, "blk.0.attn_v.weight": rt.Q4_K, "blk.0.ffn_down.weight": rt.Q4_K}, nil, nil},
+		{"tensor type and output type", open("llama-f16.gguf"), QuantizeOptions{FileType: ftype("q4_k_m"), TensorTypes: []TensorTypeRule{attnV}, OutputType: &q8},
+			map[string]rt.DType{"output.weight": rt.Q8_0, "blk.1.attn_v.weight": rt.Q8_0, "blk.1.ffn_down.weight": rt.Q6_K, "blk.0.attn_q.weight": rt.Q4_K}, nil, nil},
+		{"fallbacks", oddFile, QuantizeOptions{FileType: ftype("q4_k_m")},
+			map[string]rt.DType{"blk.0.attn_q.weight": rt.Q5_0, "blk.0.attn_k.weight": rt.F16, "blk.0.attn_norm.weight": rt.F32},
+			nil, []string{"blk.0.attn_q.weight", "blk.0.attn_k.weight"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			w, rep, err := Quantize(tc.f, tc.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]QuantizedTensor{}
+			for _, qt := range rep.Tensors {
+				got[qt.Name] = qt
+			}
+			for name, want := range tc.want {
+				if got[name].To != want {
+					t.Errorf("%s: %v, want %v", name, got[name].To, want)
+				}
+			}
+			for _, name := range tc.requantized {
+				if !got[name].Requantized {
+					t.Errorf("%s: not reported as requantized", name)
+				}
+			}
+			for _, name := range tc.fallback {
+				if !got[name].Fallback {
+					t.Errorf("%s: not reported as a fallback", name)
+				}
+			}
+			if rep.Converted() == 0 {
+				t.Error("nothing converted")
+			}
+			var out bytes.Buffer
+			if _, err := w.WriteTo(&out); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := gguf.Parse(out.Bytes()); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
