@@ -414,3 +414,47 @@ func TestRunsLlamaCppQuantized(t *testing.T) {
 		t.Error("no file checked")
 	}
 }
+
+// TestLoadNamesUnrunnableTensor swaps one weight of a synthetic model for
+// IQ2_XXS blocks: the file opens, and loading it names tensor and type.
+func TestLoadNamesUnrunnableTensor(t *testing.T) {
+	readSynth(t)
+	src, err := gguf.Open(filepath.Join(synthDir, "llama-q8_0.gguf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	w := gguf.NewWriter()
+	for _, kv := range src.KVs {
+		w.Set(kv.Key, kv.Value)
+	}
+	for _, ti := range src.Tensors {
+		data, _ := src.TensorData(ti.Name)
+		typ := ti.Type
+		if ti.Name == "blk.0.attn_q.weight" {
+			typ = rt.IQ2_XXS
+			data = make([]byte, typ.RowSize(ti.Nelements()))
+		}
+		if err := w.AddTensor(ti.Name, typ, ti.Shape(), data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var buf bytes.Buffer
+	if _, err := w.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	f, err := gguf.Parse(buf.Bytes())
+	if err != nil {
+		t.Fatalf("a file with an IQ2_XXS tensor does not open: %v", err)
+	}
+	b, _ := cpu.NewBackend(0)
+	defer b.Close()
+	m, err := Load(f, Options{Backends: []rt.Backend{b}})
+	if err == nil {
+		m.Close()
+		t.Fatal("loaded a model with an IQ2_XXS weight")
+	}
+	if !errors.Is(err, rt.ErrUnsupported) || !strings.Contains(err.Error(), "blk.0.attn_q.weight is iq2_xxs, which gpurt cannot run yet") {
+		t.Errorf("error %v", err)
+	}
+}
