@@ -1,11 +1,14 @@
 package llama
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
+	goruntime "runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gpurt/gpurt/gguf"
 	rt "github.com/gpurt/gpurt/runtime"
@@ -103,6 +106,9 @@ type QuantizeOptions struct {
 	// OutputType and TokenEmbeddingType, if not nil, set the type of
 	// output.weight and token_embd.weight.
 	OutputType, TokenEmbeddingType *rt.DType
+	// Threads quantize rows in parallel; 0 means one per CPU. The bytes do
+	// not depend on the count.
+	Threads int
 }
 
 // QuantizedTensor is what Quantize did with one tensor.
@@ -533,16 +539,54 @@ func Quantize(f *gguf.File, opt QuantizeOptions) (*gguf.Writer, QuantizeReport, 
 			}
 			rep.BytesOut += int64(len(data))
 		} else {
-			values := make([]float32, ti.Nelements())
-			if err := rt.DequantizeRow(ti.Type, data, values); err != nil {
+			q, err := convertTensor(ti, data, qt.To, opt.Threads)
+			if err != nil {
 				return nil, rep, fmt.Errorf("quantize %s: %w", qt.Name, err)
 			}
-			if err := w.AddTensorF32(qt.Name, qt.To, ti.Shape(), values); err != nil {
+			if err := w.AddTensor(qt.Name, qt.To, ti.Shape(), q); err != nil {
 				return nil, rep, err
 			}
-			rep.BytesOut += int64(qt.To.RowSize(ti.Nelements()))
+			rep.BytesOut += int64(len(q))
 		}
 		rep.Tensors = append(rep.Tensors, qt)
 	}
 	return w, rep, nil
+}
+
+// convertTensor decodes a tensor's rows and encodes them as dtype to with
+// the reference quantizer, rows shared out among threads workers (each row
+// is independent, so the bytes do not depend on the split).
+func convertTensor(ti *gguf.TensorInfo, data []byte, to rt.DType, threads int) ([]byte, error) {
+	ne0 := ti.Ne[0]
+	rows := ti.Nelements() / max(ne0, 1)
+	if ne0 == 0 || rows == 0 {
+		return []byte{}, nil
+	}
+	if threads <= 0 {
+		threads = goruntime.NumCPU()
+	}
+	threads = min(threads, rows)
+	inRow, outRow := ti.Type.RowSize(ne0), to.RowSize(ne0)
+	out := make([]byte, rows*outRow)
+	errs := make([]error, threads)
+	var wg sync.WaitGroup
+	for w := 0; w < threads; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			vals := make([]float32, ne0)
+			for r := w * rows / threads; r < (w+1)*rows/threads; r++ {
+				if err := rt.DequantizeRow(ti.Type, data[r*inRow:(r+1)*inRow], vals); err != nil {
+					errs[w] = err
+					return
+				}
+				if err := rt.QuantizeRow(to, vals, out[r*outRow:(r+1)*outRow]); err != nil {
+					errs[w] = err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return out, errors.Join(errs...)
 }

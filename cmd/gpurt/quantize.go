@@ -60,7 +60,7 @@ func quantizeCmd(args []string, stdout, stderr io.Writer) int {
 		names = append(names, ft.Name)
 	}
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: gpurt quantize [--pure] [--tensor-type NAME=TYPE]… [--output-tensor-type TYPE] [--token-embedding-type TYPE] IN.gguf OUT.gguf TYPE")
+		fmt.Fprintln(stderr, "usage: gpurt quantize [--pure] [--tensor-type NAME=TYPE]… [--output-tensor-type TYPE] [--token-embedding-type TYPE] [-t N] IN.gguf OUT.gguf TYPE")
 		fmt.Fprintln(stderr, "\nQuantizes IN.gguf to OUT.gguf with llama-quantize's per-tensor rules and ggml's reference")
 		fmt.Fprintln(stderr, "quantizers (no importance matrix). Tensors already quantized to another type are")
 		fmt.Fprintln(stderr, "dequantized and quantized again.")
@@ -74,6 +74,8 @@ func quantizeCmd(args []string, stdout, stderr io.Writer) int {
 	var outType, embdType dtypeFlag
 	fs.Var(&outType, "output-tensor-type", "type of output.weight (or of tied token embeddings)")
 	fs.Var(&embdType, "token-embedding-type", "type of token_embd.weight")
+	threads := fs.Int("t", 0, "threads that quantize rows in parallel (0: one per CPU)")
+	fs.IntVar(threads, "threads", 0, "same as -t")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -85,13 +87,17 @@ func quantizeCmd(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	if *threads < 0 {
+		fmt.Fprintf(stderr, "gpurt quantize: -t %d is negative\n", *threads)
+		return 2
+	}
 	in, out := fs.Arg(0), fs.Arg(1)
 	ft, err := llama.ParseFileType(fs.Arg(2))
 	if err != nil {
 		fmt.Fprintf(stderr, "gpurt quantize: %v\n", err)
 		return 2
 	}
-	opt := llama.QuantizeOptions{FileType: ft, Pure: *pure, TensorTypes: rules, OutputType: outType.t, TokenEmbeddingType: embdType.t}
+	opt := llama.QuantizeOptions{FileType: ft, Pure: *pure, TensorTypes: rules, OutputType: outType.t, TokenEmbeddingType: embdType.t, Threads: *threads}
 	if err := quantizeFile(in, out, opt, stdout); err != nil {
 		fmt.Fprintf(stderr, "gpurt quantize: %v\n", err)
 		return 1

@@ -27,7 +27,7 @@ func TestQuantizeCommand(t *testing.T) {
 	}{
 		// A q8_0 model to q4_0: every weight is dequantized and quantized
 		// again (never a silent copy), output.weight becomes Q6_K.
-		{"requantize", []string{in, out, "Q4_0"}, 0, "16 of 21 tensors converted (5 f32, 15 q4_0, 1 q6_K)", ""},
+		{"requantize", []string{"-t", "3", in, out, "Q4_0"}, 0, "16 of 21 tensors converted (5 f32, 15 q4_0, 1 q6_K)", ""},
 		{"options", []string{"--pure", "--tensor-type", "ffn_.*=q8_0", "--output-tensor-type", "f16", in, out, "q4_k_m"}, 0,
 			"10 of 21 tensors converted (5 f32, 1 f16, 6 q8_0, 9 q4_K)", ""},
 		{"help", []string{"-h"}, 0, "", "example:"},
@@ -35,6 +35,7 @@ func TestQuantizeCommand(t *testing.T) {
 		{"bad tensor type", []string{"--tensor-type", "attn_v", in, out, "q4_0"}, 2, "", "want NAME=TYPE"},
 		{"unquantizable tensor type", []string{"--tensor-type", "attn_v=iq2_xxs", in, out, "q4_0"}, 2, "", "cannot quantize to \"iq2_xxs\""},
 		{"missing argument", []string{in, out}, 2, "", "want IN.gguf OUT.gguf TYPE, got 2 arguments"},
+		{"negative threads", []string{"-t", "-2", in, out, "q4_0"}, 2, "", "-t -2 is negative"},
 		{"extra argument", []string{in, out, "q4_0", "x"}, 2, "", "got 4 arguments"},
 		{"missing input", []string{filepath.Join(dir, "none.gguf"), out, "q4_0"}, 1, "", "gpurt quantize: "},
 	}
