@@ -161,25 +161,15 @@ func contextSize(f *gguf.File, requested int, kv rt.DType, budget uint64) (n int
 		if requested > trained {
 			return trained, fmt.Sprintf("%d tokens (-c %d is beyond the trained context)", trained, requested), nil
 		}
-		return requested, fmt.Sprintf("%d tokens (-c; KV cache %s)", requested, sizeString(perToken*uint64(requested))), nil
+		return requested, fmt.Sprintf("%d tokens (-c; KV cache %s)", requested, sizeString(int64(perToken*uint64(requested)))), nil
 	}
 	n = trained
 	if capN := budget / perToken; uint64(n) > capN {
 		n = int(capN)
 		return n, fmt.Sprintf("%d tokens (trained %d, capped by a KV budget of %s at %s per token; set -c for more)",
-			n, trained, sizeString(budget), sizeString(perToken)), nil
+			n, trained, sizeString(int64(budget)), sizeString(int64(perToken))), nil
 	}
-	return n, fmt.Sprintf("%d tokens (trained; KV cache %s)", n, sizeString(perToken*uint64(n))), nil
-}
-
-func sizeString(n uint64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	return n, fmt.Sprintf("%d tokens (trained; KV cache %s)", n, sizeString(int64(perToken*uint64(n)))), nil
 }
 
 func generate(c *cli, o runOptions) error {
