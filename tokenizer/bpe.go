@@ -2,6 +2,7 @@ package tokenizer
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -122,7 +123,9 @@ func (m *bpeModel) encode(text string, frags []fragment, out []int32) ([]int32, 
 
 func (m *bpeModel) encodeText(s *bpeSession, text string, out []int32) []int32 {
 	// Code points as llama.cpp decodes them (an invalid byte is U+FFFD).
-	s.cps.cp, s.cps.fl, s.offs = s.cps.cp[:0], s.cps.fl[:0], s.offs[:0]
+	s.cps.cp = slices.Grow(s.cps.cp[:0], len(text))
+	s.cps.fl = slices.Grow(s.cps.fl[:0], len(text))
+	s.offs = slices.Grow(s.offs[:0], len(text)+1)
 	valid := true
 	for i := 0; i < len(text); {
 		r, n := decodeRune(text, i)

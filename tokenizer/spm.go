@@ -1,7 +1,11 @@
 package tokenizer
 
 import (
+	"bytes"
 	"fmt"
+	"strings"
+	"sync"
+	"unicode/utf8"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -16,10 +20,24 @@ type spmModel struct {
 	t      *Tokenizer
 	scores []float32
 	bytes  [256]int32 // the token for a byte: <0xNN>, else the byte's own text; -1 if none
+	// byWord: no token has a "▁" after another character than "▁", so no
+	// merge crosses the start of a word, and words merge (and are cached)
+	// one at a time with the same result as the whole text at once.
+	byWord   bool
+	cache    wordCache
+	sessions sync.Pool
 }
 
 func newSPM(t *Tokenizer, scores []float32) *spmModel {
-	m := &spmModel{t: t, scores: scores}
+	m := &spmModel{t: t, scores: scores, byWord: true}
+	m.sessions.New = func() any { return new(spmSession) }
+	for _, s := range t.texts {
+		for i := 1; i < len(s) && m.byWord; i++ {
+			if strings.HasPrefix(s[i:], spaceMarker) && !strings.HasSuffix(s[:i], spaceMarker) {
+				m.byWord = false
+			}
+		}
+	}
 	if m.scores == nil {
 		m.scores = make([]float32, len(t.texts))
 	}
@@ -36,8 +54,10 @@ func newSPM(t *Tokenizer, scores []float32) *spmModel {
 
 func (m *spmModel) encode(text string, frags []fragment, out []int32) ([]int32, error) {
 	prevSpecial := true // a space is prefixed at the start and after a special token
-	var buf []byte
-	var s spmSession
+	s := m.sessions.Get().(*spmSession)
+	defer m.sessions.Put(s)
+	buf := s.text[:0]
+	defer func() { s.text = buf }()
 	for _, f := range frags {
 		if f.id >= 0 {
 			out = append(out, f.id)
@@ -56,13 +76,42 @@ func (m *spmModel) encode(text string, frags []fragment, out []int32) ([]int32, 
 			}
 		}
 		var err error
-		if out, err = s.tokenize(m, string(buf), out); err != nil {
+		if out, err = m.tokenizeWords(s, buf, out); err != nil {
 			return nil, err
 		}
 		prevSpecial = false
 	}
 	return out, nil
 }
+
+// tokenizeWords tokenizes an escaped fragment word by word where that gives
+// the same result (byWord, valid UTF-8), else at once.
+func (m *spmModel) tokenizeWords(s *spmSession, text []byte, out []int32) ([]int32, error) {
+	if !m.byWord || !utf8.Valid(text) {
+		return s.tokenize(m, string(text), out)
+	}
+	for start := 0; start < len(text); {
+		end := start + 1
+		for end < len(text) && !(bytes.HasPrefix(text[end:], marker) && !bytes.HasSuffix(text[:end], marker)) {
+			end++
+		}
+		word := text[start:end]
+		start = end
+		if ids, ok := m.cache.get(word); ok {
+			out = append(out, ids...)
+			continue
+		}
+		n := len(out)
+		var err error
+		if out, err = s.tokenize(m, string(word), out); err != nil {
+			return nil, err
+		}
+		m.cache.put(word, append([]int32(nil), out[n:]...))
+	}
+	return out, nil
+}
+
+var marker = []byte(spaceMarker)
 
 // spmSymbol is a span of the text in the linked list of merge candidates.
 type spmSymbol struct {
@@ -78,6 +127,7 @@ type spmBigram struct {
 
 // spmSession holds the buffers of one encoding.
 type spmSession struct {
+	text []byte
 	syms []spmSymbol
 	q    []spmBigram // a max-heap on (score, then leftmost)
 }

@@ -218,7 +218,7 @@ type EncodeOptions struct {
 
 // Encode tokenizes text as llama.cpp's llama_tokenize does.
 func (t *Tokenizer) Encode(text string, opts EncodeOptions) ([]int32, error) {
-	out := make([]int32, 0, len(text)/3+2)
+	out := make([]int32, 0, len(text)/2+2)
 	frags := t.partition(text, opts.ParseSpecial)
 	if opts.AddSpecial && t.addBOS {
 		out = append(out, t.bos)
@@ -521,5 +521,20 @@ func (c *wordCache) put(w []byte, ids []int32) {
 		c.m = make(map[string][]int32, 1024)
 	}
 	c.m[string(w)] = ids
+	c.mu.Unlock()
+}
+
+// ResetCache forgets the words the word cache holds (for benchmarks
+// that measure a cold start).
+func (t *Tokenizer) ResetCache() {
+	var c *wordCache
+	switch {
+	case t.bpe != nil:
+		c = &t.bpe.cache
+	case t.spm != nil:
+		c = &t.spm.cache
+	}
+	c.mu.Lock()
+	c.m = nil
 	c.mu.Unlock()
 }

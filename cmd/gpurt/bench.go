@@ -19,7 +19,7 @@ func init() {
 func runBench(args []string) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	backends := fs.String("b", "", "backends to run: comma-separated families (cpu, vulkan, webgpu), device names, or gonum (the Gemm baseline alone); default all devices. The bandwidth probe always runs")
-	ops := fs.String("o", "", "ops to run, comma-separated: MUL_MAT, ADD, MUL, RMS_NORM, SILU, SOFT_MAX, ROPE, GET_ROWS, CPY, DISPATCH, SCHED, E2E; default all")
+	ops := fs.String("o", "", "ops to run, comma-separated: MUL_MAT, ADD, MUL, RMS_NORM, SILU, SOFT_MAX, ROPE, GET_ROWS, CPY, DISPATCH, SCHED, E2E, TOKENIZE; default all")
 	types := fs.String("t", "", "dtypes to run, comma-separated (f32, f16, q8_0, q4_0); default all")
 	quick := fs.Bool("quick", false, "the quick suite: short runs, reduced shapes on software GPUs")
 	jsonOut := fs.String("json", "", "write the records as a JSON array to `FILE`")
@@ -27,6 +27,7 @@ func runBench(args []string) int {
 	pngOut := fs.String("png", "", "write bar charts (GFLOPS per backend and dtype, GB/s) to `FILE`")
 	models := fs.String("m", "", "end-to-end models, comma-separated GGUF paths; default: the embedded model and ../shared/models/stories260K.gguf")
 	quiet := fs.Bool("q", false, "do not print progress to stderr")
+	vsLlama := fs.String("vs-llama.cpp", "", "llama.cpp build `DIR` whose llama-tokenize TOKENIZE measures alongside (default "+bench.DefaultLlamaCppDir+")")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: gpurt bench [-b BACKEND] [-o OP] [-t TYPE] [--quick] [--json FILE] [--md FILE] [--png FILE] [-m MODEL.gguf]")
 		fs.PrintDefaults()
@@ -42,6 +43,7 @@ func runBench(args []string) int {
 		Filter: bench.Filter{Backends: bench.SplitList(*backends), Ops: bench.SplitList(*ops), Types: bench.SplitList(*types)},
 		Quick:  *quick,
 	}
+	opts.LlamaCppDir = *vsLlama
 	for _, p := range bench.SplitList(*models) {
 		name := strings.TrimSuffix(p[strings.LastIndex(p, "/")+1:], ".gguf")
 		opts.Models = append(opts.Models, bench.Model{Name: name, Path: p})
