@@ -44,7 +44,8 @@
 // # Decoding
 //
 // [Tokenizer.Decode] is llama_detokenize, with [DecodeOptions] to render or
-// skip control tokens; [Tokenizer.Piece] is one token's bytes. A
+// skip control tokens; [Tokenizer.Piece] and [Tokenizer.RenderPiece] are one
+// token's bytes. A
 // [StreamDecoder] turns tokens into text as they are generated, holding
 // back the bytes of a character split across tokens until it is complete.
 //

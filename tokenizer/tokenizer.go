@@ -389,16 +389,29 @@ func parseByteToken(s string) (byte, bool) {
 	return b, true
 }
 
-// Piece is the bytes token id stands for, with control and unknown tokens
-// written as their text (llama.cpp's token_to_piece with special). Bytes of
-// one character may be split over several tokens. Nil outside the
-// vocabulary; the slice must not be modified.
+// Piece is the bytes token id stands for, as generation prints it: control
+// and unknown tokens give nothing (llama.cpp's token_to_piece without
+// special). Bytes of one character may be split over several tokens. Nil
+// outside the vocabulary; the slice must not be modified.
 func (t *Tokenizer) Piece(id int32) []byte {
+	if !t.valid(id) {
+		return nil
+	}
+	return t.piece(id, false)
+}
+
+// RenderPiece is Piece with control and unknown tokens written as their
+// text, e.g. "<|im_end|>" (token_to_piece with special).
+func (t *Tokenizer) RenderPiece(id int32) []byte {
 	if !t.valid(id) {
 		return nil
 	}
 	return t.pieces[id]
 }
+
+// AddSpacePrefix reports whether SentencePiece encoding prefixes a space
+// (and decoding drops it from the first token).
+func (t *Tokenizer) AddSpacePrefix() bool { return t.addSpacePrefix }
 
 // piece is token_to_piece: control and unknown tokens give nothing unless
 // special.
