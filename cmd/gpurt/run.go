@@ -10,6 +10,7 @@ import (
 	"github.com/gpurt/gpurt/gguf"
 	"github.com/gpurt/gpurt/llama"
 	rt "github.com/gpurt/gpurt/runtime"
+	"github.com/gpurt/gpurt/tokenizer"
 )
 
 func init() { register("run", "generate text with a llama GGUF model", runModel) }
@@ -27,6 +28,7 @@ func runModel(args []string) int {
 	threads := fs.Int("threads", 0, "CPU threads (0: all)")
 	gpuLayers := fs.Int("gpu-layers", -1, "blocks to place on the GPU, counted from the last (-1: all)")
 	kv := fs.String("kv", "f16", "KV cache dtype: f16 or f32")
+	noParseSpecial := fs.Bool("no-parse-special", false, "tokenize special-token texts in the prompt (<|im_start|>, [INST], ...) as plain text")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -36,14 +38,14 @@ func runModel(args []string) int {
 	}
 	if err := generate(*modelPath, *prompt, *n, llama.SamplerConfig{
 		Temp: float32(*temp), TopK: *topK, TopP: float32(*topP), Seed: *seed,
-	}, *device, *threads, *gpuLayers, *kv); err != nil {
+	}, *device, *threads, *gpuLayers, *kv, !*noParseSpecial); err != nil {
 		fmt.Fprintln(os.Stderr, "gpurt run:", err)
 		return 1
 	}
 	return 0
 }
 
-func generate(path, prompt string, n int, sc llama.SamplerConfig, device string, threads, gpuLayers int, kv string) error {
+func generate(path, prompt string, n int, sc llama.SamplerConfig, device string, threads, gpuLayers int, kv string, parseSpecial bool) error {
 	f, name, err := openModel(path)
 	if err != nil {
 		return err
@@ -67,7 +69,14 @@ func generate(path, prompt string, n int, sc llama.SamplerConfig, device string,
 	if err != nil {
 		return err
 	}
-	tokens := m.Tok.Encode(prompt, true)
+	// Special-token texts in the prompt are those tokens, as in llama-cli.
+	tokens, err := m.Tok.Tokenizer.Encode(prompt, tokenizer.EncodeOptions{AddSpecial: true, ParseSpecial: parseSpecial})
+	if err != nil {
+		return err
+	}
+	if len(tokens) == 0 {
+		return fmt.Errorf("the prompt is empty and the vocabulary adds no BOS: give one with -p")
+	}
 	out := bufio.NewWriter(os.Stdout)
 	out.WriteString(prompt)
 	out.Flush()
