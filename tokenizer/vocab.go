@@ -211,11 +211,13 @@ func (t *Tokenizer) resolveSpecial(v *Vocab) {
 		if *dst >= 0 {
 			return
 		}
-		// llama.cpp takes the first match in hash order; the lowest id is
-		// the deterministic choice (vocabularies have one such token).
+		// llama.cpp takes the first match in its hash order; the first text
+		// of the list is the deterministic choice (<|eot_id|> before
+		// <|end_of_text|> in Llama 3, <|im_end|> before <|endoftext|> in Qwen).
 		for _, s := range texts {
-			if id, ok := t.ids[s]; ok && (*dst < 0 || id < *dst) {
+			if id, ok := t.ids[s]; ok {
 				*dst = id
+				break
 			}
 		}
 		if *dst >= 0 {
