@@ -124,12 +124,15 @@ func (r *runner) tokenizeBench() {
 			theirs.Status = ""
 		} else {
 			theirs = tokenizeRecord(theirs, s, 0, "llama-tokenize, CPU time less its start-up and vocab load")
+			theirs.Runs = max(3, r.policy.MinRuns)
 		}
 		note := ""
 		if theirs.OK() {
 			note = fmt.Sprintf("%.2f× llama-tokenize", ours.seconds(theirs))
 		}
-		r.add(tokenizeRecord(base, ours.secs, ours.tokens, note))
+		rec := tokenizeRecord(base, ours.secs, ours.tokens, note)
+		rec.Runs = ours.runs
+		r.add(rec)
 		if theirs.Status != "" {
 			r.add(theirs)
 		}
@@ -139,6 +142,7 @@ func (r *runner) tokenizeBench() {
 type tokenizeTime struct {
 	secs   float64
 	tokens int
+	runs   int
 }
 
 func (t tokenizeTime) seconds(other Record) float64 { return other.Us / 1e6 / t.secs }
@@ -166,8 +170,8 @@ func (r *runner) tokenizeGpurt(path string, text []byte) (tokenizeTime, error) {
 	}
 	s := string(text)
 	var n int
-	best := time.Duration(0)
-	for range max(3, r.policy.MinRuns) {
+	best, runs := time.Duration(0), max(3, r.policy.MinRuns)
+	for range runs {
 		// An empty word cache each run: the text's own repetition is all
 		// the cache may use.
 		tok.ResetCache()
@@ -186,7 +190,7 @@ func (r *runner) tokenizeGpurt(path string, text []byte) (tokenizeTime, error) {
 			best = d
 		}
 	}
-	return tokenizeTime{secs: best.Seconds(), tokens: n}, nil
+	return tokenizeTime{secs: best.Seconds(), tokens: n, runs: runs}, nil
 }
 
 // tokenizeLlamaCpp times llama-tokenize (its CPU time) on the text and on
