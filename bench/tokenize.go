@@ -22,6 +22,7 @@ var DefaultTokenizeVocabs = []string{
 	"../shared/tokenizers/ggml-vocab-llama3.gguf",
 	"../shared/tokenizers/ggml-vocab-qwen2.gguf",
 	"../shared/tokenizers/ggml-vocab-llama-spm.gguf",
+	"../shared/tokenizers/ggml-vocab-gemma3.gguf",
 }
 
 // DefaultLlamaCppDir is where the TOKENIZE benchmark looks for llama.cpp's

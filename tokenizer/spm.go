@@ -1,11 +1,8 @@
 package tokenizer
 
 import (
-	"bytes"
 	"fmt"
-	"strings"
 	"sync"
-	"unicode/utf8"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -20,22 +17,27 @@ type spmModel struct {
 	t      *Tokenizer
 	scores []float32
 	bytes  [256]int32 // the token for a byte: <0xNN>, else the byte's own text; -1 if none
-	// byWord: no token has a "▁" after another character than "▁", so no
-	// merge crosses the start of a word, and words merge (and are cached)
-	// one at a time with the same result as the whole text at once.
-	byWord   bool
+	// joins marks (by a hash) every pair of adjacent characters inside some
+	// token. No merge can join two symbols whose pair is unmarked, so the
+	// text is cut there into words that merge (and are cached) one at a
+	// time with the same result as the whole text at once.
+	joins    []uint64
 	cache    wordCache
 	sessions sync.Pool
 }
 
 func newSPM(t *Tokenizer, scores []float32) *spmModel {
-	m := &spmModel{t: t, scores: scores, byWord: true}
+	m := &spmModel{t: t, scores: scores, joins: make([]uint64, joinBits/64)}
 	m.sessions.New = func() any { return new(spmSession) }
 	for _, s := range t.texts {
-		for i := 1; i < len(s) && m.byWord; i++ {
-			if strings.HasPrefix(s[i:], spaceMarker) && !strings.HasSuffix(s[:i], spaceMarker) {
-				m.byWord = false
+		prev := -1
+		for off := 0; off < len(s); {
+			n := min(utf8Len(s[off]), len(s)-off)
+			if prev >= 0 {
+				h := joinHash(s[prev:off], s[off:off+n])
+				m.joins[h/64] |= 1 << (h % 64)
 			}
+			prev, off = off, off+n
 		}
 	}
 	if m.scores == nil {
@@ -84,16 +86,32 @@ func (m *spmModel) encode(text string, frags []fragment, out []int32) ([]int32, 
 	return out, nil
 }
 
-// tokenizeWords tokenizes an escaped fragment word by word where that gives
-// the same result (byWord, valid UTF-8), else at once.
-func (m *spmModel) tokenizeWords(s *spmSession, text []byte, out []int32) ([]int32, error) {
-	if !m.byWord || !utf8.Valid(text) {
-		return s.tokenize(m, string(text), out)
+const joinBits = 1 << 22
+
+// joinHash hashes a pair of adjacent symbols (each up to 4 bytes).
+func joinHash[S string | []byte](l, r S) uint64 {
+	var a, b uint64
+	for i := 0; i < len(l); i++ {
+		a = a<<8 | uint64(l[i])
 	}
+	for i := 0; i < len(r); i++ {
+		b = b<<8 | uint64(r[i])
+	}
+	return ((a<<32 | b) * 0x9E3779B97F4A7C15) >> (64 - 22)
+}
+
+// tokenizeWords tokenizes an escaped fragment cut between symbols that no
+// merge can join.
+func (m *spmModel) tokenizeWords(s *spmSession, text []byte, out []int32) ([]int32, error) {
 	for start := 0; start < len(text); {
-		end := start + 1
-		for end < len(text) && !(bytes.HasPrefix(text[end:], marker) && !bytes.HasSuffix(text[:end], marker)) {
-			end++
+		prev := start
+		end := start + min(utf8Len(text[start]), len(text)-start)
+		for end < len(text) {
+			n := min(utf8Len(text[end]), len(text)-end)
+			if h := joinHash(text[prev:end], text[end:end+n]); m.joins[h/64]&(1<<(h%64)) == 0 {
+				break
+			}
+			prev, end = end, end+n
 		}
 		word := text[start:end]
 		start = end
@@ -110,8 +128,6 @@ func (m *spmModel) tokenizeWords(s *spmSession, text []byte, out []int32) ([]int
 	}
 	return out, nil
 }
-
-var marker = []byte(spaceMarker)
 
 // spmSymbol is a span of the text in the linked list of merge candidates.
 type spmSymbol struct {
