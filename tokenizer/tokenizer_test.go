@@ -381,3 +381,55 @@ func TestStreamDecoder(t *testing.T) {
 		t.Errorf("Next(99): %v", err)
 	}
 }
+
+// TestEncodeAnyBytes feeds random bytes (invalid UTF-8, control characters,
+// special-token fragments) to every vocab concurrently: no panic, no error
+// from vocabularies with byte fallback, and ids inside the vocabulary.
+func TestEncodeAnyBytes(t *testing.T) {
+	pieces := []string{"<|im_start|>", "<s>", "</s>", "▁", " ", "\n", "\t", "日本", "🦙", "'s", "123", "Hello", "\xff", "\xc3", "\xe2\x82", "<", "|", "\x00"}
+	for _, name := range sharedVocabs {
+		tok := sharedVocab(t, name)
+		t.Run(name, func(t *testing.T) {
+			errs := make(chan error, 4)
+			for g := range 4 {
+				go func() {
+					rng := uint64(g + 1)
+					next := func() uint64 { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng }
+					for range 50 {
+						var sb strings.Builder
+						for k := next() % 40; k > 0; k-- {
+							if next()%3 == 0 {
+								sb.WriteByte(byte(next()))
+							} else {
+								sb.WriteString(pieces[next()%uint64(len(pieces))])
+							}
+						}
+						for _, opts := range []EncodeOptions{{}, {AddSpecial: true, ParseSpecial: true}} {
+							ids, err := tok.Encode(sb.String(), opts)
+							if err != nil {
+								errs <- err
+								return
+							}
+							for _, id := range ids {
+								if !tok.valid(id) {
+									errs <- errors.New("id outside the vocabulary")
+									return
+								}
+							}
+							if _, err := tok.Decode(ids, DecodeOptions{RenderSpecial: true}); err != nil {
+								errs <- err
+								return
+							}
+						}
+					}
+					errs <- nil
+				}()
+			}
+			for range 4 {
+				if err := <-errs; err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+}
