@@ -303,6 +303,69 @@ func qwen2Words(t *cpText, p, end int) int {
 	return spaceRuns(t, p, end, true, true)
 }
 
+// qwen35Words is Qwen 3.5's expression, Qwen2's with marks in words:
+// (?:'[sS]|...)|[^\r\n\p{L}\p{N}]?[\p{L}\p{M}]+|\p{N}| ?[^\s\p{L}\p{M}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+
+func qwen35Words(t *cpText, p, end int) int {
+	if n := contraction(t, p, end, asciiLower); n > 0 {
+		return n
+	}
+	c, f := t.cp[p], t.fl[p]
+	if !(c == '\r' || c == '\n' || f.letter() || f.number()) && p+1 < end && isLM(t.cp[p+1], t.fl[p+1]) {
+		return 1 + t.run(p+1, end, isLM)
+	}
+	if n := t.run(p, end, isLM); n > 0 {
+		return n
+	}
+	if f.number() {
+		return 1
+	}
+	notLMN := func(r rune, f cpFlags) bool { return f.other() && f.cat != catMark }
+	if n := optSpaceRun(t, p, end, notLMN); n > 0 {
+		return n + t.run(p+n, end, isCRLF)
+	}
+	return spaceRuns(t, p, end, true, true)
+}
+
+// seedCoderWords is Seed-Coder's expression:
+// (?:'[sS]|...)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1}| ?[^\s\p{L}\p{N}\r\n]+|\s*[\r\n]+|\s+(?!\S)|\s+
+func seedCoderWords(t *cpText, p, end int) int {
+	if n := contraction(t, p, end, asciiLower); n > 0 {
+		return n
+	}
+	if n := letterWord(t, p, end); n > 0 {
+		return n
+	}
+	if t.fl[p].number() {
+		return 1
+	}
+	if n := optSpaceRun(t, p, end, isOth); n > 0 {
+		return n
+	}
+	return spaceRuns(t, p, end, true, true)
+}
+
+// ufakzekaWords is Qwen2's expression without the contractions.
+func ufakzekaWords(t *cpText, p, end int) int {
+	if n := letterWord(t, p, end); n > 0 {
+		return n
+	}
+	if t.fl[p].number() {
+		return 1
+	}
+	if n := otherRun(t, p, end, false); n > 0 {
+		return n
+	}
+	return spaceRuns(t, p, end, true, true)
+}
+
+// bloomStops are the characters that end a word in " ?[^(\s|.,!?…。，、।۔،)]+".
+var bloomStops = parseClass("(|.,!?…。，、।۔،)")
+
+// bloomWords is BLOOM's (and Poro's, Viking's) expression.
+func bloomWords(t *cpText, p, end int) int {
+	return optSpaceRun(t, p, end, func(r rune, f cpFlags) bool { return !f.space && !bloomStops.has(r) })
+}
+
 // deepseekV3Words is the third expression of DeepSeek V3:
 // [!"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~][A-Za-z]+|[^\r\n\p{L}\p{P}\p{S}]?[\p{L}\p{M}]+|
 // ?[\p{P}\p{S}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+
@@ -438,12 +501,20 @@ var preTokenizers = func() map[string]preTokenizer {
 	}, cleanSpaces: true}, "default")
 	add(preTokenizer{steps: stepsGPT2, cleanSpaces: true},
 		"gpt-2", "phi-2", "jina-es", "jina-de", "gigachat", "jina-v2-es", "jina-v2-de",
-		"a.x-4.0", "mellum", "modern-bert", "mpt", "olmo", "gpt-neox", "exaone4")
+		"a.x-4.0", "mellum", "modern-bert", "mpt", "olmo", "gpt-neox", "exaone4", "jais")
+	add(preTokenizer{steps: stepsGPT2}, "trillion", "granite-docling")
 	add(preTokenizer{steps: stepsLlama, ignoreMerges: true, addBOS: true, cleanSpaces: true},
 		"llama3", "llama-v3", "llama-bpe", "falcon3", "falcon-h1", "pixtral", "midm-2.0", "lfm2")
 	add(preTokenizer{steps: stepsLlama, cleanSpaces: true}, "dbrx", "smaug-bpe")
-	add(preTokenizer{steps: stepsQwen2}, "qwen2", "deepseek-r1-qwen", "megrez")
-	add(preTokenizer{steps: stepsQwen2, cleanSpaces: true}, "stablelm2")
+	add(preTokenizer{steps: stepsQwen2}, "qwen2", "deepseek-r1-qwen", "kormo", "f2llmv2",
+		"hunyuan", "solar-open", "grok-2", "bailingmoe", "bailingmoe2", "llada-moe")
+	add(preTokenizer{steps: stepsQwen2, cleanSpaces: true}, "stablelm2", "megrez")
+	add(preTokenizer{steps: []splitStep{byMatches(qwen35Words)}}, "qwen35")
+	add(preTokenizer{steps: []splitStep{byMatches(seedCoderWords)}}, "seed-coder")
+	add(preTokenizer{steps: []splitStep{byMatches(ufakzekaWords)}}, "ufakzeka")
+	add(preTokenizer{steps: []splitStep{byMatches(bloomWords)}}, "poro-chat")
+	add(preTokenizer{steps: []splitStep{byMatches(bloomWords)}, cleanSpaces: true}, "bloom", "gpt3-finnish")
+	add(preTokenizer{steps: []splitStep{byMatches(bloomWords), byMatches(oneOf(isN))}}, "viking")
 	add(preTokenizer{steps: []splitStep{
 		byMatches(oneOf(isCRLF)),
 		byMatches(func(t *cpText, p, end int) int { return optWSRun(t, p, end, deepseekLetters.in) }),
@@ -463,7 +534,7 @@ var preTokenizers = func() map[string]preTokenizer {
 		byMatches(upTo(3, isN)),
 		byMatches(runOf(deepseekV3CJK.in)),
 		byMatches(deepseekV3Words),
-	}}, "deepseek-v3")
+	}}, "deepseek-v3", "hunyuan-dense", "joyai-llm", "hy_v4")
 	add(preTokenizer{steps: []splitStep{
 		byMatches(runOf(punctOrSymbols("$+<=>^~|`"))), gpt2Step, byMatches(threeDigits),
 	}, cleanSpaces: true}, "falcon")
