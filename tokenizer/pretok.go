@@ -358,6 +358,23 @@ func ufakzekaWords(t *cpText, p, end int) int {
 	return spaceRuns(t, p, end, true, true)
 }
 
+// minicpm5Words is MiniCPM5's second expression, Qwen2's with \p{N}+.
+func minicpm5Words(t *cpText, p, end int) int {
+	if n := contraction(t, p, end, asciiLower); n > 0 {
+		return n
+	}
+	if n := letterWord(t, p, end); n > 0 {
+		return n
+	}
+	if n := t.run(p, end, isN); n > 0 {
+		return n
+	}
+	if n := otherRun(t, p, end, false); n > 0 {
+		return n
+	}
+	return spaceRuns(t, p, end, true, true)
+}
+
 // bloomStops are the characters that end a word in " ?[^(\s|.,!?…。，、।۔،)]+".
 var bloomStops = parseClass("(|.,!?…。，、।۔،)")
 
@@ -505,7 +522,9 @@ var preTokenizers = func() map[string]preTokenizer {
 	add(preTokenizer{steps: stepsGPT2}, "trillion", "granite-docling")
 	add(preTokenizer{steps: stepsLlama, ignoreMerges: true, addBOS: true, cleanSpaces: true},
 		"llama3", "llama-v3", "llama-bpe", "falcon3", "falcon-h1", "pixtral", "midm-2.0", "lfm2")
-	add(preTokenizer{steps: stepsLlama, cleanSpaces: true}, "dbrx", "smaug-bpe")
+	add(preTokenizer{steps: stepsLlama, cleanSpaces: true}, "dbrx", "smaug-bpe", "glm4", "chatglm-bpe")
+	add(preTokenizer{steps: []splitStep{byMatches(upTo(3, isN)), byMatches(minicpm5Words)}, ignoreMerges: true, cleanSpaces: true},
+		"minicpm5")
 	add(preTokenizer{steps: stepsQwen2}, "qwen2", "deepseek-r1-qwen", "kormo", "f2llmv2",
 		"hunyuan", "solar-open", "grok-2", "bailingmoe", "bailingmoe2", "llada-moe")
 	add(preTokenizer{steps: stepsQwen2, cleanSpaces: true}, "stablelm2", "megrez")

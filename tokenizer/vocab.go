@@ -125,6 +125,9 @@ func FromGGUF(f *gguf.File) (Vocab, error) {
 	); err != nil {
 		return v, err
 	}
+	if v.Model == ModelBPE && (v.Pre == "glm4" || v.Pre == "chatglm-bpe") {
+		v.BOS = -1 // GLM has no BOS unless the metadata names one
+	}
 	if v.Tokens, err = f.StringArray("tokenizer.ggml.tokens"); err != nil {
 		return v, fmt.Errorf("tokenizer: %w", err)
 	}
