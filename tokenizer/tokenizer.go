@@ -25,8 +25,9 @@ type Tokenizer struct {
 	addSpacePrefix          bool
 	cleanSpaces             bool
 
-	special []int32 // control, user-defined and unknown tokens, longest text first
-	pieces  [][]byte
+	special  []int32 // control, user-defined and unknown tokens, longest text first
+	specials trie    // their texts; a value is an index into special
+	pieces   [][]byte
 
 	spm *spmModel
 	bpe *bpeModel
@@ -118,6 +119,9 @@ func New(v Vocab) (*Tokenizer, error) {
 		}
 	}
 	slices.SortStableFunc(t.special, func(a, b int32) int { return len(t.texts[b]) - len(t.texts[a]) })
+	for rank, id := range t.special {
+		t.specials.insert(t.texts[id], rank)
+	}
 
 	switch t.model {
 	case ModelSPM:
@@ -250,29 +254,22 @@ type fragment struct {
 // left to right wherever the text is not yet matched, honouring lstrip and
 // rstrip.
 func (t *Tokenizer) partition(text string, parseSpecial bool) []fragment {
-	type match struct{ rank, pos int }
-	var matches []match
-	for rank, id := range t.special {
-		if !parseSpecial && t.attrs[id]&(AttrControl|AttrUnknown) != 0 {
-			continue
-		}
-		s := t.texts[id]
-		for off := 0; ; {
-			i := strings.Index(text[off:], s)
-			if i < 0 {
-				break
-			}
-			matches = append(matches, match{rank, off + i})
-			off += i + 1
-		}
-	}
+	matches := t.specials.find(text, func(rank int) bool {
+		return parseSpecial || t.attrs[t.special[rank]]&(AttrControl|AttrUnknown) == 0
+	})
 	if len(matches) == 0 {
 		if text == "" {
 			return nil
 		}
 		return []fragment{{0, len(text), -1}}
 	}
-	// Matches are already in (rank, position) order. taken[i] is the token
+	slices.SortFunc(matches, func(a, b specialMatch) int {
+		if a.rank != b.rank {
+			return a.rank - b.rank
+		}
+		return a.pos - b.pos
+	})
+	// In (rank, position) order, as llama.cpp takes them. taken[i] is the token
 	// covering byte i, -2 for white space stripped away, -1 for text.
 	taken := make([]int32, len(text))
 	for i := range taken {

@@ -388,8 +388,8 @@ func TestStreamDecoder(t *testing.T) {
 func TestEncodeAnyBytes(t *testing.T) {
 	pieces := []string{"<|im_start|>", "<s>", "</s>", "▁", " ", "\n", "\t", "日本", "🦙", "'s", "123", "Hello", "\xff", "\xc3", "\xe2\x82", "<", "|", "\x00"}
 	for _, name := range sharedVocabs {
-		tok := sharedVocab(t, name)
 		t.Run(name, func(t *testing.T) {
+			tok := sharedVocab(t, name)
 			errs := make(chan error, 4)
 			for g := range 4 {
 				go func() {
