@@ -516,9 +516,15 @@ type wordCache struct {
 	m  map[string][]int32
 }
 
-const maxCachedWords = 1 << 16
+const (
+	maxCachedWords   = 1 << 16
+	maxCachedWordLen = 256 // longer words are rare; caching them would only cost memory
+)
 
 func (c *wordCache) get(w []byte) ([]int32, bool) {
+	if len(w) > maxCachedWordLen {
+		return nil, false
+	}
 	c.mu.Lock()
 	ids, ok := c.m[string(w)]
 	c.mu.Unlock()
@@ -526,6 +532,9 @@ func (c *wordCache) get(w []byte) ([]int32, bool) {
 }
 
 func (c *wordCache) put(w []byte, ids []int32) {
+	if len(w) > maxCachedWordLen {
+		return
+	}
 	c.mu.Lock()
 	if c.m == nil || len(c.m) >= maxCachedWords {
 		c.m = make(map[string][]int32, 1024)
