@@ -1,0 +1,55 @@
+// Package server is gpurt's OpenAI-compatible HTTP server: the API, the
+// engine that runs generations on a llama.Model, the sampling chain and
+// the chat templates. cmd/gpurt's serve and chat subcommands are built on
+// it.
+//
+// # Endpoints
+//
+// POST /v1/chat/completions and /v1/completions take OpenAI's requests
+// (and llama-server's n_predict, top_k, min_p, repeat_penalty,
+// repeat_last_n) and answer whole or, with "stream": true, as server-sent
+// events ending with "data: [DONE]"; the last chunk carries usage. GET
+// /v1/models lists the model, /health says ok, /metrics gives Prometheus
+// text (requests by endpoint and status, prompt and generated tokens,
+// tokens/s, queue depth, busy slots). GET / is a chat page embedded in the
+// binary (web/index.html, no network use). /v1/embeddings answers 501:
+// the model layer has no pooled hidden states yet.
+//
+// # Bad input and security
+//
+// Every malformed request gets a 4xx with an OpenAI error object
+// {"error": {"message", "type", "param", "code"}}: bad JSON, known fields
+// of the wrong type, out-of-range values, a prompt that fills the
+// context (code context_length_exceeded), a body over Options.MaxBodyBytes
+// (413). With Options.APIKey every endpoint but /health and the page
+// wants "Authorization: Bearer KEY" (401 otherwise). CORS headers are sent
+// only with Options.CORSOrigin. Server.HTTPServer sets header, body and
+// idle timeouts; Options.RequestTimeout bounds a generation.
+//
+// # Engine
+//
+// Engine owns the model and runs one job at a time from a bounded queue;
+// a job beyond it gets ErrQueueFull (HTTP 503). A cancelled request
+// context (the client went away, or the timeout) stops its job between
+// two tokens and frees the slot. The engine keeps the KV cache of the last
+// job: a prompt that extends it (the next turn of a chat) evaluates only
+// its new tokens. Several slots in one batched forward pass (continuous
+// batching) need llama's multi-sequence Decode, which this branch does
+// not have yet.
+//
+// # Sampling
+//
+// The chain applies the repetition penalty (llama.cpp's: a positive logit
+// divided, a negative one multiplied, over the last repeat_last_n tokens)
+// and min-p (tokens under min_p times the top probability dropped) to the
+// logits, then llama.Sampler's top-k, top-p and temperature.
+//
+// # Chat templates
+//
+// Built-ins render chatml, llama2, llama3, gemma, phi3 and mistral.
+// ChooseTemplate picks one by name, or from a model's Jinja template
+// (tokenizer.chat_template) or a Jinja file by its markers, as llama.cpp's
+// llm_chat_detect_template does; Jinja itself is not evaluated. Rendered
+// prompts are tokenized with special-token parsing; generation stops at
+// every end-of-generation token and at the template's end-of-turn texts.
+package server
