@@ -101,3 +101,10 @@ func (m *Metrics) write(w io.Writer) {
 		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s %s\n%s %v\n", g.name, g.help, g.name, g.kind, g.name, g.v)
 	}
 }
+
+// busyNow is the number of slots generating.
+func (m *Metrics) busyNow() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.busy
+}

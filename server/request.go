@@ -90,7 +90,8 @@ func decodeBody(w http.ResponseWriter, r *http.Request, limit int64, v any) *api
 	if err := d.Decode(v); err != nil {
 		var typeErr *json.UnmarshalTypeError
 		if errors.As(err, &typeErr) {
-			return badRequest(typeErr.Field, "field %q: want %v, got JSON %s", typeErr.Field, typeErr.Type, typeErr.Value)
+			field := strings.TrimPrefix(typeErr.Field, "params.") // the embedded struct's name
+			return badRequest(field, "field %q: want %v, got JSON %s", field, typeErr.Type, typeErr.Value)
 		}
 		return badRequest("", "the request body is not valid JSON: %v", err)
 	}

@@ -80,9 +80,20 @@ func New(e *Engine, opts Options) *Server {
 	page, _ := fs.Sub(webFiles, "web")
 	s.mux.Handle("GET /{$}", http.FileServerFS(page))
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if m, ok := methods[r.URL.Path]; ok {
+			w.Header().Set("Allow", m)
+			writeError(w, &apiError{Status: http.StatusMethodNotAllowed, Type: "invalid_request_error", Message: fmt.Sprintf("%s %s: this endpoint takes %s", r.Method, r.URL.Path, m)})
+			return
+		}
 		writeError(w, &apiError{Status: http.StatusNotFound, Type: "invalid_request_error", Message: fmt.Sprintf("no endpoint %s %s", r.Method, r.URL.Path)})
 	})
 	return s
+}
+
+// methods are the endpoints' methods, for 405 answers.
+var methods = map[string]string{
+	"/v1/chat/completions": "POST", "/v1/completions": "POST", "/v1/embeddings": "POST",
+	"/v1/models": "GET", "/health": "GET", "/metrics": "GET", "/": "GET",
 }
 
 // HTTPServer returns an http.Server for addr with the API's timeouts: 10 s

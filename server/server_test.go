@@ -1,0 +1,475 @@
+package server
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gpurt/gpurt/cpu"
+	"github.com/gpurt/gpurt/gguf"
+	"github.com/gpurt/gpurt/llama"
+	"github.com/gpurt/gpurt/models"
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// startServer serves the embedded default model on a loopback port.
+func startServer(t testing.TB, opts Options, queue int) (*httptest.Server, *Engine) {
+	t.Helper()
+	f, err := gguf.Parse(models.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	be, err := cpu.NewBackend(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := llama.Load(f, llama.Options{Backends: []rt.Backend{be}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewEngine(m, EngineOptions{Queue: queue}, &Metrics{})
+	ts := httptest.NewServer(New(e, opts))
+	t.Cleanup(func() {
+		ts.Close()
+		e.Close()
+		m.Close()
+		be.Close()
+	})
+	return ts, e
+}
+
+func post(t testing.TB, url, body string, header ...string) (*http.Response, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, b
+}
+
+func TestBadRequests(t *testing.T) {
+	ts, _ := startServer(t, Options{MaxBodyBytes: 4096}, 4)
+	long := strings.Repeat("truth universally acknowledged ", 200)
+	chat := ts.URL + "/v1/chat/completions"
+	comp := ts.URL + "/v1/completions"
+	for _, c := range []struct {
+		name, url, body string
+		status          int
+		param           string
+	}{
+		{"not JSON", chat, `{"messages": [`, 400, ""},
+		{"empty body", chat, ``, 400, ""},
+		{"two objects", chat, `{"messages":[{"role":"user","content":"a"}]} {}`, 400, ""},
+		{"array body", chat, `[1,2]`, 400, ""},
+		{"no messages", chat, `{"messages": []}`, 400, "messages"},
+		{"messages wrong type", chat, `{"messages": "hi"}`, 400, "messages"},
+		{"bad role", chat, `{"messages": [{"role":"wizard","content":"hi"}]}`, 400, "messages[0].role"},
+		{"content number", chat, `{"messages": [{"role":"user","content":5}]}`, 400, "messages[0].content"},
+		{"image part", chat, `{"messages": [{"role":"user","content":[{"type":"image_url","image_url":{"url":"x"}}]}]}`, 400, "messages[0].content"},
+		{"temperature string", chat, `{"messages": [{"role":"user","content":"hi"}], "temperature": "hot"}`, 400, "temperature"},
+		{"temperature negative", chat, `{"messages": [{"role":"user","content":"hi"}], "temperature": -1}`, 400, "temperature"},
+		{"top_p above 1", chat, `{"messages": [{"role":"user","content":"hi"}], "top_p": 1.5}`, 400, "top_p"},
+		{"top_k negative", chat, `{"messages": [{"role":"user","content":"hi"}], "top_k": -3}`, 400, "top_k"},
+		{"top_k fraction", chat, `{"messages": [{"role":"user","content":"hi"}], "top_k": 2.5}`, 400, "top_k"},
+		{"min_p 1", chat, `{"messages": [{"role":"user","content":"hi"}], "min_p": 1}`, 400, "min_p"},
+		{"repeat_penalty 0", chat, `{"messages": [{"role":"user","content":"hi"}], "repeat_penalty": 0}`, 400, "repeat_penalty"},
+		{"max_tokens -5", chat, `{"messages": [{"role":"user","content":"hi"}], "max_tokens": -5}`, 400, "max_tokens"},
+		{"n_predict huge", comp, `{"prompt":"a", "n_predict": 1e30}`, 400, "n_predict"},
+		{"n 2", chat, `{"messages": [{"role":"user","content":"hi"}], "n": 2}`, 400, "n"},
+		{"stop number", chat, `{"messages": [{"role":"user","content":"hi"}], "stop": 3}`, 400, "stop"},
+		{"stop empty", chat, `{"messages": [{"role":"user","content":"hi"}], "stop": [""]}`, 400, "stop"},
+		{"stream string", chat, `{"messages": [{"role":"user","content":"hi"}], "stream": "yes"}`, 400, "stream"},
+		{"no prompt", comp, `{"max_tokens": 3}`, 400, "prompt"},
+		{"prompt object", comp, `{"prompt": {"a": 1}}`, 400, "prompt"},
+		{"two prompts", comp, `{"prompt": ["a", "b"]}`, 400, "prompt"},
+		{"token outside vocab", comp, `{"prompt": [1, 99999]}`, 400, "prompt"},
+		{"prompt beyond context", comp, `{"prompt": "` + long[:3500] + `"}`, 400, "prompt"},
+		{"body over limit", comp, `{"prompt": "` + long + `"}`, 413, ""},
+		{"unknown endpoint", ts.URL + "/v1/nothing", `{}`, 404, ""},
+		{"GET on POST endpoint", "", "", 405, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var resp *http.Response
+			var body []byte
+			if c.url == "" {
+				r, err := http.Get(chat)
+				if err != nil {
+					t.Fatal(err)
+				}
+				body, _ = io.ReadAll(r.Body)
+				r.Body.Close()
+				resp = r
+			} else {
+				resp, body = post(t, c.url, c.body)
+			}
+			if resp.StatusCode != c.status {
+				t.Fatalf("status %d, want %d: %s", resp.StatusCode, c.status, body)
+			}
+			var e struct {
+				Error struct {
+					Message, Type string
+					Param         *string
+				}
+			}
+			if err := json.Unmarshal(body, &e); err != nil || e.Error.Message == "" || e.Error.Type == "" {
+				t.Fatalf("not an OpenAI error object: %s", body)
+			}
+			if c.param != "" && (e.Error.Param == nil || *e.Error.Param != c.param) {
+				t.Errorf("param %v, want %q (%s)", e.Error.Param, c.param, e.Error.Message)
+			}
+		})
+	}
+	// After all of that the server still answers.
+	resp, body := post(t, comp, `{"prompt": "It is", "max_tokens": 4, "temperature": 0}`)
+	if resp.StatusCode != 200 {
+		t.Fatalf("after the bad requests: %d %s", resp.StatusCode, body)
+	}
+}
+
+func TestAPIKeyAndCORS(t *testing.T) {
+	ts, _ := startServer(t, Options{APIKey: "sekrit"}, 4)
+	for _, c := range []struct {
+		method, path, auth string
+		status             int
+	}{
+		{"GET", "/health", "", 200},
+		{"GET", "/", "", 200},
+		{"GET", "/v1/models", "", 401},
+		{"GET", "/v1/models", "Bearer wrong", 401},
+		{"GET", "/v1/models", "sekrit", 401},
+		{"GET", "/v1/models", "Bearer sekrit", 200},
+		{"GET", "/metrics", "", 401},
+		{"POST", "/v1/completions", "", 401},
+	} {
+		req, _ := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader(`{"prompt":"a","max_tokens":1}`))
+		if c.auth != "" {
+			req.Header.Set("Authorization", c.auth)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.status {
+			t.Errorf("%s %s with %q: %d, want %d", c.method, c.path, c.auth, resp.StatusCode, c.status)
+		}
+		if h := resp.Header.Get("Access-Control-Allow-Origin"); h != "" {
+			t.Errorf("%s: CORS header %q without Options.CORSOrigin", c.path, h)
+		}
+	}
+}
+
+// stream reads a streamed completion and returns its text, the finish
+// reason and the completion token count of the usage.
+func stream(ctx context.Context, url, body string, stopAfter int) (text, finish string, tokens int, err error) {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(body))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return "", "", 0, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != 200 {
+		b, _ := io.ReadAll(resp.Body)
+		return "", "", 0, fmt.Errorf("status %d: %s", resp.StatusCode, b)
+	}
+	sc := bufio.NewScanner(resp.Body)
+	var b strings.Builder
+	done, chunks := false, 0
+	for sc.Scan() {
+		line, ok := strings.CutPrefix(sc.Text(), "data: ")
+		if !ok {
+			continue
+		}
+		if line == "[DONE]" {
+			done = true
+			break
+		}
+		var c struct {
+			Choices []struct {
+				Text         string
+				Delta        struct{ Content string }
+				FinishReason *string `json:"finish_reason"`
+			}
+			Usage *struct {
+				CompletionTokens int `json:"completion_tokens"`
+			}
+			Error *apiError
+		}
+		if err := json.Unmarshal([]byte(line), &c); err != nil {
+			return "", "", 0, err
+		}
+		if c.Error != nil {
+			return "", "", 0, c.Error
+		}
+		if c.Usage != nil {
+			tokens = c.Usage.CompletionTokens
+		}
+		for _, ch := range c.Choices {
+			b.WriteString(ch.Text + ch.Delta.Content)
+			if ch.FinishReason != nil {
+				finish = *ch.FinishReason
+			}
+		}
+		if chunks++; stopAfter > 0 && chunks >= stopAfter {
+			return b.String(), "", 0, nil
+		}
+	}
+	if !done {
+		return b.String(), finish, tokens, fmt.Errorf("the stream ended without [DONE]")
+	}
+	return b.String(), finish, tokens, sc.Err()
+}
+
+func TestStreamMatchesWhole(t *testing.T) {
+	ts, _ := startServer(t, Options{}, 4)
+	for _, path := range []string{"/v1/completions", "/v1/chat/completions"} {
+		body := `{"prompt": "It is a truth universally acknowledged", "max_tokens": 24, "temperature": 0}`
+		if strings.Contains(path, "chat") {
+			body = `{"messages": [{"role":"system","content":"Be brief."},{"role":"user","content":"Tell me of Bath."}], "max_tokens": 24, "temperature": 0}`
+		}
+		resp, raw := post(t, ts.URL+path, body)
+		if resp.StatusCode != 200 {
+			t.Fatalf("%s: %d %s", path, resp.StatusCode, raw)
+		}
+		var whole struct {
+			Choices []struct {
+				Text         string
+				FinishReason string `json:"finish_reason"`
+				Message      struct{ Content string }
+			}
+			Usage struct {
+				CompletionTokens int `json:"completion_tokens"`
+			}
+		}
+		json.Unmarshal(raw, &whole)
+		var wholeText struct {
+			Choices []struct{ Text string }
+		}
+		json.Unmarshal(raw, &wholeText)
+		want := wholeText.Choices[0].Text + whole.Choices[0].Message.Content
+		streamBody := strings.Replace(body, `"temperature": 0`, `"temperature": 0, "stream": true`, 1)
+		got, finish, n, err := stream(context.Background(), ts.URL+path, streamBody, 0)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if got != want || want == "" {
+			t.Errorf("%s: streamed %q, whole %q", path, got, want)
+		}
+		if finish != whole.Choices[0].FinishReason || n != whole.Usage.CompletionTokens {
+			t.Errorf("%s: streamed finish %q with %d tokens, whole %q with %d", path, finish, n, whole.Choices[0].FinishReason, whole.Usage.CompletionTokens)
+		}
+	}
+}
+
+func TestStopStrings(t *testing.T) {
+	ts, _ := startServer(t, Options{}, 4)
+	body := `{"prompt": "It is a truth universally acknowledged", "max_tokens": 40, "temperature": 0%s}`
+	_, raw := post(t, ts.URL+"/v1/completions", fmt.Sprintf(body, ""))
+	var r struct {
+		Choices []struct {
+			Text         string
+			FinishReason string `json:"finish_reason"`
+		}
+	}
+	json.Unmarshal(raw, &r)
+	full := r.Choices[0].Text
+	if len(full) < 12 {
+		t.Fatalf("too short to cut: %q", full)
+	}
+	stop := full[8:11]
+	want := full[:strings.Index(full, stop)]
+	for _, streamed := range []bool{false, true} {
+		b := fmt.Sprintf(body, fmt.Sprintf(`, "stop": [%q, "qqqqqq"], "stream": %v`, stop, streamed))
+		var got, finish string
+		if streamed {
+			var err error
+			if got, finish, _, err = stream(context.Background(), ts.URL+"/v1/completions", b, 0); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			_, raw := post(t, ts.URL+"/v1/completions", b)
+			json.Unmarshal(raw, &r)
+			got, finish = r.Choices[0].Text, r.Choices[0].FinishReason
+		}
+		if got != want || finish != "stop" {
+			t.Errorf("stream %v, stop %q: %q (%s), want %q (stop)", streamed, stop, got, finish, want)
+		}
+	}
+}
+
+func TestStopMatcher(t *testing.T) {
+	for _, c := range []struct {
+		pieces []string
+		stops  []string
+		want   string
+		hit    bool
+	}{
+		{[]string{"hel", "lo wo", "rld"}, []string{"wor"}, "hello ", true},
+		{[]string{"ab", "c"}, []string{"cd"}, "abc", false},
+		{[]string{"a<|im", "_end|>b"}, []string{"<|im_end|>"}, "a", true},
+		{[]string{"x", "y"}, nil, "xy", false},
+	} {
+		s := &stopMatcher{stops: c.stops}
+		var out string
+		hit := false
+		for _, p := range c.pieces {
+			o, h := s.push(p)
+			out += o
+			if h {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			out += s.flush()
+		}
+		if out != c.want || hit != c.hit {
+			t.Errorf("%q with stops %q: %q %v, want %q %v", c.pieces, c.stops, out, hit, c.want, c.hit)
+		}
+	}
+}
+
+// TestLoad: 16 streaming clients x 8 requests at temperature 0 each get
+// exactly the text one client alone gets for its prompt; then clients that
+// leave mid-stream free their slot and the server serves on.
+func TestLoad(t *testing.T) {
+	ts, e := startServer(t, Options{}, 32)
+	url := ts.URL + "/v1/completions"
+	const clients, requests = 16, 8
+	prompts := []string{"It is a truth", "Mr. Darcy", "Emma Woodhouse, handsome", "The family of Dashwood", "Elizabeth", "Sir Walter Elliot", "Catherine Morland", "Fanny Price"}
+	body := func(i int) string {
+		return fmt.Sprintf(`{"prompt": %q, "max_tokens": 16, "temperature": 0, "stream": true}`, prompts[i%len(prompts)])
+	}
+	want := make([]string, len(prompts))
+	for i := range prompts {
+		text, _, _, err := stream(context.Background(), url, body(i), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = text
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, clients*requests)
+	for c := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := range requests {
+				i := c*requests + r
+				got, finish, n, err := stream(context.Background(), url, body(i), 0)
+				switch {
+				case err != nil:
+					errs <- fmt.Errorf("client %d request %d: %v", c, r, err)
+				case got != want[i%len(prompts)] || finish != "length" || n != 16:
+					errs <- fmt.Errorf("client %d request %d: %q (%s, %d tokens), want %q (length, 16)", c, r, got, finish, n, want[i%len(prompts)])
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+
+	// Clients that leave after two chunks of a long generation.
+	long := `{"prompt": "It is", "max_tokens": 200, "temperature": 0.8, "stream": true}`
+	var left sync.WaitGroup
+	for range 8 {
+		left.Add(1)
+		go func() {
+			defer left.Done()
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			stream(ctx, url, long, 2)
+		}()
+	}
+	left.Wait()
+	deadline := time.Now().Add(10 * time.Second)
+	for e.stats.busyNow() > 0 || e.QueueDepth() > 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("slots still busy 10 s after every client left: %d busy, %d queued", e.stats.busyNow(), e.QueueDepth())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	got, _, _, err := stream(context.Background(), url, body(0), 0)
+	if err != nil || got != want[0] {
+		t.Fatalf("after the clients left: %q %v, want %q", got, err, want[0])
+	}
+}
+
+func TestQueueFull(t *testing.T) {
+	ts, _ := startServer(t, Options{}, 1)
+	url := ts.URL + "/v1/completions"
+	long := `{"prompt": "It is", "max_tokens": 200, "temperature": 0.8, "stream": true}`
+	var wg sync.WaitGroup
+	codes := make(chan int, 6)
+	for range 6 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(long))
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				return
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			codes <- resp.StatusCode
+		}()
+	}
+	wg.Wait()
+	close(codes)
+	n503 := 0
+	for c := range codes {
+		if c == 503 {
+			n503++
+		} else if c != 200 {
+			t.Errorf("status %d", c)
+		}
+	}
+	if n503 == 0 {
+		t.Errorf("six requests at once on one slot and a queue of one: no 503")
+	}
+}
+
+func TestEndpoints(t *testing.T) {
+	ts, _ := startServer(t, Options{ModelName: "austen"}, 4)
+	post(t, ts.URL+"/v1/completions", `{"prompt":"It is","max_tokens":3}`)
+	for _, c := range []struct{ path, want string }{
+		{"/health", `"ok"`},
+		{"/v1/models", `"id":"austen"`},
+		{"/metrics", `gpurt_generated_tokens_total 3`},
+		{"/metrics", `gpurt_requests_total{endpoint="/v1/completions",code="200"} 1`},
+		{"/", `<title>gpurt chat</title>`},
+	} {
+		resp, err := http.Get(ts.URL + c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(b), c.want) {
+			t.Errorf("%s: %d, want %q in %s", c.path, resp.StatusCode, c.want, b)
+		}
+	}
+	resp, _ := post(t, ts.URL+"/v1/embeddings", `{"input":"a"}`)
+	if resp.StatusCode != 501 {
+		t.Errorf("/v1/embeddings: %d, want 501", resp.StatusCode)
+	}
+}
