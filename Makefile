@@ -13,6 +13,10 @@ deps:
 
 test-deps:
 	@$(MAKE) --no-print-directory install-pkgs PKGS="$(TEST_PKGS)"
+	@# The official OpenAI Node SDK, for server's client test (skipped without node/npm).
+	@if command -v npm >/dev/null && [ ! -f server/testdata/node/node_modules/openai/package.json ]; then \
+		cd server/testdata/node && npm ci --no-audit --no-fund; \
+	fi
 
 install-pkgs:
 	@missing=""; for p in $(PKGS); do \
@@ -30,7 +34,7 @@ build:
 test: test-deps
 	$(GO) vet ./...
 	$(GO) test -p 2 -timeout 20m ./...
-	$(GO) test -race -p 2 -timeout 10m ./runtime ./cpu ./sched ./gguf ./llama
+	$(GO) test -race -p 2 -timeout 10m ./runtime ./cpu ./sched ./gguf ./llama ./server
 	# The GPU backends' concurrency (async copies, events, release) under the race detector.
 	$(GO) test -race -p 2 -timeout 10m -run 'Release|Smoke|Async|Event|SchedPipeline|Misuse' ./vk ./wgpu
 	# The arm64 NEON kernels under qemu: an ARMv8.0 CPU model, then one with
