@@ -1,0 +1,221 @@
+package cpu
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// ggmlOracle is upstream ggml's reference data for the weight types
+// (../shared/oracle/ggml, see its README).
+const ggmlOracle = "../../shared/oracle/ggml"
+
+// kquantTypes are the weight types kquants.go runs.
+var kquantTypes = []rt.DType{rt.Q4_K, rt.Q6_K, rt.Q5_K, rt.Q3_K, rt.Q2_K, rt.IQ4_XS,
+	rt.Q5_0, rt.IQ4_NL, rt.Q4_1, rt.Q5_1, rt.MXFP4, rt.TQ1_0, rt.TQ2_0}
+
+type oracleCase struct {
+	Name   string
+	Kind   string
+	WType  string `json:"wtype"`
+	Params map[string]any
+	Inputs []struct {
+		Type string
+		Ne   [4]int
+		File string
+	}
+	Out struct {
+		Ne   [4]int
+		File string
+	}
+}
+
+func readOracle(t *testing.T, name string, v any) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(ggmlOracle, name))
+	if os.IsNotExist(err) {
+		t.Skipf("ggml oracle data not found at %s (../shared is absent)", ggmlOracle)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := v.(*[]byte); ok {
+		*p = data
+		return
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readOracleF32(t *testing.T, name string) []float32 {
+	var b []byte
+	readOracle(t, name, &b)
+	f := make([]float32, len(b)/4)
+	for i := range f {
+		f[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+	}
+	return f
+}
+
+func oracleCases(t *testing.T) []oracleCase {
+	var m struct{ Cases []oracleCase }
+	readOracle(t, "manifest.json", &m)
+	return m.Cases
+}
+
+func nmse(got, want []float32) float64 {
+	var num, den float64
+	for i := range want {
+		d := float64(got[i]) - float64(want[i])
+		num += d * d
+		den += float64(want[i]) * float64(want[i])
+	}
+	return num / den
+}
+
+// The portable dequantizers reproduce ggml's to_float exactly, for every
+// quantizer row of the oracle.
+func TestDequantRowOracle(t *testing.T) {
+	var q struct {
+		Rows []struct {
+			Name, Type, Ref, Deq string
+			K                    int
+		}
+	}
+	readOracle(t, "quant.json", &q)
+	seen := map[rt.DType]int{}
+	for _, r := range q.Rows {
+		typ, err := rt.ParseDType(r.Type)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := goKernels.typeDotFor(typ); !ok {
+			continue
+		}
+		var ref []byte
+		readOracle(t, r.Ref, &ref)
+		want := readOracleF32(t, r.Deq)
+		got := make([]float32, r.K)
+		dequantRowGo(typ, ref, got)
+		for i := range want {
+			if got[i] != want[i] && !(math.IsNaN(float64(got[i])) && math.IsNaN(float64(want[i]))) {
+				t.Errorf("%s: value %d = %v, want %v", r.Name, i, got[i], want[i])
+				break
+			}
+		}
+		seen[typ]++
+	}
+	for _, typ := range kquantTypes {
+		if seen[typ] == 0 {
+			t.Errorf("no oracle rows for %v", typ)
+		}
+	}
+}
+
+// oracleMulMat computes an oracle MUL_MAT case with k's quantizers and
+// integer dots.
+func oracleMulMat(t *testing.T, k *kernels, c oracleCase) []float32 {
+	typ, err := rt.ParseDType(c.WType)
+	if err != nil {
+		t.Fatal(err)
+	}
+	td, _ := k.typeDotFor(typ)
+	var w []byte
+	readOracle(t, c.Inputs[0].File, &w)
+	x := readOracleF32(t, c.Inputs[1].File)
+	K, M, N := int(c.Params["K"].(float64)), int(c.Params["M"].(float64)), int(c.Params["N"].(float64))
+	rowBytes := typ.RowSize(K)
+	out := make([]float32, M*N)
+	for n := 0; n < N; n++ {
+		xr := x[n*K : (n+1)*K]
+		if td.vec == rt.Q8_K {
+			var q q8KRows
+			q.resize(1, K/rt.QKK)
+			k.quantizeQ8K(xr, q.row(0))
+			for m := 0; m < M; m++ {
+				out[n*M+m] = td.dotK(w[m*rowBytes:(m+1)*rowBytes], q.row(0))
+			}
+			continue
+		}
+		var q q8Rows
+		q.resize(1, K/rt.QK)
+		k.quantizeQ8(xr, q.row(0), make([]byte, rt.Q8_0.RowSize(K)))
+		for m := 0; m < M; m++ {
+			out[n*M+m] = td.dot(w[m*rowBytes:(m+1)*rowBytes], q.row(0))
+		}
+	}
+	return out
+}
+
+// Every kernel set's integer MUL_MAT of every weight type is within
+// ggml's own MUL_MAT tolerance (NMSE 5e-4) of ggml's CPU result.
+func TestTypeDotsOracle(t *testing.T) {
+	cases := oracleCases(t)
+	for _, k := range kernelSets() {
+		seen := map[string]int{}
+		for _, c := range cases {
+			typ, err := rt.ParseDType(c.WType)
+			if c.Kind != "mul_mat" || err != nil {
+				continue
+			}
+			if _, ok := k.typeDotFor(typ); !ok {
+				continue
+			}
+			got := oracleMulMat(t, k, c)
+			want := readOracleF32(t, c.Out.File)
+			if e := nmse(got, want); !(e <= 5e-4) {
+				t.Errorf("%s %s: NMSE %.3g, want <= 5e-4", k.name, c.Name, e)
+			} else if e > 1e-5 {
+				t.Logf("%s %s: NMSE %.3g", k.name, c.Name, e)
+			}
+			seen[c.WType]++
+		}
+		for _, typ := range kquantTypes {
+			if seen[typ.String()] == 0 {
+				t.Errorf("%s: no oracle MUL_MAT cases for %v", k.name, typ)
+			}
+		}
+	}
+}
+
+// The Q8_K quantizer matches ggml's quantize_row_q8_K_ref on blocks with
+// a negative or positive extreme, zeros and odd values.
+func TestQuantizeQ8K(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for _, k := range kernelSets() {
+		for _, nb := range []int{0, 1, 3} {
+			x := randF32(rng, nb*rt.QKK, -2, 2)
+			if nb >= 3 {
+				clear(x[rt.QKK : 2*rt.QKK]) // an all-zero block
+				x[2*rt.QKK+5] = -7          // a negative extreme
+			}
+			var want, got q8KRows
+			want.resize(1, nb)
+			got.resize(1, nb)
+			quantizeQ8KGo(x, want.row(0))
+			k.quantizeQ8K(x, got.row(0))
+			for i := range want.qs {
+				if got.qs[i] != want.qs[i] {
+					t.Fatalf("%s nb=%d: qs[%d] = %d, want %d", k.name, nb, i, got.qs[i], want.qs[i])
+				}
+			}
+			for i := range want.d {
+				if got.d[i] != want.d[i] {
+					t.Errorf("%s nb=%d: d[%d] = %v, want %v", k.name, nb, i, got.d[i], want.d[i])
+				}
+			}
+			for i := range want.bsums {
+				if got.bsums[i] != want.bsums[i] {
+					t.Fatalf("%s nb=%d: bsums[%d] = %d, want %d", k.name, nb, i, got.bsums[i], want.bsums[i])
+				}
+			}
+		}
+	}
+}
