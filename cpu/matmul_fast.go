@@ -149,14 +149,18 @@ func (b *Backend) mulMatPanel(w, x, dst hostTensor) error {
 	})
 }
 
-// quantizesX reports whether MUL_MAT on k multiplies weights of type w
-// with n x rows quantized to Q8 (the integer dot and panel kernels), rather
-// than with x as it is.
-func (k *kernels) quantizesX(w rt.DType, n int) bool {
-	if w != rt.Q8_0 && w != rt.Q4_0 {
-		return false
+// activationType is the type MUL_MAT on k quantizes n x rows to before
+// multiplying them with weights of type w in integers (the dot and panel
+// kernels): Q8_0 (which also serves as Q8_1) or Q8_K; F32 where it
+// multiplies x as it is.
+func (k *kernels) activationType(w rt.DType, n int) rt.DType {
+	if td, ok := k.typeDotFor(w); ok && n < gemmMinN(w) {
+		return td.vec
 	}
-	return n < gemmMinN(w) || k.usePanel(w, n)
+	if (w == rt.Q8_0 || w == rt.Q4_0) && (n < gemmMinN(w) || k.usePanel(w, n)) {
+		return rt.Q8_0
+	}
+	return rt.F32
 }
 
 // rowKind says how a dot-product worker reads a weight row.
@@ -167,10 +171,14 @@ const (
 	rowF16                    // packed f16 bytes, converted by the kernel
 	rowQ8                     // Q8_0 blocks against Q8 activations
 	rowQ4                     // Q4_0 blocks against Q8 activations
+	rowTyped                  // another quantized type, on its typeDot
 	rowConvert                // anything else: converted to f32 first
 )
 
-func weightKind(w hostTensor) rowKind {
+func (k *kernels) weightKind(w hostTensor) rowKind {
+	if _, ok := k.typeDotFor(w.typ); ok {
+		return rowTyped
+	}
 	switch {
 	case w.typ == rt.Q8_0:
 		return rowQ8
@@ -187,14 +195,18 @@ func weightKind(w hostTensor) rowKind {
 // mulMatDot computes every result as one dot product.
 func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	K, M, N, ne12, _, r2, r3, batches, work := matmulDims(w, x)
-	kind := weightKind(w)
 	k := b.kern
+	kind := k.weightKind(w)
+	td, _ := k.typeDotFor(w.typ)
 
 	var col func(n, i12, i13 int) []float32
 	var err error
-	if kind == rowQ8 || kind == rowQ4 {
+	switch {
+	case kind == rowTyped && td.vec == rt.Q8_K:
+		err = b.quantizeColumnsK(x, work)
+	case kind == rowQ8 || kind == rowQ4 || kind == rowTyped:
 		err = b.quantizeColumns(x, work)
-	} else {
+	default:
 		col, err = b.columns(x, work)
 	}
 	if err != nil {
@@ -208,7 +220,7 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 			switch kind {
 			case rowF32:
 				rows[m-m0], _ = f32View(w.mem, off, K)
-			case rowF16, rowQ8, rowQ4:
+			case rowF16, rowQ8, rowQ4, rowTyped:
 				raw[m-m0] = w.mem[off:] // the x4 kernels read on into the next rows
 			default:
 				row := ws.f32(0, mmRows*K)[(m-m0)*K : (m-m0+1)*K]
@@ -237,6 +249,19 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 				}
 				for ; i < len(out); i++ {
 					out[i] = dot(raw[i], y)
+				}
+			case rowTyped:
+				r := n + N*(i12+ne12*i13)
+				if td.dotK != nil {
+					y := b.q8k.row(r)
+					for i := range out {
+						out[i] = td.dotK(raw[i], y)
+					}
+					break
+				}
+				y := b.q8.row(r)
+				for i := range out {
+					out[i] = td.dot(raw[i], y)
 				}
 			case rowF16:
 				c := col(n, i12, i13)
@@ -311,6 +336,27 @@ func (b *Backend) quantizeColumns(x hostTensor, work int) error {
 				x.loadRow(x.rowAt(r), row)
 			}
 			b.kern.quantizeQ8(row, b.q8.row(r), ws.bytes(rt.Q8_0.RowSize(K)))
+		}
+		return nil
+	})
+}
+
+// quantizeColumnsK quantizes every row of x to Q8_K activations, in
+// parallel, into b.q8k (row r is flat row r of x).
+func (b *Backend) quantizeColumnsK(x hostTensor, work int) error {
+	K, nr := x.ne[0], x.rows()
+	b.q8k.resize(nr, K/rt.QKK)
+	direct := aligned32(x)
+	return b.forRows(nr, work, func(r0, r1 int, ws *workspace) error {
+		for r := r0; r < r1; r++ {
+			var row []float32
+			if direct {
+				row, _ = f32View(x.mem, x.rowAt(r), K)
+			} else {
+				row = ws.f32(0, K)
+				x.loadRow(x.rowAt(r), row)
+			}
+			b.kern.quantizeQ8K(row, b.q8k.row(r))
 		}
 		return nil
 	})
@@ -468,6 +514,10 @@ func (b *Backend) weightRange(w hostTensor, off, k0 int, out []float32) {
 	case w.typ == rt.Q4_0:
 		s := off + k0/rt.QK*18
 		b.kern.dequantQ4(w.mem[s:s+kc/rt.QK*18], out)
+	case w.typ.IsQuantized() && w.typ.BlockSize() <= gemmKC:
+		// gemmKC is a multiple of the block, so k0 starts one.
+		s := off + w.typ.RowSize(k0)
+		dequantRowGo(w.typ, w.mem[s:s+w.typ.RowSize(kc)], out)
 	default:
 		w.loadRow(off+k0*w.nb[0], out)
 	}

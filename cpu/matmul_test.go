@@ -26,8 +26,14 @@ func refMulMat(w, x arr) arr {
 // as ggml does.
 func fastX(b *tb, w rt.DType, x *rt.Tensor) arr {
 	v := read(x)
-	if b.kern != nil && b.kern.quantizesX(w, x.Ne[1]) {
+	if b.kern == nil {
+		return v
+	}
+	switch b.kern.activationType(w, x.Ne[1]) {
+	case rt.Q8_0:
 		return quantRows(rt.Q8_0, v)
+	case rt.Q8_K:
+		return q8KRoundTrip(v)
 	}
 	return v
 }
