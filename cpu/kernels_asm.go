@@ -91,7 +91,7 @@ func ropeNeoxSIMD(d0, d1, x0, x1, c, s *float32, n int)
 // asmKernels is the assembly kernel set, named for the instruction set it
 // uses.
 func asmKernels(name string) *kernels {
-	return &kernels{
+	k := &kernels{
 		name:    name,
 		dotF32:  dotF32Asm,
 		dotF16:  dotF16Asm,
@@ -99,7 +99,7 @@ func asmKernels(name string) *kernels {
 		dotQ4:   blockDot(18, dotQ4SIMD),
 		dotQ8x4: blockDot4(34, dotQ8x4WithNeg(dotQ8x4SIMD)),
 		dotQ4x4: blockDot4(18, dotQ4x4SIMD),
-		// Portable until their assembly is written (kquants_*.s).
+		// The portable kernels where useKQuantAsm has no assembly.
 		dotQ2K:      goKernels.dotQ2K,
 		dotQ3K:      goKernels.dotQ3K,
 		dotQ4K:      goKernels.dotQ4K,
@@ -132,6 +132,8 @@ func asmKernels(name string) *kernels {
 		ropeNorm:    ropeNormAsm,
 		ropeNeox:    ropeNeoxAsm,
 	}
+	useKQuantAsm(k)
+	return k
 }
 
 func dotF32Asm(a, b []float32) float32 {

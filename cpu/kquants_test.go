@@ -3,6 +3,7 @@ package cpu
 import (
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -291,5 +292,100 @@ func TestMulMatFastOracle(t *testing.T) {
 			}
 		}
 		b.Close()
+	}
+}
+
+// randomBlocks fills nb blocks of type t with random bytes whose scales
+// are ordinary halves (and, for MXFP4, exponents near 1).
+func randomBlocks(rng *rand.Rand, t rt.DType, nb int) []byte {
+	size := t.TypeSize()
+	w := make([]byte, nb*size)
+	for i := range w {
+		w[i] = byte(rng.Uint32())
+	}
+	halves := map[rt.DType][]int{
+		rt.Q2_K: {80, 82}, rt.Q3_K: {108}, rt.Q4_K: {0, 2}, rt.Q5_K: {0, 2}, rt.Q6_K: {208},
+		rt.IQ4_XS: {0}, rt.TQ1_0: {52}, rt.TQ2_0: {64},
+		rt.Q4_1: {0, 2}, rt.Q5_0: {0}, rt.Q5_1: {0, 2}, rt.IQ4_NL: {0},
+	}
+	for b := 0; b < nb; b++ {
+		blk := w[b*size : (b+1)*size]
+		for _, off := range halves[t] {
+			binary.LittleEndian.PutUint16(blk[off:], rt.F32ToF16(rng.Float32()*2-1))
+		}
+		if t == rt.MXFP4 {
+			blk[0] = byte(118 + rng.IntN(20))
+		}
+	}
+	return w
+}
+
+// Every kernel set's dot of every added type equals the portable one on
+// random blocks, for runs of 1 to 9 blocks.
+func TestTypeDotKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	for _, k := range kernelSets() {
+		for _, typ := range kquantTypes {
+			td, _ := k.typeDotFor(typ)
+			ref, _ := goKernels.typeDotFor(typ)
+			for _, nb := range []int{0, 1, 2, 3, 9} {
+				n := nb * typ.BlockSize()
+				w := randomBlocks(rng, typ, nb)
+				x := randF32(rng, n, -1, 1)
+				wd := make([]float32, n)
+				dequantRowGo(typ, w, wd)
+				var got, want float32
+				var mag float64
+				if td.vec == rt.Q8_K {
+					var q q8KRows
+					q.resize(1, nb)
+					goKernels.quantizeQ8K(x, q.row(0))
+					got, want = td.dotK(w, q.row(0)), ref.dotK(w, q.row(0))
+					for i, v := range q.qs {
+						mag += math.Abs(float64(wd[i]) * float64(v) * float64(q.d[i/rt.QKK]))
+					}
+				} else {
+					var q q8Rows
+					q.resize(1, nb*typ.BlockSize()/rt.QK)
+					goKernels.quantizeQ8(x, q.row(0), make([]byte, rt.Q8_0.RowSize(n)))
+					got, want = td.dot(w, q.row(0)), ref.dot(w, q.row(0))
+					for i, v := range q.qs {
+						mag += math.Abs(float64(wd[i]) * float64(v) * float64(q.d[i/rt.QK]))
+					}
+				}
+				if !near(float64(got), float64(want), mag, 1e-5) {
+					t.Errorf("%s %v nb=%d: %v, want %v", k.name, typ, nb, got, want)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkMulMatTypes times the fast MUL_MAT of 4096×4096 weights of each
+// added type with N = 1 and 8 x rows, reporting the weight read rate.
+func BenchmarkMulMatTypes(b *testing.B) {
+	const K, M = 4096, 4096
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, typ := range kquantTypes {
+		wb := randomBlocks(rng, typ, M*K/typ.BlockSize())
+		w := hostOf(typ, [4]int{K, M, 1, 1}, wb)
+		for _, n := range []int{1, 8} {
+			xb := make([]byte, 4*K*n)
+			for i := 0; i < K*n; i++ {
+				binary.LittleEndian.PutUint32(xb[4*i:], math.Float32bits(rng.Float32()*2-1))
+			}
+			x := hostOf(rt.F32, [4]int{K, n, 1, 1}, xb)
+			dst := hostOf(rt.F32, [4]int{M, n, 1, 1}, make([]byte, 4*M*n))
+			b.Run(fmt.Sprintf("%v/N=%d", typ, n), func(b *testing.B) {
+				be := newBackend(0, defaultKernels())
+				defer be.Close()
+				b.SetBytes(int64(len(wb)))
+				for b.Loop() {
+					if err := be.mulMatFast(w, x, dst); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }

@@ -1,0 +1,18 @@
+//go:build (amd64 || arm64) && !purego
+
+package cpu
+
+import rt "github.com/gpurt/gpurt/runtime"
+
+// blockDotK wraps an assembly dot kernel of super-blocks of blockBytes
+// bytes with Q8_K activations, checking the bounds the kernel relies on.
+func blockDotK(blockBytes int, kernel func(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32) func([]byte, q8KRow) float32 {
+	return func(w []byte, y q8KRow) float32 {
+		nb := y.blocks()
+		if nb == 0 {
+			return 0
+		}
+		_, _, _ = w[nb*blockBytes-1], y.qs[nb*rt.QKK-1], y.bsums[nb*16-1]
+		return kernel(&w[0], &y.qs[0], &y.d[0], &y.bsums[0], nb)
+	}
+}
