@@ -22,8 +22,8 @@ func refMulMat(w, x arr) arr {
 }
 
 // fastX is x's values as the backend under test multiplies them: the fast
-// paths' integer kernels for Q8_0/Q4_0 weights quantize x to Q8_0 first,
-// as ggml does.
+// paths' integer kernels quantize x to Q8_0 (also serving as Q8_1) or
+// Q8_K first, as ggml does.
 func fastX(b *tb, w rt.DType, x *rt.Tensor) arr {
 	v := read(x)
 	if b.kern == nil {
@@ -31,7 +31,7 @@ func fastX(b *tb, w rt.DType, x *rt.Tensor) arr {
 	}
 	switch b.kern.activationType(w, x.Ne[1]) {
 	case rt.Q8_0:
-		return quantRows(rt.Q8_0, v)
+		return roundTrip(rt.QuantizeRow, rt.Q8_0, v) // the activation quantizer rounds as the reference does
 	case rt.Q8_K:
 		return q8KRoundTrip(v)
 	}
