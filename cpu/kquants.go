@@ -161,24 +161,29 @@ func unpackK(t rt.DType, blk []byte, kb *kBlock) {
 		for g := 0; g < 16; g++ {
 			kb.scale[g], kb.min[g] = int32(blk[g]&0xF), int32(blk[g]>>4)
 		}
-		qs := blk[16:80]
-		for i := range q {
-			half, r := i/128, i%128
-			shift := 2 * uint(r/32)
-			q[i] = int8(qs[32*half+r%32] >> shift & 3)
+		for h := 0; h < 2; h++ {
+			qs := blk[16+32*h : 48+32*h]
+			for s := uint(0); s < 4; s++ {
+				out := q[128*h+32*int(s):][:32]
+				for l, v := range qs {
+					out[l] = int8(v >> (2 * s) & 3)
+				}
+			}
 		}
 	case rt.Q3_K:
 		kb.d, kb.dmin = f16At(blk[108:]), 0
 		kb.scale, kb.min = q3KScales(blk[96:108]), [16]int32{}
-		hm, qs := blk[0:32], blk[32:96]
-		for i := range q {
-			half, r := i/128, i%128
-			shift := 2 * uint(r/32)
-			v := int8(qs[32*half+r%32] >> shift & 3)
-			if hm[r%32]&(1<<uint(4*half+r/32)) == 0 {
-				v -= 4
+		hm := blk[0:32]
+		for h := 0; h < 2; h++ {
+			qs := blk[32+32*h : 64+32*h]
+			for s := uint(0); s < 4; s++ {
+				out := q[128*h+32*int(s):][:32]
+				bit := uint(4*h) + s
+				for l, v := range qs {
+					// 4 where the high bit is clear.
+					out[l] = int8(v>>(2*s)&3) - int8((^hm[l]>>bit)&1)<<2
+				}
 			}
-			q[i] = v
 		}
 	case rt.Q4_K, rt.Q5_K:
 		kb.d, kb.dmin = f16At(blk[0:]), f16At(blk[2:])
@@ -190,18 +195,18 @@ func unpackK(t rt.DType, blk []byte, kb *kBlock) {
 		if t == rt.Q5_K {
 			qs, qh = blk[48:176], blk[16:48]
 		}
-		for i := range q {
-			chunk, r := i/64, i%64
-			v := qs[32*chunk+r%32]
-			if r < 32 {
-				v &= 0xF
-			} else {
-				v >>= 4
+		for c := 0; c < 4; c++ {
+			lo, hi := q[64*c:][:32], q[64*c+32:][:32]
+			for l, v := range qs[32*c : 32*c+32] {
+				lo[l], hi[l] = int8(v&0xF), int8(v>>4)
 			}
-			if qh != nil && qh[r%32]&(1<<uint(2*chunk+r/32)) != 0 {
-				v += 16
+			if qh == nil {
+				continue
 			}
-			q[i] = int8(v)
+			for l, h := range qh[:32] {
+				lo[l] += int8(h>>uint(2*c)&1) << 4
+				hi[l] += int8(h>>uint(2*c+1)&1) << 4
+			}
 		}
 	case rt.Q6_K:
 		kb.d, kb.dmin = f16At(blk[208:]), 0
@@ -210,15 +215,15 @@ func unpackK(t rt.DType, blk []byte, kb *kBlock) {
 		}
 		kb.min = [16]int32{}
 		ql, qh := blk[0:128], blk[128:192]
-		for i := range q {
-			half, r := i/128, i%128
-			l, quarter := r%32, r/32
-			lo := ql[64*half+l+32*(quarter&1)]
-			if quarter >= 2 {
-				lo >>= 4
+		for h := 0; h < 2; h++ {
+			out := q[128*h:][:128]
+			l0, l1, hb := ql[64*h:][:32], ql[64*h+32:][:32], qh[32*h:][:32]
+			for l, b := range hb {
+				out[l] = int8(l0[l]&0xF|(b&3)<<4) - 32
+				out[l+32] = int8(l1[l]&0xF|(b>>2&3)<<4) - 32
+				out[l+64] = int8(l0[l]>>4|(b>>4&3)<<4) - 32
+				out[l+96] = int8(l1[l]>>4|(b>>6)<<4) - 32
 			}
-			hi := qh[32*half+l] >> (2 * uint(quarter)) & 3
-			q[i] = int8(lo&0xF|hi<<4) - 32
 		}
 	case rt.IQ4_XS:
 		kb.d, kb.dmin = f16At(blk[0:]), 0
@@ -228,16 +233,11 @@ func unpackK(t rt.DType, blk []byte, kb *kBlock) {
 			kb.scale[2*ib], kb.scale[2*ib+1] = ls-32, ls-32
 		}
 		kb.min = [16]int32{}
-		qs := blk[8:136]
-		for i := range q {
-			ib, r := i/32, i%32
-			v := qs[16*ib+r%16]
-			if r < 16 {
-				v &= 0xF
-			} else {
-				v >>= 4
+		for ib := 0; ib < 8; ib++ {
+			out := q[32*ib:][:32]
+			for j, v := range blk[8+16*ib : 24+16*ib] {
+				out[j], out[j+16] = kvaluesIQ4NL[v&0xF], kvaluesIQ4NL[v>>4]
 			}
-			q[i] = kvaluesIQ4NL[v]
 		}
 	case rt.TQ1_0:
 		kb.d, kb.dmin = f16At(blk[52:]), 0
@@ -267,10 +267,14 @@ func unpackK(t rt.DType, blk []byte, kb *kBlock) {
 	case rt.TQ2_0:
 		kb.d, kb.dmin = f16At(blk[64:]), 0
 		ternaryScales(kb)
-		qs := blk[0:64]
-		for i := range q {
-			half, r := i/128, i%128
-			q[i] = int8(qs[32*half+r%32]>>(2*uint(r/32))&3) - 1
+		for h := 0; h < 2; h++ {
+			qs := blk[32*h : 32*h+32]
+			for s := uint(0); s < 4; s++ {
+				out := q[128*h+32*int(s):][:32]
+				for l, v := range qs {
+					out[l] = int8(v>>(2*s)&3) - 1
+				}
+			}
 		}
 	}
 }
@@ -296,9 +300,10 @@ func dotKGo(t rt.DType, w []byte, y q8KRow) float32 {
 		bs := y.bsums[b*16 : (b+1)*16]
 		var sumi, summ int32
 		for g := 0; g < 16; g++ {
+			wq, yq := kb.q[16*g:][:16], qy[16*g:][:16]
 			var s int32
-			for i := 16 * g; i < 16*g+16; i++ {
-				s += int32(kb.q[i]) * int32(qy[i])
+			for i, v := range wq {
+				s += int32(v) * int32(yq[i])
 			}
 			sumi += kb.scale[g] * s
 			summ += kb.min[g] * int32(bs[g])
