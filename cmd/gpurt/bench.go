@@ -20,7 +20,7 @@ func runBench(args []string) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	backends := fs.String("b", "", "backends to run: comma-separated families (cpu, vulkan, webgpu), device names, or gonum (the Gemm baseline alone); default all devices. The bandwidth probe always runs")
 	ops := fs.String("o", "", "ops to run, comma-separated: MUL_MAT, ADD, MUL, RMS_NORM, SILU, SOFT_MAX, ROPE, GET_ROWS, CPY, DISPATCH, SCHED, E2E; default all")
-	types := fs.String("t", "", "dtypes to run, comma-separated (f32, f16, q8_0, q4_0); default all")
+	types := fs.String("t", "", "dtypes to run, comma-separated, any case (f32, f16, q8_0, q4_0, q4_K, q6_K, iq4_xs, ...); default all")
 	quick := fs.Bool("quick", false, "the quick suite: short runs, reduced shapes on software GPUs")
 	jsonOut := fs.String("json", "", "write the records as a JSON array to `FILE`")
 	mdOut := fs.String("md", "", "write a Markdown table to `FILE`")
