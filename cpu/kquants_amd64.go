@@ -18,4 +18,35 @@ func useKQuantAsm(k *kernels) {
 	k.dotQ4K = blockDotK(144, dotQ4KSIMD)
 	k.dotQ5K = blockDotK(176, dotQ5KSIMD)
 	k.dotQ6K = blockDotK(210, dotQ6KSIMD)
+	k.dotQ3K = blockDotK(110, dotQ3KSIMD)
+	k.dotQ2K = blockDotK(84, dotQ2KSIMD)
+	k.dotIQ4XS = blockDotK(136, dotIQ4XSSIMD)
+	k.dotQ4_1 = blockDotNeg(20, dotQ4_1SIMD)
+	k.dotQ5_1 = blockDotNeg(24, dotQ5_1SIMD)
+	k.dotQ5_0 = blockDotNeg(22, dotQ5_0SIMD)
+	k.dotIQ4NL = blockDotNeg(18, dotIQ4NLSIMD)
 }
+
+//go:noescape
+func dotQ3KSIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+
+//go:noescape
+func dotQ2KSIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+
+//go:noescape
+func dotIQ4XSSIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+
+// The 32-value block kernels take the Q8 activations' negated block sums
+// (neg) too, which carry the Q4_1/Q5_1 offsets and Q5_0's -16.
+
+//go:noescape
+func dotQ4_1SIMD(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
+
+//go:noescape
+func dotQ5_1SIMD(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
+
+//go:noescape
+func dotQ5_0SIMD(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
+
+//go:noescape
+func dotIQ4NLSIMD(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32

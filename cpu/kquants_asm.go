@@ -16,3 +16,17 @@ func blockDotK(blockBytes int, kernel func(w *byte, qs *int8, qd *float32, bsums
 		return kernel(&w[0], &y.qs[0], &y.d[0], &y.bsums[0], nb)
 	}
 }
+
+// blockDotNeg wraps an assembly dot kernel of 32-value blocks of
+// blockBytes bytes with Q8_0/Q8_1 activations, which also reads the
+// activations' negated block sums.
+func blockDotNeg(blockBytes int, kernel func(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32) func([]byte, q8Row) float32 {
+	return func(w []byte, y q8Row) float32 {
+		nb := y.blocks()
+		if nb == 0 {
+			return 0
+		}
+		_, _, _ = w[nb*blockBytes-1], y.qs[nb*rt.QK-1], y.neg[nb-1]
+		return kernel(&w[0], &y.qs[0], &y.d[0], &y.neg[0], nb)
+	}
+}
