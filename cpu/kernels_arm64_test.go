@@ -23,9 +23,7 @@ func init() {
 // portableOnNEON are the kernels whose NEON form is not written yet: the
 // NEON sets run the portable ones.
 var portableOnNEON = map[string]bool{
-	"dotQ2K": true, "dotQ3K": true, "dotIQ4XS": true, "dotTQ1": true, "dotTQ2": true,
-	"dotQ4_1": true, "dotQ5_0": true, "dotQ5_1": true, "dotIQ4NL": true, "dotMXFP4": true,
-	"quantizeQ8K": true,
+	"dotTQ1": true, "dotTQ2": true, "dotMXFP4": true, "quantizeQ8K": true,
 }
 
 // On arm64 the SIMD sets are NEON and replace every portable kernel (but
