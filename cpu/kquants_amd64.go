@@ -25,6 +25,7 @@ func useKQuantAsm(k *kernels) {
 	k.dotQ5_1 = blockDotNeg(24, dotQ5_1SIMD)
 	k.dotQ5_0 = blockDotNeg(22, dotQ5_0SIMD)
 	k.dotIQ4NL = blockDotNeg(18, dotIQ4NLSIMD)
+	k.quantizeQ8K = quantizeQ8KWith(quantizeQ8KSIMD)
 }
 
 //go:noescape
@@ -50,3 +51,6 @@ func dotQ5_0SIMD(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
 
 //go:noescape
 func dotIQ4NLSIMD(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
+
+//go:noescape
+func quantizeQ8KSIMD(x *float32, qs *int8, d *float32, bsums *int16, nb int)

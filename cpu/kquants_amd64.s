@@ -1169,3 +1169,123 @@ dotiq4nl_loop:
 	VMOVSS X0, ret+40(FP)
 	VZEROUPPER
 	RET
+
+DATA kq_127<>+0(SB)/4, $127
+GLOBL kq_127<>(SB), RODATA|NOPTR, $4
+DATA kq_m127f<>+0(SB)/4, $0xc2fe0000
+GLOBL kq_m127f<>(SB), RODATA|NOPTR, $4
+DATA kq_onef<>+0(SB)/4, $0x3f800000
+GLOBL kq_onef<>(SB), RODATA|NOPTR, $4
+DATA kq_perm<>+0(SB)/8, $0x0000000400000000
+DATA kq_perm<>+8(SB)/8, $0x0000000500000001
+DATA kq_perm<>+16(SB)/8, $0x0000000600000002
+DATA kq_perm<>+24(SB)/8, $0x0000000700000003
+GLOBL kq_perm<>(SB), RODATA|NOPTR, $32
+
+// func quantizeQ8KSIMD(x *float32, qs *int8, d *float32, bsums *int16, nb int)
+// As quantize_row_q8_K_ref, except that where the largest magnitude is
+// both a positive and a negative value, the positive one sets the sign of
+// the scale (the quantized values are the same up to that sign).
+TEXT ·quantizeQ8KSIMD(SB), NOSPLIT, $0-40
+	MOVQ x+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ d+16(FP), DX
+	MOVQ bsums+24(FP), BX
+	MOVQ nb+32(FP), CX
+	VPBROADCASTD kq_127<>(SB), Y15
+	VMOVDQU kq_perm<>(SB), Y14
+q8k_block:
+	VMOVUPS (SI), Y0
+	VMOVAPS Y0, Y1
+	MOVQ $32, AX
+	MOVQ SI, R8
+q8k_max:
+	VMAXPS (R8), Y0, Y0
+	VMINPS (R8), Y1, Y1
+	ADDQ $32, R8
+	DECQ AX
+	JNZ q8k_max
+	VEXTRACTF128 $1, Y0, X2
+	VMAXPS X2, X0, X0
+	VPERMILPS $0x4e, X0, X2
+	VMAXPS X2, X0, X0
+	VPERMILPS $0xb1, X0, X2
+	VMAXSS X2, X0, X0
+	VEXTRACTF128 $1, Y1, X2
+	VMINPS X2, X1, X1
+	VPERMILPS $0x4e, X1, X2
+	VMINPS X2, X1, X1
+	VPERMILPS $0xb1, X1, X2
+	VMINSS X2, X1, X1
+	VXORPS X3, X3, X3
+	VSUBSS X1, X3, X3
+	VUCOMISS X3, X0
+	JAE q8k_pos
+	VMOVAPS X1, X0
+	VMOVAPS X3, X4
+	JMP q8k_have
+q8k_pos:
+	VMOVAPS X0, X4
+q8k_have:
+	VXORPS X5, X5, X5
+	VUCOMISS X5, X4
+	JNE q8k_scale
+	MOVL $0, (DX)
+	VPXOR Y6, Y6, Y6
+	MOVQ $8, AX
+q8k_zero:
+	VMOVDQU Y6, (DI)
+	ADDQ $32, DI
+	DECQ AX
+	JNZ q8k_zero
+	VMOVDQU Y6, (BX)
+	ADDQ $32, BX
+	JMP q8k_next
+q8k_scale:
+	VMOVSS kq_m127f<>(SB), X5
+	VDIVSS X0, X5, X5
+	VMOVSS kq_onef<>(SB), X6
+	VDIVSS X5, X6, X6
+	VMOVSS X6, (DX)
+	VBROADCASTSS X5, Y5
+	MOVQ $8, AX
+	MOVQ SI, R8
+q8k_quant:
+	VMULPS (R8), Y5, Y2
+	VMULPS 32(R8), Y5, Y3
+	VMULPS 64(R8), Y5, Y4
+	VMULPS 96(R8), Y5, Y6
+	VCVTPS2DQ Y2, Y2
+	VCVTPS2DQ Y3, Y3
+	VCVTPS2DQ Y4, Y4
+	VCVTPS2DQ Y6, Y6
+	VPMINSD Y15, Y2, Y2
+	VPMINSD Y15, Y3, Y3
+	VPMINSD Y15, Y4, Y4
+	VPMINSD Y15, Y6, Y6
+	VPADDD Y3, Y2, Y7
+	VPADDD Y6, Y4, Y8
+	VPHADDD Y8, Y7, Y7
+	VPHADDD Y7, Y7, Y7
+	VEXTRACTI128 $1, Y7, X8
+	VPADDD X8, X7, X7
+	VPACKSSDW X7, X7, X7
+	VMOVD X7, R9
+	MOVL R9, (BX)
+	VPACKSSDW Y3, Y2, Y2
+	VPACKSSDW Y6, Y4, Y4
+	VPACKSSWB Y4, Y2, Y2
+	VPERMD Y2, Y14, Y2
+	VMOVDQU Y2, (DI)
+	ADDQ $128, R8
+	ADDQ $32, DI
+	ADDQ $4, BX
+	DECQ AX
+	JNZ q8k_quant
+q8k_next:
+	ADDQ $1024, SI
+	ADDQ $4, DX
+	DECQ CX
+	JNZ q8k_block
+	VZEROUPPER
+	RET

@@ -30,3 +30,16 @@ func blockDotNeg(blockBytes int, kernel func(w *byte, qs *int8, qd *float32, neg
 		return kernel(&w[0], &y.qs[0], &y.d[0], &y.neg[0], nb)
 	}
 }
+
+// quantizeQ8KWith wraps an assembly Q8_K quantizer of nb >= 1 blocks,
+// checking the bounds it relies on.
+func quantizeQ8KWith(kernel func(x *float32, qs *int8, d *float32, bsums *int16, nb int)) func([]float32, q8KRow) {
+	return func(x []float32, y q8KRow) {
+		nb := y.blocks()
+		if nb == 0 {
+			return
+		}
+		_, _, _ = x[nb*rt.QKK-1], y.qs[nb*rt.QKK-1], y.bsums[nb*16-1]
+		kernel(&x[0], &y.qs[0], &y.d[0], &y.bsums[0], nb)
+	}
+}

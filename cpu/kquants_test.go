@@ -196,6 +196,7 @@ func TestQuantizeQ8K(t *testing.T) {
 			if nb >= 3 {
 				clear(x[rt.QKK : 2*rt.QKK]) // an all-zero block
 				x[2*rt.QKK+5] = -7          // a negative extreme
+				x[5] = 7                    // a positive one
 			}
 			var want, got q8KRows
 			want.resize(1, nb)
