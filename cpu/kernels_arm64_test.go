@@ -23,7 +23,7 @@ func init() {
 // portableOnNEON are the kernels whose NEON form is not written yet: the
 // NEON sets run the portable ones.
 var portableOnNEON = map[string]bool{
-	"dotTQ1": true, "dotTQ2": true, "dotMXFP4": true, "quantizeQ8K": true,
+	"dotTQ1": true, "dotTQ2": true, "dotMXFP4": true,
 }
 
 // On arm64 the SIMD sets are NEON and replace every portable kernel (but

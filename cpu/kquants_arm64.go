@@ -50,4 +50,8 @@ func useKQuantAsm(k *kernels) {
 	k.dotQ5_1 = blockDotNeg(24, dotQ5_1NEON)
 	k.dotQ5_0 = blockDotNeg(22, dotQ5_0NEON)
 	k.dotIQ4NL = blockDotNeg(18, dotIQ4NLNEON)
+	k.quantizeQ8K = quantizeQ8KWith(quantizeQ8KNEON)
 }
+
+//go:noescape
+func quantizeQ8KNEON(x *float32, qs *int8, d *float32, bsums *int16, nb int)

@@ -1341,3 +1341,89 @@ TEXT ·dotIQ4NLNEON(SB), NOSPLIT, $0-44
 	FMOVS F0, ret+40(FP)
 	RET
 
+// func quantizeQ8KNEON(x *float32, qs *int8, d *float32, bsums *int16, nb int)
+// As quantize_row_q8_K_ref, except that where the largest magnitude is
+// both a positive and a negative value, the positive one sets the sign of
+// the scale (the quantized values are the same up to that sign).
+TEXT ·quantizeQ8KNEON(SB), NOSPLIT, $0-40
+	MOVD x+0(FP), R0
+	MOVD qs+8(FP), R1
+	MOVD d+16(FP), R2
+	MOVD bsums+24(FP), R3
+	MOVD nb+32(FP), R4
+	WORD $0xb4000944 // cbz x4, 0x128
+	WORD $0x4f0307fd // movi v29.4s, #127
+	WORD $0x4f00e410 // movi v16.16b, #0
+	WORD $0x4f00e411 // movi v17.16b, #0
+	WORD $0x4f00e412 // movi v18.16b, #0
+	WORD $0x4f00e413 // movi v19.16b, #0
+	WORD $0x52b85fca // mov w10, #-1023541248
+	WORD $0x1e27015c // fmov s28, w10
+	WORD $0x3dc00004 // ldr q4, [x0]
+	WORD $0x4ea41c85 // mov v5.16b, v4.16b
+	WORD $0xaa0003e9 // mov x9, x0
+	WORD $0xd280020b // mov x11, #16
+	WORD $0x4cdf2920 // ld1 { v0.4s, v1.4s, v2.4s, v3.4s }, [x9], #64
+	WORD $0x4e20f484 // fmax v4.4s, v4.4s, v0.4s
+	WORD $0x4ea0f4a5 // fmin v5.4s, v5.4s, v0.4s
+	WORD $0x4e21f484 // fmax v4.4s, v4.4s, v1.4s
+	WORD $0x4ea1f4a5 // fmin v5.4s, v5.4s, v1.4s
+	WORD $0x4e22f484 // fmax v4.4s, v4.4s, v2.4s
+	WORD $0x4ea2f4a5 // fmin v5.4s, v5.4s, v2.4s
+	WORD $0x4e23f484 // fmax v4.4s, v4.4s, v3.4s
+	WORD $0x4ea3f4a5 // fmin v5.4s, v5.4s, v3.4s
+	WORD $0xf100056b // subs x11, x11, #1
+	WORD $0x54fffec1 // b.ne 0x30
+	WORD $0x6e30f884 // fmaxv s4, v4.4s
+	WORD $0x6eb0f8a5 // fminv s5, v5.4s
+	WORD $0x1e2140a6 // fneg s6, s5
+	WORD $0x1e262080 // fcmp s4, s6
+	WORD $0x1e25ac87 // fcsel s7, s4, s5, ge
+	WORD $0x1e26ac88 // fcsel s8, s4, s6, ge
+	WORD $0x1e202108 // fcmp s8, #0.0
+	WORD $0x54000101 // b.ne 0x98
+	WORD $0xb800445f // str wzr, [x2], #4
+	WORD $0x4c9f2030 // st1 { v16.16b, v17.16b, v18.16b, v19.16b }, [x1], #64
+	WORD $0x4c9f2030 // st1 { v16.16b, v17.16b, v18.16b, v19.16b }, [x1], #64
+	WORD $0x4c9f2030 // st1 { v16.16b, v17.16b, v18.16b, v19.16b }, [x1], #64
+	WORD $0x4c9f2030 // st1 { v16.16b, v17.16b, v18.16b, v19.16b }, [x1], #64
+	WORD $0x4c9fa070 // st1 { v16.16b, v17.16b }, [x3], #32
+	WORD $0x14000022 // b 0x11c
+	WORD $0x1e271b89 // fdiv s9, s28, s7
+	WORD $0x1e2e100a // fmov s10, #1.00000000
+	WORD $0x1e29194a // fdiv s10, s10, s9
+	WORD $0xbc00444a // str s10, [x2], #4
+	WORD $0xaa0003e9 // mov x9, x0
+	WORD $0xd280020b // mov x11, #16
+	WORD $0x4cdf2920 // ld1 { v0.4s, v1.4s, v2.4s, v3.4s }, [x9], #64
+	WORD $0x4f899000 // fmul v0.4s, v0.4s, v9.s[0]
+	WORD $0x4f899021 // fmul v1.4s, v1.4s, v9.s[0]
+	WORD $0x4f899042 // fmul v2.4s, v2.4s, v9.s[0]
+	WORD $0x4f899063 // fmul v3.4s, v3.4s, v9.s[0]
+	WORD $0x4e21a800 // fcvtns v0.4s, v0.4s
+	WORD $0x4e21a821 // fcvtns v1.4s, v1.4s
+	WORD $0x4e21a842 // fcvtns v2.4s, v2.4s
+	WORD $0x4e21a863 // fcvtns v3.4s, v3.4s
+	WORD $0x4ebd6c00 // smin v0.4s, v0.4s, v29.4s
+	WORD $0x4ebd6c21 // smin v1.4s, v1.4s, v29.4s
+	WORD $0x4ebd6c42 // smin v2.4s, v2.4s, v29.4s
+	WORD $0x4ebd6c63 // smin v3.4s, v3.4s, v29.4s
+	WORD $0x4ea18414 // add v20.4s, v0.4s, v1.4s
+	WORD $0x4ea38455 // add v21.4s, v2.4s, v3.4s
+	WORD $0x4eb58694 // add v20.4s, v20.4s, v21.4s
+	WORD $0x4eb1ba94 // addv s20, v20.4s
+	WORD $0x7c002474 // str h20, [x3], #2
+	WORD $0x0e614800 // sqxtn v0.4h, v0.4s
+	WORD $0x4e614820 // sqxtn2 v0.8h, v1.4s
+	WORD $0x0e614842 // sqxtn v2.4h, v2.4s
+	WORD $0x4e614862 // sqxtn2 v2.8h, v3.4s
+	WORD $0x0e214800 // sqxtn v0.8b, v0.8h
+	WORD $0x4e214840 // sqxtn2 v0.16b, v2.8h
+	WORD $0x4c9f7020 // st1 { v0.16b }, [x1], #16
+	WORD $0xf100056b // subs x11, x11, #1
+	WORD $0x54fffcc1 // b.ne 0xb0
+	WORD $0x91100000 // add x0, x0, #1024
+	WORD $0xf1000484 // subs x4, x4, #1
+	WORD $0x54fff7e1 // b.ne 0x20
+	RET
+
