@@ -422,6 +422,8 @@ type typeDot struct {
 	vec  rt.DType // the activations' type: Q8_K, Q8_0 or Q8_1
 	dotK func(w []byte, y q8KRow) float32
 	dot  func(w []byte, y q8Row) float32
+	// dotK4, where k has it, does four activation rows at once.
+	dotK4 func(w []byte, y *q8KRows, r0 int, out *[4]float32)
 }
 
 // typeDotFor returns k's integer dot for weights of type t, for the types
@@ -433,9 +435,9 @@ func (k *kernels) typeDotFor(t rt.DType) (d typeDot, ok bool) {
 	case rt.Q3_K:
 		return typeDot{vec: rt.Q8_K, dotK: k.dotQ3K}, true
 	case rt.Q4_K:
-		return typeDot{vec: rt.Q8_K, dotK: k.dotQ4K}, true
+		return typeDot{vec: rt.Q8_K, dotK: k.dotQ4K, dotK4: k.dotQ4Kx4}, true
 	case rt.Q5_K:
-		return typeDot{vec: rt.Q8_K, dotK: k.dotQ5K}, true
+		return typeDot{vec: rt.Q8_K, dotK: k.dotQ5K, dotK4: k.dotQ5Kx4}, true
 	case rt.Q6_K:
 		return typeDot{vec: rt.Q8_K, dotK: k.dotQ6K}, true
 	case rt.IQ4_XS:

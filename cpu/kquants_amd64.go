@@ -26,6 +26,8 @@ func useKQuantAsm(k *kernels) {
 	k.dotQ5_0 = blockDotNeg(22, dotQ5_0SIMD)
 	k.dotIQ4NL = blockDotNeg(18, dotIQ4NLSIMD)
 	k.quantizeQ8K = quantizeQ8KWith(quantizeQ8KSIMD)
+	k.dotQ4Kx4 = blockDotK4(144, dotQ4Kx4SIMD)
+	k.dotQ5Kx4 = blockDotK4(176, dotQ5Kx4SIMD)
 }
 
 //go:noescape
@@ -54,3 +56,9 @@ func dotIQ4NLSIMD(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
 
 //go:noescape
 func quantizeQ8KSIMD(x *float32, qs *int8, d *float32, bsums *int16, nb int)
+
+//go:noescape
+func dotQ4Kx4SIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+
+//go:noescape
+func dotQ5Kx4SIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)

@@ -43,3 +43,17 @@ func quantizeQ8KWith(kernel func(x *float32, qs *int8, d *float32, bsums *int16,
 		kernel(&x[0], &y.qs[0], &y.d[0], &y.bsums[0], nb)
 	}
 }
+
+// blockDotK4 wraps an assembly kernel that multiplies one weight row of
+// super-blocks of blockBytes bytes with Q8_K activation rows r0..r0+3.
+func blockDotK4(blockBytes int, kernel func(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)) func([]byte, *q8KRows, int, *[4]float32) {
+	return func(w []byte, y *q8KRows, r0 int, out *[4]float32) {
+		nb := y.nb
+		if nb == 0 {
+			*out = [4]float32{}
+			return
+		}
+		_, _, _, _ = w[nb*blockBytes-1], y.qs[(r0+4)*nb*rt.QKK-1], y.d[(r0+4)*nb-1], y.bsums[(r0+4)*nb*16-1]
+		kernel(&w[0], &y.qs[r0*nb*rt.QKK], &y.d[r0*nb], &y.bsums[r0*nb*16], nb, &out[0])
+	}
+}

@@ -390,3 +390,34 @@ func BenchmarkMulMatTypes(b *testing.B) {
 		}
 	}
 }
+
+// The four-row K-quant kernels equal four one-row dots.
+func TestTypeDotK4Kernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	for _, k := range kernelSets() {
+		for _, typ := range kquantTypes {
+			td, _ := k.typeDotFor(typ)
+			if td.dotK4 == nil {
+				continue
+			}
+			for _, nb := range []int{0, 1, 2, 5} {
+				w := randomBlocks(rng, typ, nb)
+				var q q8KRows
+				q.resize(6, nb)
+				for r := 0; r < 6; r++ {
+					k.quantizeQ8K(randF32(rng, nb*rt.QKK, -1, 1), q.row(r))
+				}
+				for _, r0 := range []int{0, 2} {
+					got := [4]float32{7, 7, 7, 7}
+					td.dotK4(w, &q, r0, &got)
+					for c := 0; c < 4; c++ {
+						want := td.dotK(w, q.row(r0+c))
+						if !near(float64(got[c]), float64(want), math.Abs(float64(want))+1, 1e-5) {
+							t.Errorf("%s %v nb=%d row %d: %v, want %v", k.name, typ, nb, r0+c, got[c], want)
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -252,6 +252,21 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 				}
 			case rowTyped:
 				r := n + N*(i12+ne12*i13)
+				if td.dotK4 != nil && n+4 <= N {
+					// Four x rows at a time share each weight block's unpacking.
+					ldo := dst.nb[1] / 4
+					wide, _ := f32View(dst.mem, dst.at(n, i12, i13), 3*ldo+M)
+					wide = wide[m0:]
+					var four [4]float32
+					for i := range out {
+						td.dotK4(raw[i], &b.q8k, r, &four)
+						for c, v := range four {
+							wide[c*ldo+i] = v
+						}
+					}
+					n += 3
+					break
+				}
 				if td.dotK != nil {
 					y := b.q8k.row(r)
 					for i := range out {
