@@ -28,6 +28,7 @@ func useKQuantAsm(k *kernels) {
 	k.quantizeQ8K = quantizeQ8KWith(quantizeQ8KSIMD)
 	k.dotQ4Kx4 = blockDotK4(144, dotQ4Kx4SIMD)
 	k.dotQ5Kx4 = blockDotK4(176, dotQ5Kx4SIMD)
+	k.dotQ6Kx4 = blockDotK4(210, dotQ6Kx4SIMD)
 }
 
 //go:noescape
@@ -62,3 +63,6 @@ func dotQ4Kx4SIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *flo
 
 //go:noescape
 func dotQ5Kx4SIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+
+//go:noescape
+func dotQ6Kx4SIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)

@@ -1,6 +1,7 @@
 package cpu
 
 import (
+	"math"
 	"sync/atomic"
 
 	rt "github.com/gpurt/gpurt/runtime"
@@ -44,6 +45,12 @@ func (b *Backend) mulMatFast(w, x, dst hostTensor) error {
 	if b.kern.usePanel(w.typ, x.ne[1]) {
 		return b.mulMatPanel(w, x, dst)
 	}
+	if td, ok := b.kern.typeDotFor(w.typ); ok {
+		if x.ne[1] < typedGemmMinN(td) {
+			return b.mulMatDot(w, x, dst)
+		}
+		return b.mulMatGemm(w, x, dst)
+	}
 	if x.ne[1] >= gemmMinN(w.typ) {
 		return b.mulMatGemm(w, x, dst)
 	}
@@ -56,6 +63,18 @@ func (b *Backend) mulMatFast(w, x, dst hostTensor) error {
 func gemmMinN(w rt.DType) int {
 	if w == rt.F32 {
 		return 8
+	}
+	return 16
+}
+
+// typedGemmMinN is the fewest x rows from which weights of a type run by
+// a typeDot go to the packed F32 GEMM rather than the integer dots. Types
+// with a four-column kernel stay on it at any N: measured on a 2-core
+// Zen 3, it beats converting the weights for the F32 GEMM. A variable so
+// that benchmarks can compare the paths.
+var typedGemmMinN = func(td typeDot) int {
+	if td.dotK4 != nil {
+		return math.MaxInt
 	}
 	return 16
 }
@@ -154,8 +173,11 @@ func (b *Backend) mulMatPanel(w, x, dst hostTensor) error {
 // kernels): Q8_0 (which also serves as Q8_1) or Q8_K; F32 where it
 // multiplies x as it is.
 func (k *kernels) activationType(w rt.DType, n int) rt.DType {
-	if td, ok := k.typeDotFor(w); ok && n < gemmMinN(w) {
-		return td.vec
+	if td, ok := k.typeDotFor(w); ok {
+		if n < typedGemmMinN(td) {
+			return td.vec
+		}
+		return rt.F32
 	}
 	if (w == rt.Q8_0 || w == rt.Q4_0) && (n < gemmMinN(w) || k.usePanel(w, n)) {
 		return rt.Q8_0
