@@ -431,9 +431,9 @@ type typeDot struct {
 func (k *kernels) typeDotFor(t rt.DType) (d typeDot, ok bool) {
 	switch t {
 	case rt.Q2_K:
-		return typeDot{vec: rt.Q8_K, dotK: k.dotQ2K}, true
+		return typeDot{vec: rt.Q8_K, dotK: k.dotQ2K, dotK4: k.dotQ2Kx4}, true
 	case rt.Q3_K:
-		return typeDot{vec: rt.Q8_K, dotK: k.dotQ3K}, true
+		return typeDot{vec: rt.Q8_K, dotK: k.dotQ3K, dotK4: k.dotQ3Kx4}, true
 	case rt.Q4_K:
 		return typeDot{vec: rt.Q8_K, dotK: k.dotQ4K, dotK4: k.dotQ4Kx4}, true
 	case rt.Q5_K:
@@ -441,7 +441,7 @@ func (k *kernels) typeDotFor(t rt.DType) (d typeDot, ok bool) {
 	case rt.Q6_K:
 		return typeDot{vec: rt.Q8_K, dotK: k.dotQ6K, dotK4: k.dotQ6Kx4}, true
 	case rt.IQ4_XS:
-		return typeDot{vec: rt.Q8_K, dotK: k.dotIQ4XS}, true
+		return typeDot{vec: rt.Q8_K, dotK: k.dotIQ4XS, dotK4: k.dotIQ4XSx4}, true
 	case rt.TQ1_0:
 		return typeDot{vec: rt.Q8_K, dotK: k.dotTQ1}, true
 	case rt.TQ2_0:

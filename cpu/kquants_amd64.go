@@ -29,6 +29,9 @@ func useKQuantAsm(k *kernels) {
 	k.dotQ4Kx4 = blockDotK4(144, dotQ4Kx4SIMD)
 	k.dotQ5Kx4 = blockDotK4(176, dotQ5Kx4SIMD)
 	k.dotQ6Kx4 = blockDotK4(210, dotQ6Kx4SIMD)
+	k.dotQ2Kx4 = blockDotK4(84, dotQ2Kx4SIMD)
+	k.dotQ3Kx4 = blockDotK4(110, dotQ3Kx4SIMD)
+	k.dotIQ4XSx4 = blockDotK4(136, dotIQ4XSx4SIMD)
 }
 
 //go:noescape
@@ -66,3 +69,12 @@ func dotQ5Kx4SIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *flo
 
 //go:noescape
 func dotQ6Kx4SIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+
+//go:noescape
+func dotQ2Kx4SIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+
+//go:noescape
+func dotQ3Kx4SIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+
+//go:noescape
+func dotIQ4XSx4SIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
