@@ -26,6 +26,8 @@ func useKQuantAsm(k *kernels) {
 	k.dotQ5_0 = blockDotNeg(22, dotQ5_0SIMD)
 	k.dotIQ4NL = blockDotNeg(18, dotIQ4NLSIMD)
 	k.quantizeQ8K = quantizeQ8KWith(quantizeQ8KSIMD)
+	k.dotMXFP4 = blockDotNeg(17, dotMXFP4SIMD)
+	k.dotTQ2 = blockDotK(66, dotTQ2SIMD)
 	k.dotQ4Kx4 = blockDotK4(144, dotQ4Kx4SIMD)
 	k.dotQ5Kx4 = blockDotK4(176, dotQ5Kx4SIMD)
 	k.dotQ6Kx4 = blockDotK4(210, dotQ6Kx4SIMD)
@@ -78,3 +80,9 @@ func dotQ3Kx4SIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *flo
 
 //go:noescape
 func dotIQ4XSx4SIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+
+//go:noescape
+func dotMXFP4SIMD(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
+
+//go:noescape
+func dotTQ2SIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32

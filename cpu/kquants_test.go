@@ -421,3 +421,22 @@ func TestTypeDotK4Kernels(t *testing.T) {
 		}
 	}
 }
+
+// MXFP4's subnormal (e < 2) and extreme scales reach the SIMD kernels as
+// ggml decodes them.
+func TestMXFP4Scales(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 28))
+	for _, k := range kernelSets() {
+		for _, e := range []byte{0, 1, 2, 127, 200} {
+			w := randomBlocks(rng, rt.MXFP4, 1)
+			w[0] = e
+			var q q8Rows
+			q.resize(1, 1)
+			goKernels.quantizeQ8(randF32(rng, rt.QK, -1, 1), q.row(0), make([]byte, rt.Q8_0.RowSize(rt.QK)))
+			got, want := k.dotMXFP4(w, q.row(0)), goKernels.dotMXFP4(w, q.row(0))
+			if !near(float64(got), float64(want), math.Abs(float64(want)), 1e-6) {
+				t.Errorf("%s e=%d: %v, want %v", k.name, e, got, want)
+			}
+		}
+	}
+}
