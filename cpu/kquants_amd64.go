@@ -28,6 +28,7 @@ func useKQuantAsm(k *kernels) {
 	k.quantizeQ8K = quantizeQ8KWith(quantizeQ8KSIMD)
 	k.dotMXFP4 = blockDotNeg(17, dotMXFP4SIMD)
 	k.dotTQ2 = blockDotK(66, dotTQ2SIMD)
+	k.dotTQ1 = blockDotK(54, dotTQ1SIMD)
 	k.dotQ4Kx4 = blockDotK4(144, dotQ4Kx4SIMD)
 	k.dotQ5Kx4 = blockDotK4(176, dotQ5Kx4SIMD)
 	k.dotQ6Kx4 = blockDotK4(210, dotQ6Kx4SIMD)
@@ -86,3 +87,6 @@ func dotMXFP4SIMD(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
 
 //go:noescape
 func dotTQ2SIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+
+//go:noescape
+func dotTQ1SIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
