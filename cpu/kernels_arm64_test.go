@@ -20,15 +20,8 @@ func init() {
 	}
 }
 
-// portableOnNEON are the kernels whose NEON form is not written yet: the
-// NEON sets run the portable ones.
-var portableOnNEON = map[string]bool{
-	"dotTQ1": true, "dotTQ2": true, "dotMXFP4": true,
-}
-
-// On arm64 the SIMD sets are NEON and replace every portable kernel (but
-// portableOnNEON), so the kernel tests that run each set in kernelSets
-// cover all of them.
+// On arm64 the SIMD sets are NEON and replace every portable kernel, so the
+// kernel tests that run each set in kernelSets cover all of them.
 func TestNEONSetReplacesEveryKernel(t *testing.T) {
 	if neonKernels == nil || neonKernels.name != "neon" {
 		t.Fatalf("neonKernels = %v, want the neon set", neonKernels)
@@ -40,8 +33,7 @@ func TestNEONSetReplacesEveryKernel(t *testing.T) {
 			if g.Field(i).Kind() == reflect.Func && g.Field(i).IsNil() {
 				continue // an optional kernel the portable set lacks too (the amd64 panel kernels)
 			}
-			name := s.Type().Field(i).Name
-			if f := s.Field(i); f.Kind() == reflect.Func && f.Pointer() == g.Field(i).Pointer() && !portableOnNEON[name] {
+			if f := s.Field(i); f.Kind() == reflect.Func && f.Pointer() == g.Field(i).Pointer() {
 				t.Errorf("%s: kernel %s is the portable one", k.name, s.Type().Field(i).Name)
 			}
 		}

@@ -38,6 +38,15 @@ func dotQ5_0NEON(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
 //go:noescape
 func dotIQ4NLNEON(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
 
+//go:noescape
+func dotMXFP4NEON(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
+
+//go:noescape
+func dotTQ2NEON(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+
+//go:noescape
+func dotTQ1NEON(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+
 // useKQuantAsm puts the NEON kernels of the types kquants.go adds into k.
 func useKQuantAsm(k *kernels) {
 	k.dotQ4K = blockDotK(144, dotQ4KNEON)
@@ -51,6 +60,9 @@ func useKQuantAsm(k *kernels) {
 	k.dotQ5_0 = blockDotNeg(22, dotQ5_0NEON)
 	k.dotIQ4NL = blockDotNeg(18, dotIQ4NLNEON)
 	k.quantizeQ8K = quantizeQ8KWith(quantizeQ8KNEON)
+	k.dotMXFP4 = blockDotNeg(17, dotMXFP4NEON)
+	k.dotTQ2 = blockDotK(66, dotTQ2NEON)
+	k.dotTQ1 = blockDotK(54, dotTQ1NEON)
 }
 
 //go:noescape

@@ -1427,3 +1427,420 @@ TEXT ·quantizeQ8KNEON(SB), NOSPLIT, $0-40
 	WORD $0x54fff7e1 // b.ne 0x20
 	RET
 
+// func dotMXFP4NEON(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
+TEXT ·dotMXFP4NEON(SB), NOSPLIT, $0-44
+	MOVD w+0(FP), R0
+	MOVD qs+8(FP), R1
+	MOVD qd+16(FP), R2
+	MOVD neg+24(FP), R3
+	MOVD nb+32(FP), R4
+	WORD $0x4f00e5fe // movi v30.16b, #15
+	WORD $0x4f00e400 // movi v0.16b, #0
+	WORD $0x4f00e401 // movi v1.16b, #0
+	WORD $0xb4000544 // cbz x4, 0xb4
+	WORD $0xd280200a // mov x10, #256
+	WORD $0xf2a0604a // movk x10, #770, lsl #16
+	WORD $0xf2c0c08a // movk x10, #1540, lsl #32
+	WORD $0xf2e1810a // movk x10, #3080, lsl #48
+	WORD $0x9e67015b // fmov d27, x10
+	WORD $0xd29fe00a // mov x10, #65280
+	WORD $0xf2bfbfca // movk x10, #65022, lsl #16
+	WORD $0xf2df5f8a // movk x10, #64252, lsl #32
+	WORD $0xf2fe9f0a // movk x10, #62712, lsl #48
+	WORD $0x4e181d5b // mov v27.d[1], x10
+	WORD $0x3cc01002 // ldur q2, [x0, #1]
+	WORD $0x4e3e1c43 // and v3.16b, v2.16b, v30.16b
+	WORD $0x6f0c0444 // ushr v4.16b, v2.16b, #4
+	WORD $0x4e030363 // tbl v3.16b, { v27.16b }, v3.16b
+	WORD $0x4e040364 // tbl v4.16b, { v27.16b }, v4.16b
+	WORD $0x4cdfa025 // ld1 { v5.16b, v6.16b }, [x1], #32
+	WORD $0x0e25c06a // smull v10.8h, v3.8b, v5.8b
+	WORD $0x4e25c06b // smull2 v11.8h, v3.16b, v5.16b
+	WORD $0x4e60294c // saddlp v12.4s, v10.8h
+	WORD $0x4e60696c // sadalp v12.4s, v11.8h
+	WORD $0x0e26c08a // smull v10.8h, v4.8b, v6.8b
+	WORD $0x4e26c08b // smull2 v11.8h, v4.16b, v6.16b
+	WORD $0x4e60694c // sadalp v12.4s, v10.8h
+	WORD $0x4e60696c // sadalp v12.4s, v11.8h
+	WORD $0xbc404452 // ldr s18, [x2], #4
+	WORD $0x39400009 // ldrb w9, [x0]
+	WORD $0x7100093f // cmp w9, #2
+	WORD $0x54000082 // b.hs 0x8c
+	WORD $0x1100052a // add w10, w9, #1
+	WORD $0x530b294a // lsl w10, w10, #21
+	WORD $0x14000003 // b 0x94
+	WORD $0x5100052a // sub w10, w9, #1
+	WORD $0x5309214a // lsl w10, w10, #23
+	WORD $0x1e270150 // fmov s16, w10
+	WORD $0x1e320a10 // fmul s16, s16, s18
+	WORD $0x4e21d98c // scvtf v12.4s, v12.4s
+	WORD $0x4f901180 // fmla v0.4s, v12.4s, v16.s[0]
+	WORD $0x91001063 // add x3, x3, #4
+	WORD $0x91004400 // add x0, x0, #17
+	WORD $0xf1000484 // subs x4, x4, #1
+	WORD $0x54fffc41 // b.ne 0x38
+	WORD $0x4ea1d400 // fsub v0.4s, v0.4s, v1.4s
+	WORD $0x6e20d400 // faddp v0.4s, v0.4s, v0.4s
+	WORD $0x7e30d800 // faddp s0, v0.2s
+	FMOVS F0, ret+40(FP)
+	RET
+
+// func dotTQ2NEON(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+TEXT ·dotTQ2NEON(SB), NOSPLIT, $0-44
+	MOVD w+0(FP), R0
+	MOVD qs+8(FP), R1
+	MOVD qd+16(FP), R2
+	MOVD bsums+24(FP), R3
+	MOVD nb+32(FP), R4
+	WORD $0x4f00e5fe // movi v30.16b, #15
+	WORD $0x4f00e400 // movi v0.16b, #0
+	WORD $0x4f00e401 // movi v1.16b, #0
+	WORD $0xb4001004 // cbz x4, 0x20c
+	WORD $0x4f00e47b // movi v27.16b, #3
+	WORD $0x4f00e43d // movi v29.16b, #1
+	WORD $0xbc404459 // ldr s25, [x2], #4
+	WORD $0x7d40801a // ldr h26, [x0, #64]
+	WORD $0x1ee2435a // fcvt s26, h26
+	WORD $0x1e390b5a // fmul s26, s26, s25
+	WORD $0x91008063 // add x3, x3, #32
+	WORD $0x4f00e41f // movi v31.16b, #0
+	WORD $0xad400c02 // ldp q2, q3, [x0]
+	WORD $0x4cdf2030 // ld1 { v16.16b, v17.16b, v18.16b, v19.16b }, [x1], #64
+	WORD $0x4e3b1c48 // and v8.16b, v2.16b, v27.16b
+	WORD $0x6e3d8508 // sub v8.16b, v8.16b, v29.16b
+	WORD $0x0e30c10a // smull v10.8h, v8.8b, v16.8b
+	WORD $0x4e30c10b // smull2 v11.8h, v8.16b, v16.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x4e3b1c69 // and v9.16b, v3.16b, v27.16b
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e31c12a // smull v10.8h, v9.8b, v17.8b
+	WORD $0x4e31c12b // smull2 v11.8h, v9.16b, v17.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x6f0e0448 // ushr v8.16b, v2.16b, #2
+	WORD $0x4e3b1d08 // and v8.16b, v8.16b, v27.16b
+	WORD $0x6e3d8508 // sub v8.16b, v8.16b, v29.16b
+	WORD $0x0e32c10a // smull v10.8h, v8.8b, v18.8b
+	WORD $0x4e32c10b // smull2 v11.8h, v8.16b, v18.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x6f0e0469 // ushr v9.16b, v3.16b, #2
+	WORD $0x4e3b1d29 // and v9.16b, v9.16b, v27.16b
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e33c12a // smull v10.8h, v9.8b, v19.8b
+	WORD $0x4e33c12b // smull2 v11.8h, v9.16b, v19.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x4cdf2030 // ld1 { v16.16b, v17.16b, v18.16b, v19.16b }, [x1], #64
+	WORD $0x6f0c0448 // ushr v8.16b, v2.16b, #4
+	WORD $0x4e3b1d08 // and v8.16b, v8.16b, v27.16b
+	WORD $0x6e3d8508 // sub v8.16b, v8.16b, v29.16b
+	WORD $0x0e30c10a // smull v10.8h, v8.8b, v16.8b
+	WORD $0x4e30c10b // smull2 v11.8h, v8.16b, v16.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x6f0c0469 // ushr v9.16b, v3.16b, #4
+	WORD $0x4e3b1d29 // and v9.16b, v9.16b, v27.16b
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e31c12a // smull v10.8h, v9.8b, v17.8b
+	WORD $0x4e31c12b // smull2 v11.8h, v9.16b, v17.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x6f0a0448 // ushr v8.16b, v2.16b, #6
+	WORD $0x4e3b1d08 // and v8.16b, v8.16b, v27.16b
+	WORD $0x6e3d8508 // sub v8.16b, v8.16b, v29.16b
+	WORD $0x0e32c10a // smull v10.8h, v8.8b, v18.8b
+	WORD $0x4e32c10b // smull2 v11.8h, v8.16b, v18.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x6f0a0469 // ushr v9.16b, v3.16b, #6
+	WORD $0x4e3b1d29 // and v9.16b, v9.16b, v27.16b
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e33c12a // smull v10.8h, v9.8b, v19.8b
+	WORD $0x4e33c12b // smull2 v11.8h, v9.16b, v19.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0xad410c02 // ldp q2, q3, [x0, #32]
+	WORD $0x4cdf2030 // ld1 { v16.16b, v17.16b, v18.16b, v19.16b }, [x1], #64
+	WORD $0x4e3b1c48 // and v8.16b, v2.16b, v27.16b
+	WORD $0x6e3d8508 // sub v8.16b, v8.16b, v29.16b
+	WORD $0x0e30c10a // smull v10.8h, v8.8b, v16.8b
+	WORD $0x4e30c10b // smull2 v11.8h, v8.16b, v16.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x4e3b1c69 // and v9.16b, v3.16b, v27.16b
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e31c12a // smull v10.8h, v9.8b, v17.8b
+	WORD $0x4e31c12b // smull2 v11.8h, v9.16b, v17.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x6f0e0448 // ushr v8.16b, v2.16b, #2
+	WORD $0x4e3b1d08 // and v8.16b, v8.16b, v27.16b
+	WORD $0x6e3d8508 // sub v8.16b, v8.16b, v29.16b
+	WORD $0x0e32c10a // smull v10.8h, v8.8b, v18.8b
+	WORD $0x4e32c10b // smull2 v11.8h, v8.16b, v18.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x6f0e0469 // ushr v9.16b, v3.16b, #2
+	WORD $0x4e3b1d29 // and v9.16b, v9.16b, v27.16b
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e33c12a // smull v10.8h, v9.8b, v19.8b
+	WORD $0x4e33c12b // smull2 v11.8h, v9.16b, v19.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x4cdf2030 // ld1 { v16.16b, v17.16b, v18.16b, v19.16b }, [x1], #64
+	WORD $0x6f0c0448 // ushr v8.16b, v2.16b, #4
+	WORD $0x4e3b1d08 // and v8.16b, v8.16b, v27.16b
+	WORD $0x6e3d8508 // sub v8.16b, v8.16b, v29.16b
+	WORD $0x0e30c10a // smull v10.8h, v8.8b, v16.8b
+	WORD $0x4e30c10b // smull2 v11.8h, v8.16b, v16.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x6f0c0469 // ushr v9.16b, v3.16b, #4
+	WORD $0x4e3b1d29 // and v9.16b, v9.16b, v27.16b
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e31c12a // smull v10.8h, v9.8b, v17.8b
+	WORD $0x4e31c12b // smull2 v11.8h, v9.16b, v17.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x6f0a0448 // ushr v8.16b, v2.16b, #6
+	WORD $0x4e3b1d08 // and v8.16b, v8.16b, v27.16b
+	WORD $0x6e3d8508 // sub v8.16b, v8.16b, v29.16b
+	WORD $0x0e32c10a // smull v10.8h, v8.8b, v18.8b
+	WORD $0x4e32c10b // smull2 v11.8h, v8.16b, v18.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x6f0a0469 // ushr v9.16b, v3.16b, #6
+	WORD $0x4e3b1d29 // and v9.16b, v9.16b, v27.16b
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e33c12a // smull v10.8h, v9.8b, v19.8b
+	WORD $0x4e33c12b // smull2 v11.8h, v9.16b, v19.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x4e21dbff // scvtf v31.4s, v31.4s
+	WORD $0x4f9a13e0 // fmla v0.4s, v31.4s, v26.s[0]
+	WORD $0x91010800 // add x0, x0, #66
+	WORD $0xf1000484 // subs x4, x4, #1
+	WORD $0x54fff081 // b.ne 0x18
+	WORD $0x4ea1d400 // fsub v0.4s, v0.4s, v1.4s
+	WORD $0x6e20d400 // faddp v0.4s, v0.4s, v0.4s
+	WORD $0x7e30d800 // faddp s0, v0.2s
+	FMOVS F0, ret+40(FP)
+	RET
+
+// func dotTQ1NEON(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+TEXT ·dotTQ1NEON(SB), NOSPLIT, $0-44
+	MOVD w+0(FP), R0
+	MOVD qs+8(FP), R1
+	MOVD qd+16(FP), R2
+	MOVD bsums+24(FP), R3
+	MOVD nb+32(FP), R4
+	WORD $0x4f00e5fe // movi v30.16b, #15
+	WORD $0x4f00e400 // movi v0.16b, #0
+	WORD $0x4f00e401 // movi v1.16b, #0
+	WORD $0xb40018e4 // cbz x4, 0x328
+	WORD $0x4f00e475 // movi v21.16b, #3
+	WORD $0x4f00e537 // movi v23.16b, #9
+	WORD $0x4f00e778 // movi v24.16b, #27
+	WORD $0x4f02e639 // movi v25.16b, #81
+	WORD $0x4f00e43d // movi v29.16b, #1
+	WORD $0xd280202a // mov x10, #257
+	WORD $0xf2a0202a // movk x10, #257, lsl #16
+	WORD $0xf2c0606a // movk x10, #771, lsl #32
+	WORD $0xf2e0606a // movk x10, #771, lsl #48
+	WORD $0x9e67015a // fmov d26, x10
+	WORD $0xd281212a // mov x10, #2313
+	WORD $0xf2a1212a // movk x10, #2313, lsl #16
+	WORD $0xf2c3636a // movk x10, #6939, lsl #32
+	WORD $0xf2e3636a // movk x10, #6939, lsl #48
+	WORD $0x4e181d5a // mov v26.d[1], x10
+	WORD $0xbc40445c // ldr s28, [x2], #4
+	WORD $0x7d40681b // ldr h27, [x0, #52]
+	WORD $0x1ee2437b // fcvt s27, h27
+	WORD $0x1e3c0b7b // fmul s27, s27, s28
+	WORD $0x91008063 // add x3, x3, #32
+	WORD $0x4f00e41f // movi v31.16b, #0
+	WORD $0xad400c02 // ldp q2, q3, [x0]
+	WORD $0x3dc00804 // ldr q4, [x0, #32]
+	WORD $0x9100c009 // add x9, x0, #48
+	WORD $0x4d40c925 // ld1r { v5.4s }, [x9]
+	WORD $0x4cdfa030 // ld1 { v16.16b, v17.16b }, [x1], #32
+	WORD $0x2e35c054 // umull v20.8h, v2.8b, v21.8b
+	WORD $0x6e35c056 // umull2 v22.8h, v2.16b, v21.16b
+	WORD $0x0f088689 // shrn v9.8b, v20.8h, #8
+	WORD $0x4f0886c9 // shrn2 v9.16b, v22.8h, #8
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e30c12a // smull v10.8h, v9.8b, v16.8b
+	WORD $0x4e30c12b // smull2 v11.8h, v9.16b, v16.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x2e35c074 // umull v20.8h, v3.8b, v21.8b
+	WORD $0x6e35c076 // umull2 v22.8h, v3.16b, v21.16b
+	WORD $0x0f088689 // shrn v9.8b, v20.8h, #8
+	WORD $0x4f0886c9 // shrn2 v9.16b, v22.8h, #8
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e31c12a // smull v10.8h, v9.8b, v17.8b
+	WORD $0x4e31c12b // smull2 v11.8h, v9.16b, v17.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x4cdfa030 // ld1 { v16.16b, v17.16b }, [x1], #32
+	WORD $0x4e359c48 // mul v8.16b, v2.16b, v21.16b
+	WORD $0x2e35c114 // umull v20.8h, v8.8b, v21.8b
+	WORD $0x6e35c116 // umull2 v22.8h, v8.16b, v21.16b
+	WORD $0x0f088689 // shrn v9.8b, v20.8h, #8
+	WORD $0x4f0886c9 // shrn2 v9.16b, v22.8h, #8
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e30c12a // smull v10.8h, v9.8b, v16.8b
+	WORD $0x4e30c12b // smull2 v11.8h, v9.16b, v16.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x4e359c68 // mul v8.16b, v3.16b, v21.16b
+	WORD $0x2e35c114 // umull v20.8h, v8.8b, v21.8b
+	WORD $0x6e35c116 // umull2 v22.8h, v8.16b, v21.16b
+	WORD $0x0f088689 // shrn v9.8b, v20.8h, #8
+	WORD $0x4f0886c9 // shrn2 v9.16b, v22.8h, #8
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e31c12a // smull v10.8h, v9.8b, v17.8b
+	WORD $0x4e31c12b // smull2 v11.8h, v9.16b, v17.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x4cdfa030 // ld1 { v16.16b, v17.16b }, [x1], #32
+	WORD $0x4e379c48 // mul v8.16b, v2.16b, v23.16b
+	WORD $0x2e35c114 // umull v20.8h, v8.8b, v21.8b
+	WORD $0x6e35c116 // umull2 v22.8h, v8.16b, v21.16b
+	WORD $0x0f088689 // shrn v9.8b, v20.8h, #8
+	WORD $0x4f0886c9 // shrn2 v9.16b, v22.8h, #8
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e30c12a // smull v10.8h, v9.8b, v16.8b
+	WORD $0x4e30c12b // smull2 v11.8h, v9.16b, v16.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x4e379c68 // mul v8.16b, v3.16b, v23.16b
+	WORD $0x2e35c114 // umull v20.8h, v8.8b, v21.8b
+	WORD $0x6e35c116 // umull2 v22.8h, v8.16b, v21.16b
+	WORD $0x0f088689 // shrn v9.8b, v20.8h, #8
+	WORD $0x4f0886c9 // shrn2 v9.16b, v22.8h, #8
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e31c12a // smull v10.8h, v9.8b, v17.8b
+	WORD $0x4e31c12b // smull2 v11.8h, v9.16b, v17.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x4cdfa030 // ld1 { v16.16b, v17.16b }, [x1], #32
+	WORD $0x4e389c48 // mul v8.16b, v2.16b, v24.16b
+	WORD $0x2e35c114 // umull v20.8h, v8.8b, v21.8b
+	WORD $0x6e35c116 // umull2 v22.8h, v8.16b, v21.16b
+	WORD $0x0f088689 // shrn v9.8b, v20.8h, #8
+	WORD $0x4f0886c9 // shrn2 v9.16b, v22.8h, #8
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e30c12a // smull v10.8h, v9.8b, v16.8b
+	WORD $0x4e30c12b // smull2 v11.8h, v9.16b, v16.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x4e389c68 // mul v8.16b, v3.16b, v24.16b
+	WORD $0x2e35c114 // umull v20.8h, v8.8b, v21.8b
+	WORD $0x6e35c116 // umull2 v22.8h, v8.16b, v21.16b
+	WORD $0x0f088689 // shrn v9.8b, v20.8h, #8
+	WORD $0x4f0886c9 // shrn2 v9.16b, v22.8h, #8
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e31c12a // smull v10.8h, v9.8b, v17.8b
+	WORD $0x4e31c12b // smull2 v11.8h, v9.16b, v17.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x4cdfa030 // ld1 { v16.16b, v17.16b }, [x1], #32
+	WORD $0x4e399c48 // mul v8.16b, v2.16b, v25.16b
+	WORD $0x2e35c114 // umull v20.8h, v8.8b, v21.8b
+	WORD $0x6e35c116 // umull2 v22.8h, v8.16b, v21.16b
+	WORD $0x0f088689 // shrn v9.8b, v20.8h, #8
+	WORD $0x4f0886c9 // shrn2 v9.16b, v22.8h, #8
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e30c12a // smull v10.8h, v9.8b, v16.8b
+	WORD $0x4e30c12b // smull2 v11.8h, v9.16b, v16.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x4e399c68 // mul v8.16b, v3.16b, v25.16b
+	WORD $0x2e35c114 // umull v20.8h, v8.8b, v21.8b
+	WORD $0x6e35c116 // umull2 v22.8h, v8.16b, v21.16b
+	WORD $0x0f088689 // shrn v9.8b, v20.8h, #8
+	WORD $0x4f0886c9 // shrn2 v9.16b, v22.8h, #8
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e31c12a // smull v10.8h, v9.8b, v17.8b
+	WORD $0x4e31c12b // smull2 v11.8h, v9.16b, v17.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x4cdf7030 // ld1 { v16.16b }, [x1], #16
+	WORD $0x2e35c094 // umull v20.8h, v4.8b, v21.8b
+	WORD $0x6e35c096 // umull2 v22.8h, v4.16b, v21.16b
+	WORD $0x0f088689 // shrn v9.8b, v20.8h, #8
+	WORD $0x4f0886c9 // shrn2 v9.16b, v22.8h, #8
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e30c12a // smull v10.8h, v9.8b, v16.8b
+	WORD $0x4e30c12b // smull2 v11.8h, v9.16b, v16.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x4cdf7030 // ld1 { v16.16b }, [x1], #16
+	WORD $0x4e359c88 // mul v8.16b, v4.16b, v21.16b
+	WORD $0x2e35c114 // umull v20.8h, v8.8b, v21.8b
+	WORD $0x6e35c116 // umull2 v22.8h, v8.16b, v21.16b
+	WORD $0x0f088689 // shrn v9.8b, v20.8h, #8
+	WORD $0x4f0886c9 // shrn2 v9.16b, v22.8h, #8
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e30c12a // smull v10.8h, v9.8b, v16.8b
+	WORD $0x4e30c12b // smull2 v11.8h, v9.16b, v16.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x4cdf7030 // ld1 { v16.16b }, [x1], #16
+	WORD $0x4e379c88 // mul v8.16b, v4.16b, v23.16b
+	WORD $0x2e35c114 // umull v20.8h, v8.8b, v21.8b
+	WORD $0x6e35c116 // umull2 v22.8h, v8.16b, v21.16b
+	WORD $0x0f088689 // shrn v9.8b, v20.8h, #8
+	WORD $0x4f0886c9 // shrn2 v9.16b, v22.8h, #8
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e30c12a // smull v10.8h, v9.8b, v16.8b
+	WORD $0x4e30c12b // smull2 v11.8h, v9.16b, v16.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x4cdf7030 // ld1 { v16.16b }, [x1], #16
+	WORD $0x4e389c88 // mul v8.16b, v4.16b, v24.16b
+	WORD $0x2e35c114 // umull v20.8h, v8.8b, v21.8b
+	WORD $0x6e35c116 // umull2 v22.8h, v8.16b, v21.16b
+	WORD $0x0f088689 // shrn v9.8b, v20.8h, #8
+	WORD $0x4f0886c9 // shrn2 v9.16b, v22.8h, #8
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e30c12a // smull v10.8h, v9.8b, v16.8b
+	WORD $0x4e30c12b // smull2 v11.8h, v9.16b, v16.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x4cdf7030 // ld1 { v16.16b }, [x1], #16
+	WORD $0x4e399c88 // mul v8.16b, v4.16b, v25.16b
+	WORD $0x2e35c114 // umull v20.8h, v8.8b, v21.8b
+	WORD $0x6e35c116 // umull2 v22.8h, v8.16b, v21.16b
+	WORD $0x0f088689 // shrn v9.8b, v20.8h, #8
+	WORD $0x4f0886c9 // shrn2 v9.16b, v22.8h, #8
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e30c12a // smull v10.8h, v9.8b, v16.8b
+	WORD $0x4e30c12b // smull2 v11.8h, v9.16b, v16.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x4cdf7030 // ld1 { v16.16b }, [x1], #16
+	WORD $0x4e3a9ca8 // mul v8.16b, v5.16b, v26.16b
+	WORD $0x2e35c114 // umull v20.8h, v8.8b, v21.8b
+	WORD $0x6e35c116 // umull2 v22.8h, v8.16b, v21.16b
+	WORD $0x0f088689 // shrn v9.8b, v20.8h, #8
+	WORD $0x4f0886c9 // shrn2 v9.16b, v22.8h, #8
+	WORD $0x6e3d8529 // sub v9.16b, v9.16b, v29.16b
+	WORD $0x0e30c12a // smull v10.8h, v9.8b, v16.8b
+	WORD $0x4e30c12b // smull2 v11.8h, v9.16b, v16.16b
+	WORD $0x4e60695f // sadalp v31.4s, v10.8h
+	WORD $0x4e60697f // sadalp v31.4s, v11.8h
+	WORD $0x4e21dbff // scvtf v31.4s, v31.4s
+	WORD $0x4f9b13e0 // fmla v0.4s, v31.4s, v27.s[0]
+	WORD $0x9100d800 // add x0, x0, #54
+	WORD $0xf1000484 // subs x4, x4, #1
+	WORD $0x54ffe941 // b.ne 0x4c
+	WORD $0x4ea1d400 // fsub v0.4s, v0.4s, v1.4s
+	WORD $0x6e20d400 // faddp v0.4s, v0.4s, v0.4s
+	WORD $0x7e30d800 // faddp s0, v0.2s
+	FMOVS F0, ret+40(FP)
+	RET
+
