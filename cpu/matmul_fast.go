@@ -15,8 +15,11 @@ import (
 //     the tile kernel exists and N >= 2, 4 rows by 2 or 3 x rows at a time,
 //     converting each weight once per tile), and
 //     Q8_0/Q4_0 against x quantized to Q8 once per op, in integers, as ggml
-//     does. Workers take blocks of mmRows weight rows, so a block stays in
-//     cache while it meets every x row.
+//     does. The other quantized types (kquants.go) run the same way on x
+//     quantized to their vec_dot_type (Q8_K, Q8_0 or Q8_1), four x rows per
+//     weight row where a four-row kernel exists, which they do at any N
+//     (typedGemmMinN). Workers take blocks of mmRows weight rows, so a
+//     block stays in cache while it meets every x row.
 //   - Q8_0/Q4_0 weights with N >= panelMinN, where the kernels have panel
 //     forms (AVX2): the same integer products, with each worker repacking 8
 //     weight rows at a time so that one multiply serves 8 rows and 4 x
