@@ -101,9 +101,6 @@ type kBlock struct {
 	d, dmin    float32
 }
 
-// kBlockBytes is the size of one super-block of each type run on Q8_K.
-func kBlockBytes(t rt.DType) int { return t.TypeSize() }
-
 // f16At is the half at b[0:2] as float32.
 func f16At(b []byte) float32 { return f16Table()[binary.LittleEndian.Uint16(b)] }
 
@@ -291,7 +288,7 @@ func ternaryScales(kb *kBlock) {
 // activations: per super-block d·dy·Σ_g scale[g]·Σ q·y - dmin·dy·Σ_g
 // min[g]·bsums[g].
 func dotKGo(t rt.DType, w []byte, y q8KRow) float32 {
-	size := kBlockBytes(t)
+	size := t.TypeSize()
 	var kb kBlock
 	var sum float32
 	for b, dy := range y.d {

@@ -2,12 +2,17 @@
 
 #include "textflag.h"
 
-// AVX2 dot kernels for the K-quants (kquants.go), after ggml's: per
-// super-block, the weight quants are unpacked to unsigned bytes, multiplied
-// with the Q8_K activations by VPMADDUBSW, weighted by their sub-block
-// scales by VPMADDWD and summed in int32; the offsets (the mins, the -32
-// of Q6_K) are applied through the activations' 16-value sums (bsums).
-// Go's operand order is reversed from Intel's: the destination is last.
+// AVX2 kernels for the weight types of kquants.go, after ggml's: the Q8_K
+// activation quantizer, and the integer dots of each type with its
+// vec_dot_type. Per block the weight quants are unpacked to bytes (the
+// signed levels of IQ4_XS/IQ4_NL/MXFP4 by VPSHUFB, with the sign moved onto
+// the activations), multiplied with the activations by VPMADDUBSW, weighted
+// by their sub-block scales by VPMADDWD and summed in int32; the offsets
+// (the mins, Q6_K's -32, Q3_K's -4, the ternary types' -1) are applied
+// through the activations' 16-value sums (bsums), Q4_1/Q5_1's through the
+// Q8 block sums. The x4 forms run one weight row against four activation
+// rows, unpacking each block once. Go's operand order is reversed from
+// Intel's: the destination is last.
 
 // kq_nib: bytes 0x0f. kq_m30: bytes 0x30. kq_m10: bytes 0x10.
 DATA kq_nib<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f

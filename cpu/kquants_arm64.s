@@ -2,15 +2,18 @@
 
 #include "textflag.h"
 
-// NEON dot kernels for the K-quants (kquants.go), ARMv8.0 baseline: the
-// weight quants are unpacked to bytes, multiplied with the Q8_K
-// activations by SMULL/SMULL2 into 16-bit sums (at most 4 products of
-// |q| <= 63 and |y| <= 127 each), weighted by their sub-block scales with
-// SMLAL by element into int32, and the offsets (the mins) applied through
-// the activations' 16-value sums (bsums). The bodies are WORD-encoded
-// (Go's assembler lacks most of these instructions); each line's comment
-// is the instruction. Registers: x0 weights, x1 activation quants, x2
-// activation scales, x3 bsums, x4 super-blocks (>= 1).
+// NEON kernels for the weight types of kquants.go, ARMv8.0 baseline: the
+// Q8_K activation quantizer, and the integer dots of each type with its
+// vec_dot_type. The weight quants are unpacked to bytes (the IQ4/MXFP4
+// levels by TBL), multiplied with the activations by SMULL/SMULL2 into
+// 16-bit sums (at most 4 products of |q| <= 63 and |y| <= 127; the 8-bit
+// levels pair-wise into 32 bits by SADDLP/SADALP), weighted by their
+// sub-block scales with SMLAL/MLA by element into int32, and the offsets
+// (the mins) applied through the activations' 16-value sums (bsums). The
+// bodies are WORD-encoded (Go's assembler lacks most of these
+// instructions); each line's comment is the instruction. Registers: x0
+// weights, x1 activation quants, x2 activation scales, x3 bsums (or the
+// Q8 block sums), x4 blocks.
 
 // func dotQ4KNEON(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
 TEXT ·dotQ4KNEON(SB), NOSPLIT, $0-44
