@@ -320,44 +320,37 @@ type block32 struct {
 // MXFP4) into bl.
 func unpack32(t rt.DType, blk []byte, bl *block32) {
 	q := &bl.q
-	nibbles := func(qs []byte, tab *[16]int8, bias int8) {
-		for j := 0; j < 16; j++ {
-			lo, hi := qs[j]&0xF, qs[j]>>4
-			if tab != nil {
-				q[j], q[j+16] = tab[lo], tab[hi]
-			} else {
-				q[j], q[j+16] = int8(lo)-bias, int8(hi)-bias
-			}
-		}
-	}
-	fifth := func(qh uint32) {
-		for j := 0; j < 16; j++ {
-			q[j] += int8((qh>>uint(j))&1) << 4
-			q[j+16] += int8((qh>>uint(j+16))&1) << 4
-		}
-	}
+	var qs []byte
+	var qh uint32
+	var tab *[16]int8
 	bl.m = 0
 	switch t {
 	case rt.Q4_1:
-		bl.d, bl.m = f16At(blk), f16At(blk[2:])
-		nibbles(blk[4:20], nil, 0)
+		bl.d, bl.m, qs = f16At(blk), f16At(blk[2:]), blk[4:20]
 	case rt.Q5_0:
-		bl.d = f16At(blk)
-		nibbles(blk[6:22], nil, 0)
-		fifth(binary.LittleEndian.Uint32(blk[2:]))
+		bl.d, qh, qs = f16At(blk), binary.LittleEndian.Uint32(blk[2:]), blk[6:22]
+	case rt.Q5_1:
+		bl.d, bl.m, qh, qs = f16At(blk), f16At(blk[2:]), binary.LittleEndian.Uint32(blk[4:]), blk[8:24]
+	case rt.IQ4_NL:
+		bl.d, qs, tab = f16At(blk), blk[2:18], &kvaluesIQ4NL
+	case rt.MXFP4:
+		bl.d, qs, tab = e8m0Half(blk[0]), blk[1:17], &kvaluesMXFP4
+	}
+	qs = qs[:16]
+	if tab != nil {
+		for j, v := range qs {
+			q[j], q[j+16] = tab[v&0xF], tab[v>>4]
+		}
+		return
+	}
+	for j, v := range qs {
+		q[j] = int8(v&0xF | byte(qh>>uint(j)&1)<<4)
+		q[j+16] = int8(v>>4 | byte(qh>>uint(j+16)&1)<<4)
+	}
+	if t == rt.Q5_0 {
 		for j := range q {
 			q[j] -= 16
 		}
-	case rt.Q5_1:
-		bl.d, bl.m = f16At(blk), f16At(blk[2:])
-		nibbles(blk[8:24], nil, 0)
-		fifth(binary.LittleEndian.Uint32(blk[4:]))
-	case rt.IQ4_NL:
-		bl.d = f16At(blk)
-		nibbles(blk[2:18], &kvaluesIQ4NL, 0)
-	case rt.MXFP4:
-		bl.d = e8m0Half(blk[0])
-		nibbles(blk[1:17], &kvaluesMXFP4, 0)
 	}
 }
 
