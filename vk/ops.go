@@ -130,6 +130,7 @@ type matmulPC struct {
 	Nb10, Nb11, Nb12, Nb13 uint32
 	Nb0, Nb1, Nb2, Nb3     uint32
 	Off0, Off1, OffD       uint32
+	Dt                     uint32 // the weight dtype, read by the A_ANY variants
 }
 
 // Each block must fit the 128 bytes of push constants (a negative array
@@ -225,6 +226,8 @@ func elemAlign(t rt.DType) int {
 	switch t {
 	case rt.F32, rt.I32:
 		return 4
+	case rt.MXFP4:
+		return 1 // 17-byte blocks
 	}
 	return 2
 }
@@ -330,8 +333,8 @@ func planUnary(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
 	sne, dne := a.Ne, t.Ne
 	if a.Type == t.Type && a.Type.IsQuantized() {
 		// Same-type block copies count blocks along dim 0.
-		sne[0] /= rt.QK
-		dne[0] /= rt.QK
+		sne[0] /= a.Type.BlockSize()
+		dne[0] /= a.Type.BlockSize()
 	}
 	n := dne[0] * dne[1] * dne[2] * dne[3]
 	p := unaryPC{
@@ -386,7 +389,7 @@ func (d *Device) planRows(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint3
 		p.Mode |= rowsQuantize << 16
 	}
 	if t.Type.IsQuantized() && t.Op != rt.OpGetRows {
-		space[0] /= rt.QK
+		space[0] /= t.Type.BlockSize()
 	}
 	n := space[0] * space[1] * space[2] * space[3]
 	p.Ne, p.N = u4(space), uint32(n)
@@ -458,7 +461,22 @@ func (d *Device) variant(name string) string {
 	return name + "_nosg"
 }
 
+// weightSuffix names the MUL_MAT variants of a weight dtype. The types
+// without their own share the "q" (A_ANY) variants, which take the dtype at
+// run time: one pipeline for all of them, as lavapipe compiles each
+// pipeline for seconds.
 var weightSuffix = map[rt.DType]string{rt.F32: "f32", rt.F16: "f16", rt.BF16: "bf16", rt.Q8_0: "q8_0", rt.Q4_0: "q4_0"}
+
+func weightVariant(t rt.DType) string {
+	if w, ok := weightSuffix[t]; ok {
+		return w
+	}
+	return "q"
+}
+
+// anyQuantMaxNR caps the rows per workgroup of the A_ANY mat-vec kernel:
+// each row holds a copy of every type's dequantizer.
+const anyQuantMaxNR = 4
 
 // Products with at most matVecMaxN src1 columns use the mat-vec kernel:
 // a 64-wide tile would be mostly padding.
@@ -492,10 +510,11 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 		Nb10: uint32(b.Nb[0]), Nb11: uint32(b.Nb[1]), Nb12: uint32(b.Nb[2]), Nb13: uint32(b.Nb[3]),
 		Nb0: uint32(t.Nb[0]), Nb1: uint32(t.Nb[1]), Nb2: uint32(t.Nb[2]), Nb3: uint32(t.Nb[3]),
 		Off0: offs[0], Off1: offs[1], OffD: offd,
+		Dt: uint32(a.Type),
 	}
 	setPC(&ds.pc, &p)
 	batches := uint32(b.Ne[2] * b.Ne[3])
-	w := weightSuffix[a.Type]
+	w := weightVariant(a.Type)
 	nc := 1 // mat-vec columns per workgroup: a power of two covering n
 	for nc < b.Ne[1] {
 		nc *= 2
@@ -507,6 +526,9 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 		nr := d.nrMatVec
 		if a.Type.IsQuantized() {
 			nr = max(min(nr, 32/nc), 1)
+		}
+		if w == "q" {
+			nr = min(nr, anyQuantMaxNR)
 		}
 		var vec4 uint32
 		perLoad := map[rt.DType]int{rt.F32: 4, rt.F16: 8, rt.BF16: 8}[a.Type] // elements per 16-byte load

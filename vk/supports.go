@@ -51,6 +51,9 @@ func check(t *rt.Tensor) error {
 		}
 	}
 	a, b := t.Src[0], t.Src[1]
+	if t.Type.IsQuantized() && !quantizable(t.Type) && (t.Op == rt.OpSetRows || (t.Op == rt.OpCpy && a.Type != t.Type)) {
+		return fmt.Errorf("no %v quantizer in the shaders: %w", t.Type, rt.ErrUnsupported)
+	}
 	switch t.Op {
 	case rt.OpCpy:
 		// Quantizing works block by block on matching shapes.
@@ -71,3 +74,7 @@ func check(t *rt.Tensor) error {
 	}
 	return nil
 }
+
+// quantizable reports whether the shaders can write dtype t from F32 values
+// (quant_store in common.glsl).
+func quantizable(t rt.DType) bool { return t == rt.Q8_0 || t == rt.Q4_0 }

@@ -1,0 +1,277 @@
+// Package ggmloracle runs the op cases of ../shared/oracle/ggml — weights,
+// activations and outputs computed by upstream ggml — on any backend, for
+// the backends' tests.
+//
+// # Cases
+//
+// MUL_MAT cases compare with ggml's output by normalized mean squared error
+// (NMSE <= 5e-4, ggml test-backend-ops' bound for MUL_MAT); GET_ROWS cases
+// and the dequantizing copies of the quantizer rows (CPY to F32 and F16)
+// must match ggml's values to the bit.
+//
+// # Data
+//
+// The directory is shared reference data, read in place and never copied;
+// when it is absent, Load reports ErrNoData and tests skip.
+package ggmloracle
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// ErrNoData means the oracle directory is not there.
+var ErrNoData = errors.New("ggml oracle data not found")
+
+// Input is one tensor of a case: its dtype name, shape and file.
+type Input struct {
+	Type string `json:"type"`
+	Ne   [4]int `json:"ne"`
+	File string `json:"file"`
+}
+
+// Case is one op case of manifest.json.
+type Case struct {
+	Name   string  `json:"name"`
+	Kind   string  `json:"kind"` // "mul_mat" or "get_rows"
+	WType  string  `json:"wtype"`
+	Inputs []Input `json:"inputs"`
+	Out    Input   `json:"out"`
+}
+
+// Row is one quantizer row of quant.json.
+type Row struct {
+	Name string `json:"name"`
+	Type string `json:"type"`
+	K    int    `json:"k"`
+	Ref  string `json:"ref"`
+	Deq  string `json:"deq"`
+}
+
+// Set is the loaded manifest and quantizer rows of a directory.
+type Set struct {
+	Dir   string
+	Cases []Case
+	Rows  []Row
+}
+
+// Load reads the manifests in dir.
+func Load(dir string) (*Set, error) {
+	var m struct {
+		Cases []Case `json:"cases"`
+	}
+	if err := readJSON(filepath.Join(dir, "manifest.json"), &m); err != nil {
+		return nil, err
+	}
+	var q struct {
+		Rows []Row `json:"rows"`
+	}
+	if err := readJSON(filepath.Join(dir, "quant.json"), &q); err != nil {
+		return nil, err
+	}
+	return &Set{Dir: dir, Cases: m.Cases, Rows: q.Rows}, nil
+}
+
+func readJSON(path string, v any) error {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("%s: %w", path, ErrNoData)
+	}
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("%s: %w: %v", path, rt.ErrCorruptFile, err)
+	}
+	return nil
+}
+
+func (s *Set) read(name string) ([]byte, error) { return os.ReadFile(filepath.Join(s.Dir, name)) }
+
+// Target is where cases run: a backend and a buffer type of its device.
+type Target struct {
+	Backend    rt.Backend
+	BufferType rt.BufferType
+}
+
+// Result is the outcome of one case.
+type Result struct {
+	Name string
+	NMSE float64
+	Err  error // nil when the case passed
+}
+
+// MaxNMSEMulMat is ggml test-backend-ops' bound for MUL_MAT.
+const MaxNMSEMulMat = 5e-4
+
+// RunCase runs c on tg and compares with ggml's output.
+func (s *Set) RunCase(tg Target, c Case) Result {
+	res := Result{Name: c.Name}
+	if len(c.Inputs) != 2 {
+		res.Err = fmt.Errorf("%w: %d inputs", rt.ErrCorruptFile, len(c.Inputs))
+		return res
+	}
+	wt, err := rt.ParseDType(c.Inputs[0].Type)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	ctx := rt.NewContext()
+	a := ctx.NewTensor(wt, c.Inputs[0].Ne[:]...)
+	bt := rt.F32
+	if c.Kind == "get_rows" {
+		bt = rt.I32
+	}
+	b := ctx.NewTensor(bt, c.Inputs[1].Ne[:]...)
+	var out *rt.Tensor
+	switch c.Kind {
+	case "mul_mat":
+		out = ctx.MulMat(a, b)
+	case "get_rows":
+		out = ctx.GetRows(a, b)
+	default:
+		res.Err = fmt.Errorf("unknown case kind %q", c.Kind)
+		return res
+	}
+	got, err := s.compute(tg, ctx, out, map[*rt.Tensor]string{a: c.Inputs[0].File, b: c.Inputs[1].File})
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	want, err := s.readF32(c.Out.File)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	if c.Kind == "mul_mat" {
+		res.NMSE, res.Err = nmse(got, want)
+		if res.Err == nil && !(res.NMSE <= MaxNMSEMulMat) {
+			res.Err = fmt.Errorf("NMSE %.3g exceeds %g", res.NMSE, MaxNMSEMulMat)
+		}
+		return res
+	}
+	res.Err = bitExact(got, want)
+	return res
+}
+
+// RunDequant copies quantizer row r (ggml's reference bytes) to dst (F32 or
+// F16) on tg and requires ggml's dequantized values, converted to dst.
+func (s *Set) RunDequant(tg Target, r Row, dst rt.DType) Result {
+	res := Result{Name: fmt.Sprintf("CPY_%s_%v", r.Name, dst)}
+	wt, err := rt.ParseDType(r.Type)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	ctx := rt.NewContext()
+	a := ctx.NewTensor(wt, r.K)
+	out := ctx.Cpy(a, ctx.NewTensor(dst, r.K))
+	got, err := s.compute(tg, ctx, out, map[*rt.Tensor]string{a: r.Ref})
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	want, err := s.readF32(r.Deq)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	if dst == rt.F16 {
+		for i, v := range want {
+			want[i] = rt.F16ToF32(rt.F32ToF16(v))
+		}
+	}
+	res.Err = bitExact(got, want)
+	return res
+}
+
+// compute allocates ctx on tg, fills the leaves from their files, runs the
+// graph of out and returns out's values.
+func (s *Set) compute(tg Target, ctx *rt.Context, out *rt.Tensor, files map[*rt.Tensor]string) ([]float32, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	g, err := ctx.BuildGraph(out)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range g.Nodes {
+		if !tg.Backend.Device().SupportsOp(n) {
+			return nil, fmt.Errorf("%v %v: %w on %s", n.Op, n.Src[0].Type, rt.ErrUnsupported, tg.Backend.Name())
+		}
+	}
+	buf, err := rt.AllocContextTensors(ctx, tg.BufferType)
+	if err != nil {
+		return nil, err
+	}
+	defer buf.Free()
+	for t, f := range files {
+		data, err := s.read(f)
+		if err != nil {
+			return nil, err
+		}
+		if len(data) != t.Nbytes() {
+			return nil, fmt.Errorf("%w: %s has %d bytes, want %d", rt.ErrCorruptFile, f, len(data), t.Nbytes())
+		}
+		if err := rt.TensorSet(t, data, 0); err != nil {
+			return nil, err
+		}
+	}
+	if err := tg.Backend.GraphCompute(g); err != nil {
+		return nil, err
+	}
+	if err := tg.Backend.Synchronize(); err != nil {
+		return nil, err
+	}
+	return rt.TensorGetF32(out)
+}
+
+func (s *Set) readF32(name string) ([]float32, error) {
+	b, err := s.read(name)
+	if err != nil {
+		return nil, err
+	}
+	if len(b)%4 != 0 {
+		return nil, fmt.Errorf("%w: %s is %d bytes", rt.ErrCorruptFile, name, len(b))
+	}
+	v := make([]float32, len(b)/4)
+	for i := range v {
+		v[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+	}
+	return v, nil
+}
+
+func nmse(got, want []float32) (float64, error) {
+	if len(got) != len(want) {
+		return 0, fmt.Errorf("%w: got %d values, want %d", rt.ErrShape, len(got), len(want))
+	}
+	var num, den float64
+	for i := range want {
+		d := float64(got[i]) - float64(want[i])
+		num += d * d
+		den += float64(want[i]) * float64(want[i])
+	}
+	if den == 0 {
+		return num, nil
+	}
+	return num / den, nil
+}
+
+func bitExact(got, want []float32) error {
+	if len(got) != len(want) {
+		return fmt.Errorf("%w: got %d values, want %d", rt.ErrShape, len(got), len(want))
+	}
+	for i := range want {
+		if math.Float32bits(got[i]) != math.Float32bits(want[i]) && !(got[i] == 0 && want[i] == 0) {
+			return fmt.Errorf("element %d: got %v, want %v", i, got[i], want[i])
+		}
+	}
+	return nil
+}
