@@ -40,7 +40,11 @@ func (k kernel) key() string {
 	b = append(b, k.file...)
 	for _, t := range k.binds {
 		b = append(b, '|')
-		b = append(b, t.String()...)
+		if runtimeTyped(t) {
+			b = append(b, "q*"...) // one variant for all of them
+		} else {
+			b = append(b, t.String()...)
+		}
 	}
 	for _, f := range k.flags {
 		b = append(b, '|')
@@ -218,7 +222,8 @@ func compileError(dev string, k kernel, src source, err error) error {
 // paramsWGSL is the uniform block every kernel receives at binding 0. It
 // mirrors the Go struct params: for each of d, a, b, c the shape (ne) and
 // byte strides (nb); off holds each binding's byte offset of the tensor
-// inside the bound range (bindings start at aligned offsets).
+// inside the bound range (bindings start at aligned offsets); dt holds
+// each binding's dtype.
 const paramsWGSL = `struct Params {
   ne_d: vec4<u32>, nb_d: vec4<u32>,
   ne_a: vec4<u32>, nb_a: vec4<u32>,
@@ -228,6 +233,7 @@ const paramsWGSL = `struct Params {
   ip: vec4<i32>,
   fp: vec4<f32>,
   n: vec4<u32>,
+  dt: vec4<u32>,
 }
 @group(0) @binding(0) var<uniform> P: Params;
 `
@@ -261,6 +267,9 @@ func genPrelude(k kernel, f16 bool) string {
 	for _, c := range k.consts {
 		fmt.Fprintf(&sb, "const %s: u32 = %du;\n", c.name, c.val)
 	}
+	if slices.ContainsFunc(k.binds, runtimeTyped) {
+		sb.WriteString(dequantTables())
+	}
 	for i, t := range k.binds {
 		name := slotNames[i]
 		write := i == 0
@@ -281,6 +290,24 @@ func subword(t rt.DType, f16 bool) bool {
 		return !f16
 	}
 	return true
+}
+
+// runtimeTyped reports whether dtype t is loaded by dequant.wgsl, which
+// takes the dtype at run time (P.dt): every block type but Q8_0 and Q4_0,
+// which have loaders of their own.
+func runtimeTyped(t rt.DType) bool { return t.IsQuantized() && t != rt.Q8_0 && t != rt.Q4_0 }
+
+// dequantTables declares the codebooks of dequant.wgsl, from the values
+// the CPU uses.
+func dequantTables() string {
+	table := func(name string, vals []int8) string {
+		parts := make([]string, len(vals))
+		for i, v := range vals {
+			parts[i] = strconv.Itoa(int(v)) + ".0"
+		}
+		return fmt.Sprintf("var<private> %s: array<f32, %d> = array<f32, %d>(%s);\n", name, len(vals), len(vals), strings.Join(parts, ", "))
+	}
+	return table("IQ4NL", iq4nlValues[:]) + table("MXFP4", mxfp4Values[:])
 }
 
 func bindingWGSL(binding int, t rt.DType, write, f16, vec, w4 bool) string {
@@ -319,6 +346,12 @@ fn ldw2_$(o: u32) -> u32 {
 `)
 	}
 	lde := "fn lde_$(r: u32, k: u32) -> f32 { return ld_$(r + k * P.nb_$.x); }\n"
+	if runtimeTyped(t) {
+		words()
+		fmt.Fprintf(&sb, "fn dt_$() -> u32 { return P.dt.%c; }\n", "xyzw"[binding-1])
+		sb.WriteString(dequantWGSL)
+		return sb.String()
+	}
 	switch t {
 	case rt.F32:
 		if vec {
@@ -472,3 +505,19 @@ fn ld4_$(r: u32, k: u32) -> vec4<f32> {
 	}
 	return sb.String()
 }
+
+// dequantWGSL is dequant.wgsl, appended per run-time typed binding.
+var dequantWGSL = func() string {
+	s, err := shaders.WGSL("dequant.wgsl")
+	if err != nil {
+		panic(err) // embedded at build time
+	}
+	return s
+}()
+
+// The codebooks of IQ4_NL/IQ4_XS and MXFP4 (ggml's kvalues_iq4nl and
+// kvalues_mxfp4, the latter doubled: its scale is taken at half).
+var (
+	iq4nlValues = [16]int8{-127, -104, -83, -65, -49, -35, -22, -10, 1, 13, 25, 38, 53, 69, 89, 113}
+	mxfp4Values = [16]int8{0, 1, 2, 3, 4, 6, 8, 12, 0, -1, -2, -3, -4, -6, -8, -12}
+)

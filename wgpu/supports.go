@@ -35,13 +35,15 @@ func (d *Device) SupportsOp(t *rt.Tensor) bool {
 			return false
 		}
 		if t.Type.IsQuantized() {
-			return a.Type != rt.I32 && t.IsContiguous()
+			// Quantizing needs a quantizer in the kernels (Q8_0, Q4_0);
+			// any block type copies to itself.
+			return a.Type != rt.I32 && t.IsContiguous() && (a.Type == t.Type || !runtimeTyped(t.Type))
 		}
 		return (a.Type == rt.I32) == (t.Type == rt.I32) || plainFloat(a.Type) || plainFloat(t.Type)
 	case rt.OpGetRows:
 		return need2() && b.Type == rt.I32 && (t.Type == rt.F32 || (t.Type == rt.I32 && a.Type == rt.I32) || (plainFloat(t.Type) && a.Type != rt.I32))
 	case rt.OpSetRows:
-		return need2() && b.Type == rt.I32 && a.Type != rt.I32 && anyFloat(t.Type) && t.IsContiguousRows() &&
+		return need2() && b.Type == rt.I32 && a.Type != rt.I32 && anyFloat(t.Type) && !runtimeTyped(t.Type) && t.IsContiguousRows() &&
 			b.Ne[1] > 0 && b.Ne[2] > 0
 	case rt.OpConcat:
 		return need2() && a.Type == b.Type && a.Type == t.Type && !t.Type.IsQuantized() &&
@@ -70,7 +72,7 @@ func (d *Device) SupportsOp(t *rt.Tensor) bool {
 // addressable reports whether the kernels can address t: it fits one
 // storage binding, and its strides and view offset are multiples of what
 // the dtype's loads need (the element size; 2 bytes for quantized blocks,
-// whose f16 scale is read as a half word).
+// whose f16 scale is read as a half word, but 1 for MXFP4's 17-byte ones).
 func (d *Device) addressable(t *rt.Tensor) bool {
 	if !t.Type.Valid() {
 		return false
@@ -82,7 +84,10 @@ func (d *Device) addressable(t *rt.Tensor) bool {
 	gran := t.Type.TypeSize()
 	if t.Type.IsQuantized() {
 		gran = 2
-		if t.Nb[0] != t.Type.TypeSize() && t.Ne[0] > rt.QK {
+		if t.Type == rt.MXFP4 {
+			gran = 1 // 17-byte blocks
+		}
+		if t.Nb[0] != t.Type.TypeSize() && t.Ne[0] > t.Type.BlockSize() {
 			return false
 		}
 	}
