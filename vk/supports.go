@@ -77,4 +77,10 @@ func check(t *rt.Tensor) error {
 
 // quantizable reports whether the shaders can write dtype t from F32 values
 // (quant_store in common.glsl).
-func quantizable(t rt.DType) bool { return t == rt.Q8_0 || t == rt.Q4_0 }
+func quantizable(t rt.DType) bool {
+	switch t {
+	case rt.Q8_0, rt.Q4_0, rt.Q4_1, rt.Q5_0, rt.Q5_1:
+		return true
+	}
+	return false
+}

@@ -13,8 +13,9 @@ import (
 
 // TestGGMLOracle runs ggml's own MUL_MAT and GET_ROWS cases
 // (../shared/oracle/ggml) for every weight type gpurt runs (NMSE <= 5e-4 and
-// bit-exact), and dequantizes ggml's quantizer rows by CPY to F32 and F16
-// (bit-exact).
+// bit-exact), dequantizes ggml's quantizer rows by CPY to F32 and F16
+// (bit-exact), and quantizes them by CPY from F32 where the kernels have the
+// quantizer (ggml's bytes).
 func TestGGMLOracle(t *testing.T) {
 	d := device(t)
 	b := newBackend(t, d)
@@ -43,6 +44,11 @@ func TestGGMLOracle(t *testing.T) {
 		wt, err := rt.ParseDType(r.Type)
 		if err != nil || !wt.Valid() || !wt.IsQuantized() {
 			continue
+		}
+		if res := s.RunQuantize(tg, r); res.Err != nil && !errors.Is(res.Err, rt.ErrUnsupported) {
+			t.Errorf("%s: %v", res.Name, res.Err)
+		} else if res.Err == nil {
+			ran++
 		}
 		for _, dst := range []rt.DType{rt.F32, rt.F16} {
 			if res := s.RunDequant(tg, r, dst); res.Err != nil {

@@ -350,6 +350,9 @@ fn ldw2_$(o: u32) -> u32 {
 		words()
 		fmt.Fprintf(&sb, "fn dt_$() -> u32 { return P.dt.%c; }\n", "xyzw"[binding-1])
 		sb.WriteString(dequantWGSL)
+		if write {
+			sb.WriteString(quantizeWGSL)
+		}
 		return sb.String()
 	}
 	switch t {
@@ -506,14 +509,27 @@ fn ld4_$(r: u32, k: u32) -> vec4<f32> {
 	return sb.String()
 }
 
-// dequantWGSL is dequant.wgsl, appended per run-time typed binding.
-var dequantWGSL = func() string {
-	s, err := shaders.WGSL("dequant.wgsl")
+// dequantWGSL and quantizeWGSL are dequant.wgsl, appended per run-time
+// typed binding, and quantize.wgsl, appended when it is written.
+var dequantWGSL, quantizeWGSL = embeddedWGSL("dequant.wgsl"), embeddedWGSL("quantize.wgsl")
+
+func embeddedWGSL(name string) string {
+	s, err := shaders.WGSL(name)
 	if err != nil {
 		panic(err) // embedded at build time
 	}
 	return s
-}()
+}
+
+// quantizable reports whether the kernels write dtype t from F32 values
+// (stq_ in the generated prelude and quantize.wgsl).
+func quantizable(t rt.DType) bool {
+	switch t {
+	case rt.Q8_0, rt.Q4_0, rt.Q4_1, rt.Q5_0, rt.Q5_1:
+		return true
+	}
+	return false
+}
 
 // The codebooks of IQ4_NL/IQ4_XS and MXFP4 (ggml's kvalues_iq4nl and
 // kvalues_mxfp4, the latter doubled: its scale is taken at half).

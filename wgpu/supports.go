@@ -35,15 +35,15 @@ func (d *Device) SupportsOp(t *rt.Tensor) bool {
 			return false
 		}
 		if t.Type.IsQuantized() {
-			// Quantizing needs a quantizer in the kernels (Q8_0, Q4_0);
-			// any block type copies to itself.
-			return a.Type != rt.I32 && t.IsContiguous() && (a.Type == t.Type || !runtimeTyped(t.Type))
+			// Quantizing needs a quantizer in the kernels; any block
+			// type copies to itself.
+			return a.Type != rt.I32 && t.IsContiguous() && (a.Type == t.Type || quantizable(t.Type))
 		}
 		return (a.Type == rt.I32) == (t.Type == rt.I32) || plainFloat(a.Type) || plainFloat(t.Type)
 	case rt.OpGetRows:
 		return need2() && b.Type == rt.I32 && (t.Type == rt.F32 || (t.Type == rt.I32 && a.Type == rt.I32) || (plainFloat(t.Type) && a.Type != rt.I32))
 	case rt.OpSetRows:
-		return need2() && b.Type == rt.I32 && a.Type != rt.I32 && anyFloat(t.Type) && !runtimeTyped(t.Type) && t.IsContiguousRows() &&
+		return need2() && b.Type == rt.I32 && a.Type != rt.I32 && (plainFloat(t.Type) || quantizable(t.Type)) && t.IsContiguousRows() &&
 			b.Ne[1] > 0 && b.Ne[2] > 0
 	case rt.OpConcat:
 		return need2() && a.Type == b.Type && a.Type == t.Type && !t.Type.IsQuantized() &&

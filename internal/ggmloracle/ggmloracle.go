@@ -7,7 +7,8 @@
 // MUL_MAT cases compare with ggml's output by normalized mean squared error
 // (NMSE <= 5e-4, ggml test-backend-ops' bound for MUL_MAT); GET_ROWS cases
 // and the dequantizing copies of the quantizer rows (CPY to F32 and F16)
-// must match ggml's values to the bit.
+// must match ggml's values to the bit; quantizing copies (CPY from F32)
+// must give ggml's reference bytes.
 //
 // # Data
 //
@@ -48,11 +49,13 @@ type Case struct {
 
 // Row is one quantizer row of quant.json.
 type Row struct {
-	Name string `json:"name"`
-	Type string `json:"type"`
-	K    int    `json:"k"`
-	Ref  string `json:"ref"`
-	Deq  string `json:"deq"`
+	Name     string `json:"name"`
+	Type     string `json:"type"`
+	K        int    `json:"k"`
+	X        string `json:"x"`
+	Ref      string `json:"ref"`
+	Deq      string `json:"deq"`
+	RefEqCPU bool   `json:"ref_eq_cpu"`
 }
 
 // Set is the loaded manifest and quantizer rows of a directory.
@@ -140,7 +143,7 @@ func (s *Set) RunCase(tg Target, c Case) Result {
 		res.Err = fmt.Errorf("unknown case kind %q", c.Kind)
 		return res
 	}
-	got, err := s.compute(tg, ctx, out, map[*rt.Tensor]string{a: c.Inputs[0].File, b: c.Inputs[1].File})
+	got, err := s.computeF32(tg, ctx, out, map[*rt.Tensor]string{a: c.Inputs[0].File, b: c.Inputs[1].File})
 	if err != nil {
 		res.Err = err
 		return res
@@ -173,7 +176,7 @@ func (s *Set) RunDequant(tg Target, r Row, dst rt.DType) Result {
 	ctx := rt.NewContext()
 	a := ctx.NewTensor(wt, r.K)
 	out := ctx.Cpy(a, ctx.NewTensor(dst, r.K))
-	got, err := s.compute(tg, ctx, out, map[*rt.Tensor]string{a: r.Ref})
+	got, err := s.computeF32(tg, ctx, out, map[*rt.Tensor]string{a: r.Ref})
 	if err != nil {
 		res.Err = err
 		return res
@@ -192,9 +195,50 @@ func (s *Set) RunDequant(tg Target, r Row, dst rt.DType) Result {
 	return res
 }
 
+// RunQuantize copies quantizer row r's F32 values to r's type on tg and
+// requires ggml's reference bytes. Rows whose reference quantizer differs
+// from ggml's CPU conversion (RefEqCPU false) have no single answer and are
+// not run; an op tg does not support fails with rt.ErrUnsupported.
+func (s *Set) RunQuantize(tg Target, r Row) Result {
+	res := Result{Name: "CPY_f32_" + r.Name}
+	wt, err := rt.ParseDType(r.Type)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	if !r.RefEqCPU {
+		res.Err = fmt.Errorf("%s: ggml's reference and CPU quantizers differ: %w", r.Name, rt.ErrUnsupported)
+		return res
+	}
+	ctx := rt.NewContext()
+	x := ctx.NewTensor(rt.F32, r.K)
+	out := ctx.Cpy(x, ctx.NewTensor(wt, r.K))
+	got, err := s.compute(tg, ctx, out, map[*rt.Tensor]string{x: r.X})
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	want, err := s.read(r.Ref)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	if len(got) != len(want) {
+		res.Err = fmt.Errorf("%w: %d bytes, want %d", rt.ErrShape, len(got), len(want))
+		return res
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			res.Err = fmt.Errorf("byte %d (block %d): got %#02x, want %#02x", i, i/wt.TypeSize(), got[i], want[i])
+			return res
+		}
+	}
+	return res
+}
+
 // compute allocates ctx on tg, fills the leaves from their files, runs the
-// graph of out and returns out's values.
-func (s *Set) compute(tg Target, ctx *rt.Context, out *rt.Tensor, files map[*rt.Tensor]string) ([]float32, error) {
+// graph of out and returns out's bytes.
+func (s *Set) compute(tg Target, ctx *rt.Context, out *rt.Tensor, files map[*rt.Tensor]string) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -230,7 +274,20 @@ func (s *Set) compute(tg Target, ctx *rt.Context, out *rt.Tensor, files map[*rt.
 	if err := tg.Backend.Synchronize(); err != nil {
 		return nil, err
 	}
-	return rt.TensorGetF32(out)
+	raw := make([]byte, out.Nbytes())
+	if err := rt.TensorGet(out, raw, 0); err != nil {
+		return nil, err
+	}
+	return raw, nil
+}
+
+// computeF32 is compute, decoding out's values to float32.
+func (s *Set) computeF32(tg Target, ctx *rt.Context, out *rt.Tensor, files map[*rt.Tensor]string) ([]float32, error) {
+	raw, err := s.compute(tg, ctx, out, files)
+	if err != nil {
+		return nil, err
+	}
+	return rt.DecodeF32(out, raw)
 }
 
 func (s *Set) readF32(name string) ([]float32, error) {

@@ -157,9 +157,71 @@ float round_away(float v) {
 	return abs(v - t) >= 0.5 ? t + sign(v) : t;
 }
 
-// quant_store encodes 32 values as one Q8_0 or Q4_0 block at byte address
-// a, with the arithmetic of runtime.QuantizeRow (ggml's reference code).
+// quantizable reports whether quant_store writes dtype dt.
+bool quantizable(uint dt) {
+	return dt == DT_Q8_0 || dt == DT_Q4_0 || dt == DT_Q4_1 || dt == DT_Q5_0 || dt == DT_Q5_1;
+}
+
+// quant_store_q5 writes the 16 quant bytes and the fifth bits (at qh) of a
+// Q5_0 or Q5_1 block from its 32 codes.
+void quant_store_q5(uint qh, uint qs, uint q[32]) {
+	uint h = 0u;
+	for (uint j = 0u; j < 16u; j++) h |= ((q[j] >> 4) << j) | ((q[j + 16u] >> 4) << (j + 16u));
+	store16(qh, h & 0xffffu);
+	store16(qh + 2u, h >> 16);
+	for (uint j = 0u; j < 16u; j += 2u) {
+		uint b0 = (q[j] & 15u) | ((q[j + 16u] & 15u) << 4);
+		uint b1 = (q[j + 1u] & 15u) | ((q[j + 17u] & 15u) << 4);
+		store16(qs + j, b0 | (b1 << 8));
+	}
+}
+
+// quant_store encodes 32 values as one Q8_0, Q4_0, Q4_1, Q5_0 or Q5_1
+// block at byte address a, with the arithmetic of runtime.QuantizeRow
+// (ggml's reference quantizers).
 void quant_store(uint dt, uint a, float v[32]) {
+	if (dt == DT_Q4_1 || dt == DT_Q5_1) {
+		// d = (max - min) / levels; codes round (x - min) / d.
+		float lo = v[0], hi = v[0];
+		for (uint j = 1u; j < 32u; j++) {
+			lo = min(lo, v[j]);
+			hi = max(hi, v[j]);
+		}
+		precise float sc = (hi - lo) / (dt == DT_Q4_1 ? 15.0 : 31.0);
+		precise float id = sc != 0.0 ? 1.0 / sc : 0.0;
+		store16(a, f32_to_f16(sc));
+		store16(a + 2u, f32_to_f16(lo));
+		uint q[32];
+		for (uint j = 0u; j < 32u; j++) {
+			precise float x = (v[j] - lo) * id + 0.5;
+			q[j] = dt == DT_Q4_1 ? uint(min(15, int(x))) : uint(int(x));
+		}
+		if (dt == DT_Q5_1) {
+			quant_store_q5(a + 4u, a + 8u, q);
+			return;
+		}
+		for (uint j = 0u; j < 16u; j += 2u) store16(a + 4u + j, (q[j] | (q[j + 16u] << 4)) | ((q[j + 1u] | (q[j + 17u] << 4)) << 8));
+		return;
+	}
+	if (dt == DT_Q5_0) {
+		float amax = 0.0, vmax = 0.0;
+		for (uint j = 0u; j < 32u; j++) {
+			if (abs(v[j]) > amax) {
+				amax = abs(v[j]);
+				vmax = v[j];
+			}
+		}
+		precise float sc = vmax / -16.0;
+		precise float id = sc != 0.0 ? 1.0 / sc : 0.0;
+		store16(a, f32_to_f16(sc));
+		uint q[32];
+		for (uint j = 0u; j < 32u; j++) {
+			precise float x = v[j] * id + 16.5;
+			q[j] = uint(min(31, int(x)));
+		}
+		quant_store_q5(a + 2u, a + 6u, q);
+		return;
+	}
 	if (dt == DT_Q8_0) {
 		float amax = 0.0;
 		for (uint j = 0u; j < 32u; j++) amax = max(amax, abs(v[j]));

@@ -77,13 +77,6 @@ fn bytes4(w: u32) -> vec4<u32> {
   return (vec4<u32>(w) >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(0xffu);
 }
 
-// rounded returns v; dequantizers pass a product through it before adding,
-// so that the product is rounded on its own (no fused multiply-add), as
-// ggml's to_float computes.
-fn rounded(v: vec4<f32>) -> vec4<f32> {
-  return v;
-}
-
 // qelems and qbytes are a block type's elements and bytes per block
 // (the types of dequant.wgsl).
 fn qelems(t: u32) -> u32 {

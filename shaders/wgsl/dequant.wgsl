@@ -4,7 +4,9 @@
 // (see wgpu/shadergen.go), so the mat-vec, matmul, GET_ROWS and copy
 // kernels share it. The dtype is a run-time value (P.dt), so one pipeline
 // serves all of these types. The arithmetic is ggml's to_float, in its
-// order; rounded() keeps a product and a sum two roundings, as on the CPU.
+// order. (WGSL cannot forbid fusing a product and a sum into one rounding
+// as GLSL's `precise` does; lavapipe does not fuse them, and the ggml
+// oracle test checks the values to the bit.)
 //
 // dq4_$(t, blk, j) returns elements j..j+3 (j % 4 == 0) of the block of
 // dtype t at byte offset blk: four consecutive bytes in every layout.
@@ -33,7 +35,7 @@ fn dq4_$(t: u32, blk: u32, j: u32) -> vec4<f32> {
   let hi = (j & 31u) >= 16u;
   switch (t) {
     case 3u: { // Q4_1: d, m, qs[16]
-      return rounded(vec4<f32>(qn4_$(blk + 4u + (j & 15u), hi)) * ldh_$(blk)) + ldh_$(blk + 2u);
+      return (vec4<f32>(qn4_$(blk + 4u + (j & 15u), hi)) * ldh_$(blk)) + ldh_$(blk + 2u);
     }
     case 6u: { // Q5_0: d, qh (bit e is element e's fifth bit), qs[16]
       let h = bytes4(((qw_$(blk + 2u) >> j) & 15u) * 0x00204081u) & vec4<u32>(1u);
@@ -41,14 +43,14 @@ fn dq4_$(t: u32, blk: u32, j: u32) -> vec4<f32> {
     }
     case 7u: { // Q5_1: d, m, qh, qs[16]
       let h = bytes4(((qw_$(blk + 4u) >> j) & 15u) * 0x00204081u) & vec4<u32>(1u);
-      return rounded(vec4<f32>(qn4_$(blk + 8u + (j & 15u), hi) | (h << vec4<u32>(4u))) * ldh_$(blk)) + ldh_$(blk + 2u);
+      return (vec4<f32>(qn4_$(blk + 8u + (j & 15u), hi) | (h << vec4<u32>(4u))) * ldh_$(blk)) + ldh_$(blk + 2u);
     }
     case 10u: { // Q2_K: scales[16], qs[64], d, dmin
       let sc = ldb_$(blk + j / 16u);
       let dl = (ldh_$(blk + 80u) * f32(sc & 15u));
       let ml = (ldh_$(blk + 82u) * f32(sc >> 4u));
       let q = bytes4((qw_$(blk + 16u + (j / 128u) * 32u + (j & 31u)) >> (2u * ((j / 32u) & 3u))) & 0x03030303u);
-      return rounded(dl * vec4<f32>(q)) - ml;
+      return (dl * vec4<f32>(q)) - ml;
     }
     case 11u: { // Q3_K: hmask[32], qs[64], scales[12] (16 packed 6-bit), d
       let is = j / 16u;
@@ -65,7 +67,7 @@ fn dq4_$(t: u32, blk: u32, j: u32) -> vec4<f32> {
       let sm = k4sm_$(blk + 4u, sub);
       let d1 = (ldh_$(blk) * sm.x);
       let m1 = (ldh_$(blk + 2u) * sm.y);
-      return rounded(d1 * vec4<f32>(qn4_$(blk + 16u + (j / 64u) * 32u + (j & 31u), (sub & 1u) != 0u))) - m1;
+      return (d1 * vec4<f32>(qn4_$(blk + 16u + (j / 64u) * 32u + (j & 31u), (sub & 1u) != 0u))) - m1;
     }
     case 13u: { // Q5_K: d, dmin, scales[12], qh[32], qs[128]
       let sub = j / 32u;
@@ -73,7 +75,7 @@ fn dq4_$(t: u32, blk: u32, j: u32) -> vec4<f32> {
       let d1 = (ldh_$(blk) * sm.x);
       let m1 = (ldh_$(blk + 2u) * sm.y);
       let h = bytes4((qw_$(blk + 16u + (j & 31u)) >> sub) & 0x01010101u);
-      return rounded(d1 * vec4<f32>(qn4_$(blk + 48u + (j / 64u) * 32u + (j & 31u), (sub & 1u) != 0u) + 16u * h)) - m1;
+      return (d1 * vec4<f32>(qn4_$(blk + 48u + (j / 64u) * 32u + (j & 31u), (sub & 1u) != 0u) + 16u * h)) - m1;
     }
     case 14u: { // Q6_K: ql[128], qh[64], scales[16] (int8), d
       let n = j / 128u;
