@@ -2,52 +2,62 @@ package vk
 
 import (
 	"errors"
+	"io/fs"
+	"slices"
 	"testing"
-	"time"
 
 	"github.com/gpurt/gpurt/internal/ggmloracle"
 	rt "github.com/gpurt/gpurt/runtime"
+	"github.com/gpurt/gpurt/runtime/optest"
 )
 
 // oracleDir is upstream ggml's reference data (../shared/oracle/ggml).
 const oracleDir = "../../shared/oracle/ggml"
 
-func loadOracle(t *testing.T) *ggmloracle.Set {
+// runOracleCases runs ggml's MUL_MAT (NMSE <= 5e-4) and GET_ROWS
+// (bit-exact) cases of the kinds given; every one must run here.
+func runOracleCases(t *testing.T, be rt.Backend, kinds ...string) {
 	t.Helper()
-	s, err := ggmloracle.Load(oracleDir)
-	if errors.Is(err, ggmloracle.ErrNoData) {
+	cases, err := optest.LoadGGMLOracle(oracleDir)
+	if errors.Is(err, fs.ErrNotExist) {
 		t.Skipf("ggml oracle data absent: %v", err)
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s
+	ran := 0
+	for _, c := range cases {
+		if !slices.Contains(kinds, c.Kind) {
+			continue
+		}
+		nmse, limit, err := optest.RunGGMLOracleCase(be, oracleDir, c, optest.GGMLOracleOptions{})
+		switch {
+		case err != nil:
+			t.Errorf("%s: %v", c.Name, err)
+		case nmse > limit:
+			t.Errorf("%s: NMSE %.3g against ggml exceeds %.0e", c.Name, nmse, limit)
+		}
+		ran++
+	}
+	t.Logf("%d ggml cases", ran)
 }
 
 // TestGGMLOracle runs ggml's own MUL_MAT and GET_ROWS cases for every
-// weight type gpurt runs (NMSE <= 5e-4 and bit-exact), dequantizes ggml's
-// quantizer rows by CPY to F32 and F16 (bit-exact), and quantizes them by
-// CPY from F32 where the shaders have the quantizer (ggml's bytes).
+// weight type, dequantizes ggml's quantizer rows by CPY to F32 and F16
+// (bit-exact), and quantizes them by CPY from F32 where the shaders have
+// the quantizer (ggml's bytes).
 func TestGGMLOracle(t *testing.T) {
 	dev, be := testDevice(t)
-	s := loadOracle(t)
+	runOracleCases(t, be, "mul_mat", "get_rows")
+	s, err := ggmloracle.Load(oracleDir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	tg := ggmloracle.Target{Backend: be, BufferType: dev.BufferType()}
 	ran := 0
-	for _, c := range s.Cases {
-		if wt, err := rt.ParseDType(c.WType); err != nil || !wt.Valid() {
-			continue
-		}
-		start := time.Now()
-		r := s.RunCase(tg, c)
-		if r.Err != nil {
-			t.Errorf("%s: %v", r.Name, r.Err)
-		}
-		t.Logf("%s: nmse %.3g, %v", r.Name, r.NMSE, time.Since(start).Round(time.Millisecond))
-		ran++
-	}
 	for _, r := range s.Rows {
 		wt, err := rt.ParseDType(r.Type)
-		if err != nil || !wt.Valid() || !wt.IsQuantized() {
+		if err != nil || !wt.IsQuantized() {
 			continue
 		}
 		if res := s.RunQuantize(tg, r); res.Err != nil && !errors.Is(res.Err, rt.ErrUnsupported) {
@@ -62,24 +72,15 @@ func TestGGMLOracle(t *testing.T) {
 			ran++
 		}
 	}
-	t.Logf("%d cases", ran)
+	t.Logf("%d quantizer-row copies", ran)
 }
 
 // TestGGMLOracleMulMatBuilds runs the MUL_MAT cases through the shader
 // builds for devices without subgroup operations and with GPU tiles.
 func TestGGMLOracleMulMatBuilds(t *testing.T) {
 	dev, be := testDevice(t)
-	s := loadOracle(t)
 	arith, shuffle, tile := dev.subgroupArith, dev.subgroupShuffle, dev.mmTile
 	dev.subgroupArith, dev.subgroupShuffle, dev.mmTile = false, false, gpuTile
 	defer func() { dev.subgroupArith, dev.subgroupShuffle, dev.mmTile = arith, shuffle, tile }()
-	tg := ggmloracle.Target{Backend: be, BufferType: dev.BufferType()}
-	for _, c := range s.Cases {
-		if wt, err := rt.ParseDType(c.WType); err != nil || !wt.Valid() || c.Kind != "mul_mat" {
-			continue
-		}
-		if r := s.RunCase(tg, c); r.Err != nil {
-			t.Errorf("%s: %v", r.Name, r.Err)
-		}
-	}
+	runOracleCases(t, be, "mul_mat")
 }

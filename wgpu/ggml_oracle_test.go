@@ -4,45 +4,49 @@ package wgpu
 
 import (
 	"errors"
+	"io/fs"
 	"testing"
-	"time"
 
 	"github.com/gpurt/gpurt/internal/ggmloracle"
 	rt "github.com/gpurt/gpurt/runtime"
+	"github.com/gpurt/gpurt/runtime/optest"
 )
 
-// TestGGMLOracle runs ggml's own MUL_MAT and GET_ROWS cases
-// (../shared/oracle/ggml) for every weight type gpurt runs (NMSE <= 5e-4 and
-// bit-exact), dequantizes ggml's quantizer rows by CPY to F32 and F16
-// (bit-exact), and quantizes them by CPY from F32 where the kernels have the
-// quantizer (ggml's bytes).
+const oracleDir = "../../shared/oracle/ggml"
+
+// TestGGMLOracle runs ggml's own MUL_MAT (NMSE <= 5e-4) and GET_ROWS
+// (bit-exact) cases (../shared/oracle/ggml) for every weight type, each of
+// which must run here; dequantizes ggml's quantizer rows by CPY to F32 and
+// F16 (bit-exact); and quantizes them by CPY from F32 where the kernels
+// have the quantizer (ggml's bytes).
 func TestGGMLOracle(t *testing.T) {
 	d := device(t)
 	b := newBackend(t, d)
-	s, err := ggmloracle.Load("../../shared/oracle/ggml")
-	if errors.Is(err, ggmloracle.ErrNoData) {
+	cases, err := optest.LoadGGMLOracle(oracleDir)
+	if errors.Is(err, fs.ErrNotExist) {
 		t.Skipf("ggml oracle data absent: %v", err)
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
+	for _, c := range cases {
+		nmse, limit, err := optest.RunGGMLOracleCase(b, oracleDir, c, optest.GGMLOracleOptions{})
+		switch {
+		case err != nil:
+			t.Errorf("%s: %v", c.Name, err)
+		case nmse > limit:
+			t.Errorf("%s: NMSE %.3g against ggml exceeds %.0e", c.Name, nmse, limit)
+		}
+	}
+	s, err := ggmloracle.Load(oracleDir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	tg := ggmloracle.Target{Backend: b, BufferType: d.BufferType()}
 	ran := 0
-	for _, c := range s.Cases {
-		if wt, err := rt.ParseDType(c.WType); err != nil || !wt.Valid() {
-			continue
-		}
-		start := time.Now()
-		r := s.RunCase(tg, c)
-		if r.Err != nil {
-			t.Errorf("%s: %v", r.Name, r.Err)
-		}
-		t.Logf("%s: nmse %.3g, %v", r.Name, r.NMSE, time.Since(start).Round(time.Millisecond))
-		ran++
-	}
 	for _, r := range s.Rows {
 		wt, err := rt.ParseDType(r.Type)
-		if err != nil || !wt.Valid() || !wt.IsQuantized() {
+		if err != nil || !wt.IsQuantized() {
 			continue
 		}
 		if res := s.RunQuantize(tg, r); res.Err != nil && !errors.Is(res.Err, rt.ErrUnsupported) {
@@ -57,5 +61,5 @@ func TestGGMLOracle(t *testing.T) {
 			ran++
 		}
 	}
-	t.Logf("%d cases", ran)
+	t.Logf("%d ggml cases, %d quantizer-row copies", len(cases), ran)
 }

@@ -9,10 +9,17 @@ import (
 func plainFloat(t rt.DType) bool { return t == rt.F32 || t == rt.F16 || t == rt.BF16 }
 func anyFloat(t rt.DType) bool   { return plainFloat(t) || shaderQuant(t) }
 
-// shaderQuant reports whether the WGSL shaders decode quantized type t.
-// The runtime knows more weight types than the shaders do yet; a tensor of
-// any other quantized type is left to the CPU.
-func shaderQuant(t rt.DType) bool { return t == rt.Q8_0 || t == rt.Q4_0 }
+// shaderQuant reports whether the shaders decode quantized type t
+// (dequant.wgsl and the Q8_0/Q4_0 loaders); a tensor of any other quantized
+// type is left to the CPU.
+func shaderQuant(t rt.DType) bool {
+	switch t {
+	case rt.Q4_0, rt.Q4_1, rt.Q5_0, rt.Q5_1, rt.Q8_0, rt.Q2_K, rt.Q3_K, rt.Q4_K, rt.Q5_K, rt.Q6_K,
+		rt.IQ4_NL, rt.IQ4_XS, rt.MXFP4, rt.TQ1_0, rt.TQ2_0:
+		return true
+	}
+	return false
+}
 
 // SupportsOp reports whether the kernels compute t: its op, the dtypes of
 // its result and sources, and whether every tensor fits one storage binding

@@ -1,14 +1,12 @@
-// Package ggmloracle runs the op cases of ../shared/oracle/ggml — weights,
-// activations and outputs computed by upstream ggml — on any backend, for
-// the backends' tests.
+// Package ggmloracle runs the quantizer rows of ../shared/oracle/ggml —
+// values, quantized bytes and dequantized values computed by upstream ggml
+// — through a backend's copies, for the GPU backends' tests. (The oracle's
+// MUL_MAT and GET_ROWS cases run through runtime/optest.RunGGMLOracleCase.)
 //
-// # Cases
+// # Checks
 //
-// MUL_MAT cases compare with ggml's output by normalized mean squared error
-// (NMSE <= 5e-4, ggml test-backend-ops' bound for MUL_MAT); GET_ROWS cases
-// and the dequantizing copies of the quantizer rows (CPY to F32 and F16)
-// must match ggml's values to the bit; quantizing copies (CPY from F32)
-// must give ggml's reference bytes.
+// Dequantizing copies (CPY of ggml's bytes to F32 and F16) must give ggml's
+// values to the bit; quantizing copies (CPY from F32) ggml's bytes.
 //
 // # Data
 //
@@ -31,22 +29,6 @@ import (
 // ErrNoData means the oracle directory is not there.
 var ErrNoData = errors.New("ggml oracle data not found")
 
-// Input is one tensor of a case: its dtype name, shape and file.
-type Input struct {
-	Type string `json:"type"`
-	Ne   [4]int `json:"ne"`
-	File string `json:"file"`
-}
-
-// Case is one op case of manifest.json.
-type Case struct {
-	Name   string  `json:"name"`
-	Kind   string  `json:"kind"` // "mul_mat" or "get_rows"
-	WType  string  `json:"wtype"`
-	Inputs []Input `json:"inputs"`
-	Out    Input   `json:"out"`
-}
-
 // Row is one quantizer row of quant.json.
 type Row struct {
 	Name     string `json:"name"`
@@ -58,28 +40,21 @@ type Row struct {
 	RefEqCPU bool   `json:"ref_eq_cpu"`
 }
 
-// Set is the loaded manifest and quantizer rows of a directory.
+// Set is the quantizer rows of a directory.
 type Set struct {
-	Dir   string
-	Cases []Case
-	Rows  []Row
+	Dir  string
+	Rows []Row
 }
 
-// Load reads the manifests in dir.
+// Load reads the quantizer rows (quant.json) in dir.
 func Load(dir string) (*Set, error) {
-	var m struct {
-		Cases []Case `json:"cases"`
-	}
-	if err := readJSON(filepath.Join(dir, "manifest.json"), &m); err != nil {
-		return nil, err
-	}
 	var q struct {
 		Rows []Row `json:"rows"`
 	}
 	if err := readJSON(filepath.Join(dir, "quant.json"), &q); err != nil {
 		return nil, err
 	}
-	return &Set{Dir: dir, Cases: m.Cases, Rows: q.Rows}, nil
+	return &Set{Dir: dir, Rows: q.Rows}, nil
 }
 
 func readJSON(path string, v any) error {
@@ -109,59 +84,6 @@ type Result struct {
 	Name string
 	NMSE float64
 	Err  error // nil when the case passed
-}
-
-// MaxNMSEMulMat is ggml test-backend-ops' bound for MUL_MAT.
-const MaxNMSEMulMat = 5e-4
-
-// RunCase runs c on tg and compares with ggml's output.
-func (s *Set) RunCase(tg Target, c Case) Result {
-	res := Result{Name: c.Name}
-	if len(c.Inputs) != 2 {
-		res.Err = fmt.Errorf("%w: %d inputs", rt.ErrCorruptFile, len(c.Inputs))
-		return res
-	}
-	wt, err := rt.ParseDType(c.Inputs[0].Type)
-	if err != nil {
-		res.Err = err
-		return res
-	}
-	ctx := rt.NewContext()
-	a := ctx.NewTensor(wt, c.Inputs[0].Ne[:]...)
-	bt := rt.F32
-	if c.Kind == "get_rows" {
-		bt = rt.I32
-	}
-	b := ctx.NewTensor(bt, c.Inputs[1].Ne[:]...)
-	var out *rt.Tensor
-	switch c.Kind {
-	case "mul_mat":
-		out = ctx.MulMat(a, b)
-	case "get_rows":
-		out = ctx.GetRows(a, b)
-	default:
-		res.Err = fmt.Errorf("unknown case kind %q", c.Kind)
-		return res
-	}
-	got, err := s.computeF32(tg, ctx, out, map[*rt.Tensor]string{a: c.Inputs[0].File, b: c.Inputs[1].File})
-	if err != nil {
-		res.Err = err
-		return res
-	}
-	want, err := s.readF32(c.Out.File)
-	if err != nil {
-		res.Err = err
-		return res
-	}
-	if c.Kind == "mul_mat" {
-		res.NMSE, res.Err = nmse(got, want)
-		if res.Err == nil && !(res.NMSE <= MaxNMSEMulMat) {
-			res.Err = fmt.Errorf("NMSE %.3g exceeds %g", res.NMSE, MaxNMSEMulMat)
-		}
-		return res
-	}
-	res.Err = bitExact(got, want)
-	return res
 }
 
 // RunDequant copies quantizer row r (ggml's reference bytes) to dst (F32 or
@@ -303,22 +225,6 @@ func (s *Set) readF32(name string) ([]float32, error) {
 		v[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
 	}
 	return v, nil
-}
-
-func nmse(got, want []float32) (float64, error) {
-	if len(got) != len(want) {
-		return 0, fmt.Errorf("%w: got %d values, want %d", rt.ErrShape, len(got), len(want))
-	}
-	var num, den float64
-	for i := range want {
-		d := float64(got[i]) - float64(want[i])
-		num += d * d
-		den += float64(want[i]) * float64(want[i])
-	}
-	if den == 0 {
-		return num, nil
-	}
-	return num / den, nil
 }
 
 func bitExact(got, want []float32) error {
