@@ -3,12 +3,14 @@
 package wgpu
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/gpurt/gpurt/internal/qtables"
 	rt "github.com/gpurt/gpurt/runtime"
 	"github.com/gpurt/gpurt/shaders"
 )
@@ -297,17 +299,17 @@ func subword(t rt.DType, f16 bool) bool {
 // which have loaders of their own.
 func runtimeTyped(t rt.DType) bool { return t.IsQuantized() && t != rt.Q8_0 && t != rt.Q4_0 }
 
-// dequantTables declares the codebooks of dequant.wgsl, from the values
-// the CPU uses.
+// dequantTables declares the codebooks of dequant.wgsl, read from the
+// runtime's dequantizers (internal/qtables).
 func dequantTables() string {
-	table := func(name string, vals []int8) string {
+	table := func(name string, vals [16]int8) string {
 		parts := make([]string, len(vals))
 		for i, v := range vals {
 			parts[i] = strconv.Itoa(int(v)) + ".0"
 		}
 		return fmt.Sprintf("var<private> %s: array<f32, %d> = array<f32, %d>(%s);\n", name, len(vals), len(vals), strings.Join(parts, ", "))
 	}
-	return table("IQ4NL", iq4nlValues[:]) + table("MXFP4", mxfp4Values[:])
+	return table("IQ4NL", codebooks.iq4nl) + table("MXFP4", codebooks.mxfp4)
 }
 
 func bindingWGSL(binding int, t rt.DType, write, f16, vec, w4 bool) string {
@@ -531,9 +533,13 @@ func quantizable(t rt.DType) bool {
 	return false
 }
 
-// The codebooks of IQ4_NL/IQ4_XS and MXFP4 (ggml's kvalues_iq4nl and
-// kvalues_mxfp4, the latter doubled: its scale is taken at half).
-var (
-	iq4nlValues = [16]int8{-127, -104, -83, -65, -49, -35, -22, -10, 1, 13, 25, 38, 53, 69, 89, 113}
-	mxfp4Values = [16]int8{0, 1, 2, 3, 4, 6, 8, 12, 0, -1, -2, -3, -4, -6, -8, -12}
-)
+// codebooks are the IQ4_NL/IQ4_XS and MXFP4 levels, as the CPU has them.
+var codebooks = func() (c struct{ iq4nl, mxfp4 [16]int8 }) {
+	var err1, err2 error
+	c.iq4nl, err1 = qtables.IQ4NL()
+	c.mxfp4, err2 = qtables.MXFP4()
+	if err := errors.Join(err1, err2); err != nil {
+		panic(err) // the runtime's own dequantizers failed
+	}
+	return c
+}()

@@ -14,8 +14,9 @@
 //
 // Needs common.glsl (s0, rd8_0, rd16_0, f16_to_f32, the DT_ ids) first.
 
-// The IQ4_NL codebook (also IQ4_XS's), as in ggml's kvalues_iq4nl;
-// runtime/quant tables hold the same values for the CPU.
+// The IQ4_NL codebook (also IQ4_XS's), ggml's kvalues_iq4nl. The
+// runtime's dequantizers are the definition: vk's TestDequantTables checks
+// these copies against them (internal/qtables).
 const int IQ4NL_VALUES[16] = int[16](-127, -104, -83, -65, -49, -35, -22, -10, 1, 13, 25, 38, 53, 69, 89, 113);
 // MXFP4's E2M1 values, doubled (ggml's kvalues_mxfp4; the scale is halved).
 const int MXFP4_VALUES[16] = int[16](0, 1, 2, 3, 4, 6, 8, 12, 0, -1, -2, -3, -4, -6, -8, -12);
