@@ -130,7 +130,6 @@ type matmulPC struct {
 	Nb10, Nb11, Nb12, Nb13 uint32
 	Nb0, Nb1, Nb2, Nb3     uint32
 	Off0, Off1, OffD       uint32
-	Dt                     uint32 // the weight dtype, read by the A_ANY variants
 }
 
 // Each block must fit the 128 bytes of push constants (a negative array
@@ -281,7 +280,7 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 		}
 		p.Mp, p.Shifts = shapeDiv(t.Ne)
 		setPC(&ds.pc, &p)
-		ds.key = pipelineKey{variant: "binary", spec: [6]uint32{wgElementwise, p.Mode, flags}}
+		ds.key = pipelineKey{variant: "binary", spec: [7]uint32{wgElementwise, p.Mode, flags}}
 		if flags&fastVec4Flag != 0 {
 			ds.groups = grid1D(t.Nelements()/4, wgElementwise)
 		} else {
@@ -304,7 +303,7 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 		}
 		p.Mp, p.Shifts = shapeDiv([4]int{t.Ne[0] / 2, t.Ne[1], t.Ne[2], t.Ne[3]})
 		setPC(&ds.pc, &p)
-		ds.key = pipelineKey{variant: "rope", spec: [6]uint32{wgElementwise, p.Mode}}
+		ds.key = pipelineKey{variant: "rope", spec: [7]uint32{wgElementwise, p.Mode}}
 		ds.groups = grid1D(t.Nelements()/2, wgElementwise)
 	default: // reductions, norms, softmax, argmax
 		d.planReduce(ds, t, offs, offd)
@@ -360,7 +359,7 @@ func planUnary(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
 		p.P0 = math.Float32frombits(uint32(t.Params[0]))
 	}
 	setPC(&ds.pc, &p)
-	ds.key = pipelineKey{variant: "unary", spec: [6]uint32{wgElementwise, p.Mode}}
+	ds.key = pipelineKey{variant: "unary", spec: [7]uint32{wgElementwise, p.Mode}}
 	ds.groups = grid1D(n, wgElementwise)
 }
 
@@ -395,7 +394,7 @@ func (d *Device) planRows(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint3
 	p.Ne, p.N = u4(space), uint32(n)
 	p.Mp, p.Shifts = shapeDiv(space)
 	setPC(&ds.pc, &p)
-	ds.key = pipelineKey{variant: "rows", spec: [6]uint32{wgElementwise, p.Mode}}
+	ds.key = pipelineKey{variant: "rows", spec: [7]uint32{wgElementwise, p.Mode}}
 	ds.groups = grid1D(n, wgElementwise)
 }
 
@@ -441,7 +440,7 @@ func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 		}
 	}
 	setPC(&ds.pc, &p)
-	ds.key = pipelineKey{variant: d.variant("reduce"), spec: [6]uint32{uint32(wg), p.Mode}}
+	ds.key = pipelineKey{variant: d.variant("reduce"), spec: [7]uint32{uint32(wg), p.Mode}}
 }
 
 // Reductions over rows of at most threadRowsMax elements give each row to a
@@ -462,9 +461,10 @@ func (d *Device) variant(name string) string {
 }
 
 // weightSuffix names the MUL_MAT variants of a weight dtype. The types
-// without their own share the "q" (A_ANY) variants, which take the dtype at
-// run time: one pipeline for all of them, as lavapipe compiles each
-// pipeline for seconds.
+// without their own share the "q" (A_ANY) variants, specialized per dtype
+// (constant qtSpec): one SPIR-V module for all of them, and the driver
+// keeps only the dtype's dequantizer. (A dtype read at run time costs
+// lavapipe, which runs every branch it cannot prove unused, 10-80x.)
 var weightSuffix = map[rt.DType]string{rt.F32: "f32", rt.F16: "f16", rt.BF16: "bf16", rt.Q8_0: "q8_0", rt.Q4_0: "q4_0"}
 
 func weightVariant(t rt.DType) string {
@@ -474,9 +474,13 @@ func weightVariant(t rt.DType) string {
 	return "q"
 }
 
-// anyQuantMaxNR caps the rows per workgroup of the A_ANY mat-vec kernel:
-// each row holds a copy of every type's dequantizer.
+// anyQuantMaxNR caps the rows per workgroup of the A_ANY mat-vec kernel,
+// which unrolls a dequantization per row.
 const anyQuantMaxNR = 4
+
+// qtSpec is the index of the A_ANY kernels' weight-dtype specialization
+// constant.
+const qtSpec = 6
 
 // Products with at most matVecMaxN src1 columns use the mat-vec kernel:
 // a 64-wide tile would be mostly padding.
@@ -496,9 +500,9 @@ var (
 	cpuTile = mmTile{256, 64, 16, 32, 8}
 )
 
-func (t mmTile) spec() [6]uint32 {
+func (t mmTile) spec() [7]uint32 {
 	wg := (t.bm / t.tm) * (t.bn / t.tn)
-	return [6]uint32{uint32(wg), uint32(t.bm), uint32(t.bn), uint32(t.bk), uint32(t.tm), uint32(t.tn)}
+	return [7]uint32{uint32(wg), uint32(t.bm), uint32(t.bn), uint32(t.bk), uint32(t.tm), uint32(t.tn)}
 }
 
 func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
@@ -510,7 +514,6 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 		Nb10: uint32(b.Nb[0]), Nb11: uint32(b.Nb[1]), Nb12: uint32(b.Nb[2]), Nb13: uint32(b.Nb[3]),
 		Nb0: uint32(t.Nb[0]), Nb1: uint32(t.Nb[1]), Nb2: uint32(t.Nb[2]), Nb3: uint32(t.Nb[3]),
 		Off0: offs[0], Off1: offs[1], OffD: offd,
-		Dt: uint32(a.Type),
 	}
 	setPC(&ds.pc, &p)
 	batches := uint32(b.Ne[2] * b.Ne[3])
@@ -536,7 +539,10 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 			a.Nb[1], a.Nb[2], a.Nb[3], b.Nb[1], b.Nb[2], b.Nb[3]) {
 			vec4 = 1
 		}
-		ds.key = pipelineKey{variant: d.variant("mul_mat_vec_" + w), spec: [6]uint32{uint32(d.wgMatVec), uint32(nr), uint32(nc), vec4}}
+		ds.key = pipelineKey{variant: d.variant("mul_mat_vec_" + w), spec: [7]uint32{uint32(d.wgMatVec), uint32(nr), uint32(nc), vec4}}
+		if w == "q" {
+			ds.key.spec[qtSpec] = uint32(a.Type)
+		}
 		g := grid1D(a.Ne[1], nr)
 		g[2] = uint32((n+nc-1)/nc) * batches
 		ds.groups = g
@@ -547,6 +553,9 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 		v, tile = v+"_nosg", gpuTile
 	}
 	ds.key = pipelineKey{variant: v, spec: tile.spec()}
+	if w == "q" {
+		ds.key.spec[qtSpec] = uint32(a.Type)
+	}
 	ds.groups = [3]uint32{uint32((a.Ne[1] + tile.bm - 1) / tile.bm), uint32((b.Ne[1] + tile.bn - 1) / tile.bn), batches}
 }
 

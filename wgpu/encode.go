@@ -22,10 +22,9 @@ type params struct {
 	ip     [4]int32
 	fp     [4]float32
 	n      [4]uint32
-	dt     [maxSlots]uint32 // each binding's dtype, read by run-time typed loaders
 }
 
-const paramsSize = 13 * 16
+const paramsSize = 12 * 16
 
 func (p *params) put(b []byte) {
 	le := binary.LittleEndian
@@ -49,9 +48,6 @@ func (p *params) put(b []byte) {
 		u(math.Float32bits(v))
 	}
 	for _, v := range p.n {
-		u(v)
-	}
-	for _, v := range p.dt {
 		u(v)
 	}
 }
@@ -93,7 +89,6 @@ func (d *Device) newDispatch(k kernel, ts ...*rt.Tensor) (*dispatch, error) {
 		x.bufs = append(x.bufs, b)
 		x.ranges = append(x.ranges, r)
 		x.p.off[i] = off
-		x.p.dt[i] = uint32(t.Type)
 		for j := 0; j < 4; j++ {
 			x.p.ne[i][j] = uint32(t.Ne[j])
 			x.p.nb[i][j] = uint32(t.Nb[j])

@@ -42,11 +42,7 @@ func (k kernel) key() string {
 	b = append(b, k.file...)
 	for _, t := range k.binds {
 		b = append(b, '|')
-		if runtimeTyped(t) {
-			b = append(b, "q*"...) // one variant for all of them
-		} else {
-			b = append(b, t.String()...)
-		}
+		b = append(b, t.String()...)
 	}
 	for _, f := range k.flags {
 		b = append(b, '|')
@@ -224,8 +220,7 @@ func compileError(dev string, k kernel, src source, err error) error {
 // paramsWGSL is the uniform block every kernel receives at binding 0. It
 // mirrors the Go struct params: for each of d, a, b, c the shape (ne) and
 // byte strides (nb); off holds each binding's byte offset of the tensor
-// inside the bound range (bindings start at aligned offsets); dt holds
-// each binding's dtype.
+// inside the bound range (bindings start at aligned offsets).
 const paramsWGSL = `struct Params {
   ne_d: vec4<u32>, nb_d: vec4<u32>,
   ne_a: vec4<u32>, nb_a: vec4<u32>,
@@ -235,7 +230,6 @@ const paramsWGSL = `struct Params {
   ip: vec4<i32>,
   fp: vec4<f32>,
   n: vec4<u32>,
-  dt: vec4<u32>,
 }
 @group(0) @binding(0) var<uniform> P: Params;
 `
@@ -294,9 +288,9 @@ func subword(t rt.DType, f16 bool) bool {
 	return true
 }
 
-// runtimeTyped reports whether dtype t is loaded by dequant.wgsl, which
-// takes the dtype at run time (P.dt): every block type but Q8_0 and Q4_0,
-// which have loaders of their own.
+// runtimeTyped reports whether dtype t is loaded by dequant.wgsl, shared
+// by all of them with the dtype as a constant (dt_$): every block type but
+// Q8_0 and Q4_0, which have loaders of their own.
 func runtimeTyped(t rt.DType) bool { return t.IsQuantized() && t != rt.Q8_0 && t != rt.Q4_0 }
 
 // dequantTables declares the codebooks of dequant.wgsl, read from the
@@ -350,7 +344,10 @@ fn ldw2_$(o: u32) -> u32 {
 	lde := "fn lde_$(r: u32, k: u32) -> f32 { return ld_$(r + k * P.nb_$.x); }\n"
 	if runtimeTyped(t) {
 		words()
-		fmt.Fprintf(&sb, "fn dt_$() -> u32 { return P.dt.%c; }\n", "xyzw"[binding-1])
+		// A constant: the compiler keeps only this dtype's dequantizer
+		// (lavapipe runs every branch it cannot prove unused, so a dtype
+		// read at run time costs it 10-20x).
+		fmt.Fprintf(&sb, "fn dt_$() -> u32 { return %du; }\n", int(t))
 		sb.WriteString(dequantWGSL)
 		if write {
 			sb.WriteString(quantizeWGSL)
@@ -511,8 +508,8 @@ fn ld4_$(r: u32, k: u32) -> vec4<f32> {
 	return sb.String()
 }
 
-// dequantWGSL and quantizeWGSL are dequant.wgsl, appended per run-time
-// typed binding, and quantize.wgsl, appended when it is written.
+// dequantWGSL and quantizeWGSL are dequant.wgsl, appended per binding of
+// a runtimeTyped dtype, and quantize.wgsl, appended when it is written.
 var dequantWGSL, quantizeWGSL = embeddedWGSL("dequant.wgsl"), embeddedWGSL("quantize.wgsl")
 
 func embeddedWGSL(name string) string {

@@ -1,7 +1,7 @@
 // Shared parts of the MUL_MAT kernels: push constants and the weight
 // (src0) loader. A_TYPE is the weight dtype: 0 f32, 1 f16, 30 bf16, 8 q8_0,
-// 2 q4_0, or A_ANY: every other block type, named at run time by pc.dt
-// (one pipeline for all of them: lavapipe compiles each for seconds).
+// 2 q4_0, or A_ANY: every other block type, named by specialization
+// constant QT (one module for all of them; the driver keeps QT's code).
 // Weights must have contiguous rows; src1 (F32) may have any strides.
 
 layout(push_constant) uniform PC {
@@ -11,10 +11,10 @@ layout(push_constant) uniform PC {
 	uint nb10, nb11, nb12, nb13;
 	uint nb0, nb1, nb2, nb3;
 	uint off0, off1, offd;
-	uint dt; // the weight dtype, for A_TYPE == A_ANY
 } pc;
 
 #define A_ANY 255
+layout(constant_id = 6) const uint QT = 0; // the weight dtype of A_ANY
 
 // batch returns the byte offsets of the src0 matrix and of the src1 and dst
 // matrices for batch z = i12 + i13*ne12, broadcasting src0 as ggml does.
@@ -45,7 +45,7 @@ float loadA(uint row, uint k) {
 	uint q = rd8_0(blk + 2u + (j & 15u));
 	return f16_to_f32(rd16_0(blk)) * (float(j < 16u ? (q & 15u) : (q >> 4)) - 8.0);
 #elif A_TYPE == A_ANY
-	uint qk = qblock_elems(pc.dt);
-	return dequant1(pc.dt, row + (k / qk) * qblock_bytes(pc.dt), k % qk);
+	uint qk = qblock_elems(QT);
+	return dequant1(QT, row + (k / qk) * qblock_bytes(QT), k % qk);
 #endif
 }

@@ -48,7 +48,7 @@ void main() {
 	float acc[TM * TN];
 	[[unroll]] for (uint i = 0u; i < TM * TN; i++) acc[i] = 0.0;
 #if A_TYPE == A_ANY
-	uint qk = qblock_elems(pc.dt), qb = qblock_bytes(pc.dt);
+	uint qk = qblock_elems(QT), qb = qblock_bytes(QT);
 	uint qsh = qk == 256u ? 8u : 5u;
 #endif
 
@@ -57,12 +57,12 @@ void main() {
 		// runs along k of one row.
 #if A_TYPE == A_ANY
 		// Four values per dequantization (K is a multiple of the block,
-		// BK of 4), in a loop kept rolled: one copy of the dequantizers.
+		// BK of 4), in a loop kept rolled: one copy of the dequantizer.
 		[[dont_unroll]] for (uint e = t; e < BM * BK / 4u; e += WG) {
 			uint mi = e / (BK / 4u), ki = 4u * (e % (BK / 4u));
 			uint m = m0 + mi, k = k0 + ki;
 			vec4 v = vec4(0.0);
-			if (m < pc.M && k < pc.K) v = dequant4(pc.dt, abase + m * pc.nb01 + (k >> qsh) * qb, k & (qk - 1u));
+			if (m < pc.M && k < pc.K) v = dequant4(QT, abase + m * pc.nb01 + (k >> qsh) * qb, k & (qk - 1u));
 			[[unroll]] for (uint i = 0u; i < 4u; i++) As[(ki + i) * BM + mi] = v[i];
 		}
 #else

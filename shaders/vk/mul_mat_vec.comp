@@ -85,11 +85,10 @@ void main() {
 		}
 	}
 #elif A_TYPE == A_ANY
-	// Any other block type (pc.dt): each lane takes four consecutive
+	// Any other block type (QT): each lane takes four consecutive
 	// values at a time, which come from four consecutive bytes in every
-	// layout; neighbouring lanes read neighbouring words. The loop is not
-	// unrolled, so that each row has one copy of every type's dequantizer.
-	uint qk = qblock_elems(pc.dt), qb = qblock_bytes(pc.dt);
+	// layout; neighbouring lanes read neighbouring words.
+	uint qk = qblock_elems(QT), qb = qblock_bytes(QT);
 	uint qsh = qk == 256u ? 8u : 5u;
 	[[dont_unroll]] for (uint k4 = l; k4 < pc.K / 4u; k4 += wg) {
 		uint k = 4u * k4;
@@ -101,7 +100,7 @@ void main() {
 		}
 		uint boff = (k >> qsh) * qb, j = k & (qk - 1u);
 		[[unroll]] for (uint r = 0u; r < NR; r++) {
-			vec4 a = dequant4(pc.dt, rows[r] + boff, j);
+			vec4 a = dequant4(QT, rows[r] + boff, j);
 			[[unroll]] for (uint c = 0u; c < NC; c++) acc[r * NC + c] += dot(a, b[c]);
 		}
 	}

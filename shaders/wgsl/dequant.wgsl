@@ -2,8 +2,8 @@
 // but Q8_0 and Q4_0), for a binding `$` of u32 words: the backend appends
 // this file once per such binding with `$` replaced by the binding's name
 // (see wgpu/shadergen.go), so the mat-vec, matmul, GET_ROWS and copy
-// kernels share it. The dtype is a run-time value (P.dt), so one pipeline
-// serves all of these types. The arithmetic is ggml's to_float, in its
+// kernels share it. The dtype is the constant dt_$(), so that the compiler
+// keeps only its case. The arithmetic is ggml's to_float, in its
 // order. (WGSL cannot forbid fusing a product and a sum into one rounding
 // as GLSL's `precise` does; lavapipe does not fuse them, and the ggml
 // oracle test checks the values to the bit.)

@@ -1,4 +1,4 @@
-// Quantizers for a written binding `$` of a run-time typed block dtype
+// Quantizers for a written binding `$` of a block dtype of dequant.wgsl
 // (appended by wgpu/shadergen.go with `$` replaced by the binding's name):
 // stq_$(o, &x) encodes 32 values as one Q4_1, Q5_0 or Q5_1 block at byte
 // offset o with ggml's reference arithmetic (its quantize_row_*_ref).
