@@ -10,7 +10,28 @@ import (
 // backend does: runtime.ValidateNode's op set, within the memory layouts
 // the shaders address.
 func (d *Device) SupportsOp(t *rt.Tensor) bool {
+	if t != nil && t.Op == rt.OpFlashAttnExt && d.software && flashAttnLoops(t) > llvmpipeLoopBudget {
+		return false // the scheduler runs such long contexts elsewhere
+	}
 	return t != nil && !d.disabled[t.Op] && check(t) == nil
+}
+
+// llvmpipeLoopBudget is the most loop iterations one invocation may run on
+// lavapipe, which silently ends every loop of an invocation once 65535
+// have run in total (with a margin).
+const llvmpipeLoopBudget = 65535 - 64
+
+// flashAttnLoops estimates the loop iterations of one flash_attn.comp
+// invocation: per tile of keys, the dot over D, each owned output dim
+// over the tile, and two shared-memory reductions.
+func flashAttnLoops(t *rt.Tensor) int {
+	q, k, v := t.Src[0], t.Src[1], t.Src[2]
+	if q == nil || k == nil || v == nil {
+		return 0
+	}
+	tiles := (k.Ne[1] + wgFlashAttn - 1) / wgFlashAttn
+	owned := (v.Ne[0] + wgFlashAttn - 1) / wgFlashAttn
+	return q.Ne[0] + tiles*(q.Ne[0]+owned*min(wgFlashAttn, k.Ne[1])+2*7)
 }
 
 func shp(t *rt.Tensor) string { return fmt.Sprintf("%v%s", t.Type, rt.ShapeString(t.Ne)) }
