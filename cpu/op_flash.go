@@ -346,8 +346,9 @@ func (b *Backend) faValueRow(v *hostTensor, off int, tmp []float32, inPlace bool
 var faBlockedRows = 2
 
 const (
-	faRows = 24         // target rows per task: 4 GEMM row panels
-	faKeys = 4 * gemmNR // keys per tile
+	faMinSplit = 256        // fewest keys per split of one token's attention
+	faRows     = 24         // target rows per task: 4 GEMM row panels
+	faKeys     = 4 * gemmNR // keys per tile
 )
 
 func (b *Backend) flashAttnBlocked(o *faOperands, g int) error {
@@ -356,17 +357,84 @@ func (b *Backend) flashAttnBlocked(o *faOperands, g int) error {
 	nq, groups := q.ne[1], q.ne[2]/g
 	qb := max(1, faRows/g) // queries per task
 	nqb := (nq + qb - 1) / qb
-	ntask := nqb * groups * q.ne[3]
-	nth := b.workers(ntask, ntask*qb*g*nKV*(D+Dv))
+	blocks := nqb * groups * q.ne[3]
+	// With fewer blocks than workers (one token, few kv heads), the keys
+	// are split too, each split at least faMinSplit keys, and the partial
+	// softmaxes merged afterwards (flash decoding).
+	splits := 1
+	if blocks < b.threads {
+		splits = max(1, min((b.threads+blocks-1)/blocks, nKV/faMinSplit))
+	}
+	chunk := (nKV + splits - 1) / splits
+	chunk = (chunk + faKeys - 1) / faKeys * faKeys
+	splits = (nKV + chunk - 1) / chunk
+	ntask := blocks * splits
+	R, dv16 := qb*g, (Dv+gemmNR-1)/gemmNR*gemmNR
+	if splits > 1 {
+		b.faPart = grow(b.faPart, ntask*R*dv16)
+		b.faMS = grow(b.faMS, 2*ntask*R)
+	}
+	nth := b.workers(ntask, blocks*qb*g*nKV*(D+Dv))
 	if len(b.fa) < nth {
 		b.fa = append(b.fa, make([]faScratch, nth-len(b.fa))...)
 	}
-	return b.pool.run(nth, func(ith, nth int, ws *workspace) error {
+	err := b.pool.run(nth, func(ith, nth int, ws *workspace) error {
 		t0, t1 := rowRange(ntask, ith, nth)
 		for t := t0; t < t1; t++ {
-			iqb, grp, iq3 := t%nqb, (t/nqb)%groups, t/(nqb*groups)
+			blk, split := t/splits, t%splits
+			iqb, grp, iq3 := blk%nqb, (blk/nqb)%groups, blk/(nqb*groups)
 			q0 := iqb * qb
-			if err := b.flashAttnBlock(o, &b.fa[ith], ws, q0, min(qb, nq-q0), grp*g, g, iq3); err != nil {
+			nqr := min(qb, nq-q0)
+			out, M, S := b.flashAttnBlock(o, &b.fa[ith], ws, q0, nqr, grp*g, g, iq3, split*chunk, min(nKV, (split+1)*chunk))
+			if splits > 1 {
+				copy(b.faPart[t*R*dv16:], out[:nqr*g*dv16])
+				copy(b.faMS[2*t*R:], M)
+				copy(b.faMS[(2*t+1)*R:], S)
+				continue
+			}
+			if err := o.storeRows(b.kern, out, dv16, S, q0, nqr, grp*g, g, iq3); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil || splits == 1 {
+		return err
+	}
+	// Merge each block's splits: rescale each partial to the largest
+	// running maximum, then add.
+	return b.pool.run(b.workers(blocks, blocks*R*Dv*splits), func(ith, nth int, ws *workspace) error {
+		t0, t1 := rowRange(blocks, ith, nth)
+		for blk := t0; blk < t1; blk++ {
+			iqb, grp, iq3 := blk%nqb, (blk/nqb)%groups, blk/(nqb*groups)
+			q0 := iqb * qb
+			nqr := min(qb, nq-q0)
+			out := ws.f32(0, R*dv16)
+			S := ws.f64(0, R)
+			for r := range nqr * g {
+				mx := math.Inf(-1)
+				for sp := range splits {
+					mx = max(mx, b.faMS[2*(blk*splits+sp)*R+r])
+				}
+				orow := out[r*dv16 : (r+1)*dv16]
+				clear(orow)
+				S[r] = 0
+				if math.IsInf(mx, -1) {
+					continue
+				}
+				for sp := range splits {
+					t := blk*splits + sp
+					m, l := b.faMS[2*t*R+r], b.faMS[(2*t+1)*R+r]
+					if l == 0 {
+						continue
+					}
+					f := math.Exp(m - mx)
+					S[r] += l * f
+					kern := b.kern
+					kern.scaleAdd(orow, b.faPart[(t*R+r)*dv16:(t*R+r+1)*dv16], orow, float32(f))
+				}
+			}
+			if err := o.storeRows(b.kern, out, dv16, S, q0, nqr, grp*g, g, iq3); err != nil {
 				return err
 			}
 		}
@@ -374,11 +442,31 @@ func (b *Backend) flashAttnBlocked(o *faOperands, g int) error {
 	})
 }
 
-// flashAttnBlock computes queries q0..q0+nqr-1 of heads h0..h0+g-1 of
-// sequence iq3. Row r is query q0+r/g of head h0+r%g.
-func (b *Backend) flashAttnBlock(o *faOperands, sc *faScratch, ws *workspace, q0, nqr, h0, g, iq3 int) error {
+// storeRows divides the accumulated rows by their softmax sums and stores
+// them: row r is query q0+r/g of head h0+r%g, at stride dv16 in out.
+func (o *faOperands) storeRows(kern *kernels, out []float32, dv16 int, S []float64, q0, nqr, h0, g, iq3 int) error {
+	Dv := o.v.ne[0]
+	for r := range nqr * g {
+		orow := out[r*dv16 : r*dv16+Dv]
+		if S[r] > 0 {
+			kern.scale(orow, orow, float32(1/S[r]))
+		} else {
+			clear(orow)
+		}
+		if err := o.dst.storeRow(o.dst.at(h0+r%g, q0+r/g, iq3), orow); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// flashAttnBlock runs queries q0..q0+nqr-1 of heads h0..h0+g-1 of
+// sequence iq3 over keys [k0, k1). Row r is query q0+r/g of head h0+r%g.
+// It returns the unnormalized outputs (row stride Dv rounded up to
+// gemmNR) with each row's running maximum and sum.
+func (b *Backend) flashAttnBlock(o *faOperands, sc *faScratch, ws *workspace, q0, nqr, h0, g, iq3, k0, k1 int) (out []float32, M, S []float64) {
 	q, k, v, kern := &o.q, &o.k, &o.v, b.kern
-	D, Dv, nKV := q.ne[0], v.ne[0], k.ne[1]
+	D, Dv := q.ne[0], v.ne[0]
 	R := nqr * g
 	panels := (R + gemmMR - 1) / gemmMR
 	dv16 := (Dv + gemmNR - 1) / gemmNR * gemmNR // output row stride: whole GEMM tiles
@@ -391,12 +479,13 @@ func (b *Backend) flashAttnBlock(o *faOperands, sc *faScratch, ws *workspace, q0
 	sc.o = grow(sc.o, panels*gemmMR*dv16)
 	sc.rows = grow(sc.rows, 8*max(D, Dv))
 	sc.maskOff = grow(sc.maskOff, R)
-	qp, kp, sm, raw, pp, vp, out, rows := sc.qp, sc.kp, sc.s, sc.raw, sc.pp, sc.vp, sc.o, sc.rows
+	qp, kp, sm, raw, pp, vp, rows := sc.qp, sc.kp, sc.s, sc.raw, sc.pp, sc.vp, sc.rows
+	out = sc.o
 	clear(qp)
 	clear(out)
 	clear(pp)
 	clear(vp)
-	M, S := ws.f64(0, R), ws.f64(1, R)
+	M, S = ws.f64(0, R), ws.f64(1, R)
 	// Queries into row panels: qp[(panel·D + p)·6 + i] = row panel·6+i.
 	for r := range R {
 		x := rows[:D]
@@ -412,8 +501,8 @@ func (b *Backend) flashAttnBlock(o *faOperands, sc *faScratch, ws *workspace, q0
 	}
 	kh, vh := h0/o.rk, h0/o.rv
 	ninf := float32(math.Inf(-1))
-	for c0 := 0; c0 < nKV; c0 += faKeys {
-		n := min(faKeys, nKV-c0)
+	for c0 := k0; c0 < k1; c0 += faKeys {
+		n := min(faKeys, k1-c0)
 		// The mask (and -Inf past the last key) into sm; a tile no row
 		// sees is skipped.
 		live := false
@@ -507,18 +596,7 @@ func (b *Backend) flashAttnBlock(o *faOperands, sc *faScratch, ws *workspace, q0
 			}
 		}
 	}
-	for r := range R {
-		orow := out[r*dv16 : r*dv16+Dv]
-		if S[r] > 0 {
-			kern.scale(orow, orow, float32(1/S[r]))
-		} else {
-			clear(orow)
-		}
-		if err := o.dst.storeRow(o.dst.at(h0+r%g, q0+r/g, iq3), orow); err != nil {
-			return err
-		}
-	}
-	return nil
+	return out, M, S
 }
 
 // loadRowFast is loadRow with the SIMD conversions for packed f16 and

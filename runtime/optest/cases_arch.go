@@ -224,7 +224,10 @@ func flashAttnCases() []Case {
 	mhaQ4.kv, mhaQ4.mask = rt.Q4_0, rt.I32
 	mhaF32 := f16(64, 1, 37, 2, 2)
 	mhaF32.kv, mhaF32.mask, mhaF32.cap = rt.F32, rt.F32, 1
-	ps = append(ps, noMask, f32, padded, capped, batch, dv, views, q8, q4, mhaQ8, mhaQ4, mhaF32)
+	// A long cache for one token and one kv head: the CPU splits the keys
+	// over its workers and merges the partial softmaxes.
+	long := f16(64, 1, 600, 4, 1)
+	ps = append(ps, noMask, f32, padded, capped, batch, dv, views, q8, q4, mhaQ8, mhaQ4, mhaF32, long)
 	var cs []Case
 	for _, p := range ps {
 		cs = append(cs, flashAttnCase(p))
