@@ -46,6 +46,15 @@ func (c *Context) fail(op Op, format string, args ...any) *Tensor {
 	return &Tensor{Type: F32, Ne: [MaxDims]int{1, 1, 1, 1}, Nb: contiguousStrides(F32, [MaxDims]int{1, 1, 1, 1})}
 }
 
+// failErr records err (which wraps a sentinel) for op, keeping it
+// matchable with errors.Is, and returns a placeholder like fail.
+func (c *Context) failErr(op Op, err error) *Tensor {
+	if c.err == nil {
+		c.err = fmt.Errorf("%v: %w", op, err)
+	}
+	return c.fail(op, "")
+}
+
 // NewTensor creates a contiguous leaf tensor with up to 4 dims (missing dims are 1).
 func (c *Context) NewTensor(t DType, ne ...int) *Tensor {
 	if c.err != nil {
