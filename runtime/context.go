@@ -46,9 +46,13 @@ func (c *Context) fail(op Op, format string, args ...any) *Tensor {
 	return &Tensor{Type: F32, Ne: [MaxDims]int{1, 1, 1, 1}, Nb: contiguousStrides(F32, [MaxDims]int{1, 1, 1, 1})}
 }
 
-// failErr records err (which wraps a sentinel) for op, keeping it
-// matchable with errors.Is, and returns a placeholder like fail.
-func (c *Context) failErr(op Op, err error) *Tensor {
+// failNode rejects node r, just created for op and found invalid: it
+// leaves the context, and err (which wraps a sentinel) is recorded so that
+// errors.Is matches it. It returns a placeholder like fail.
+func (c *Context) failNode(op Op, r *Tensor, err error) *Tensor {
+	if n := len(c.tensors); n > 0 && c.tensors[n-1] == r {
+		c.tensors = c.tensors[:n-1]
+	}
 	if c.err == nil {
 		c.err = fmt.Errorf("%v: %w", op, err)
 	}
