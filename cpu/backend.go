@@ -30,6 +30,11 @@ type Backend struct {
 	xpack []float32
 	q8    q8Rows
 	q8k   q8KRows
+	// FLASH_ATTN_EXT scratch per worker, and the partial results of split
+	// keys.
+	fa     []faScratch
+	faPart []float32
+	faMS   []float64
 
 	args  opArgs // the operands of the fast op being run
 	tasks tasks  // the fast ops' task functions, bound to this backend
@@ -108,6 +113,7 @@ func (b *Backend) Close() error {
 	b.closed = true
 	b.pool.stop()
 	b.pack, b.xpack, b.q8, b.q8k = nil, nil, q8Rows{}, q8KRows{}
+	b.fa, b.faPart, b.faMS = nil, nil, nil
 	return nil
 }
 

@@ -105,6 +105,25 @@ DEFINE_LOADERS(1, s1)
 DEFINE_LOADERS(2, s2)
 DEFINE_LOADERS(3, d)
 
+// load_1 and load_2 read element i0 of an F32, F16, BF16, I32, Q8_0 or Q4_0
+// row of source 1 or 2 (FLASH_ATTN_EXT's K and V), as load_0 does.
+#define DEFINE_SMALL_LOAD(N, BUF) \
+float load_##N(uint dt, uint row, uint i0, uint nb0) { \
+	if (dt == DT_F32) return uintBitsToFloat(BUF[(row + i0 * nb0) >> 2]); \
+	if (dt == DT_F16) return f16_to_f32(rd16_##N(row + i0 * nb0)); \
+	if (dt == DT_BF16) return bf16_to_f32(rd16_##N(row + i0 * nb0)); \
+	if (dt == DT_I32) return float(int(BUF[(row + i0 * nb0) >> 2])); \
+	uint blk = row + (i0 >> 5) * nb0; \
+	uint j = i0 & 31u; \
+	float sc = f16_to_f32(rd16_##N(blk)); \
+	if (dt == DT_Q8_0) return sc * float(int(rd8_##N(blk + 2u + j) << 24) >> 24); \
+	uint q = rd8_##N(blk + 2u + (j & 15u)); \
+	return sc * (float(j < 16u ? (q & 15u) : (q >> 4)) - 8.0); \
+}
+
+DEFINE_SMALL_LOAD(1, s1)
+DEFINE_SMALL_LOAD(2, s2)
+
 #include "dequant.glsl"
 
 // load_0 reads element i0 of any dtype from the source-0 row starting at
