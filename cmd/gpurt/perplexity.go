@@ -34,10 +34,16 @@ func runPerplexity(args []string) int {
 	fs := flag.NewFlagSet("perplexity", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	both := func(short, long string, set func(n string)) { set(short); set(long) }
-	both("m", "model", func(n string) { fs.StringVar(&p.model, n, "", "model `file` (GGUF); default: the embedded default model") })
-	both("f", "file", func(n string) { fs.StringVar(&p.file, n, "", "text `file` to score (- for stdin); not needed with --kl-divergence") })
+	both("m", "model", func(n string) {
+		fs.StringVar(&p.model, n, "", "model `file` (GGUF); default: the embedded default model")
+	})
+	both("f", "file", func(n string) {
+		fs.StringVar(&p.file, n, "", "text `file` to score (- for stdin); not needed with --kl-divergence")
+	})
 	both("c", "ctx-size", func(n string) { fs.IntVar(&p.nCtx, n, 512, "chunk length in tokens (llama-perplexity's context)") })
-	both("d", "device", func(n string) { fs.StringVar(&p.device, n, "auto", "vulkan|webgpu|cpu|auto, or a device name from gpurt devices") })
+	both("d", "device", func(n string) {
+		fs.StringVar(&p.device, n, "auto", "vulkan|webgpu|cpu|auto, or a device name from gpurt devices")
+	})
 	both("t", "threads", func(n string) { fs.IntVar(&p.threads, n, 0, "CPU threads (0: all)") })
 	both("ngl", "gpu-layers", func(n string) { fs.IntVar(&p.gpuLayers, n, -1, "blocks on the GPU, counted from the last (-1: all)") })
 	fs.StringVar(&p.base, "kl-divergence-base", "", "llama.cpp logits `file`: written, or read with --kl-divergence")
@@ -272,4 +278,3 @@ func writeFileAtomic(path string, write func(w io.Writer) error) error {
 	done = true
 	return nil
 }
-
