@@ -68,6 +68,15 @@ func check(t *rt.Tensor) error {
 		if a.Ne[0]%2 != 0 {
 			return fmt.Errorf("rope over an odd ne0: %s", shp(a))
 		}
+		if p := rt.RopeParamsOf(t); t.Src[2] != nil || p.ExtFactor != 0 || p.AttnFactor != 1 {
+			return fmt.Errorf("rope with frequency factors or YaRN is not implemented")
+		}
+	case rt.OpSoftMax:
+		if t.ParamF(1) != 0 {
+			return fmt.Errorf("softmax with a softcap is not implemented")
+		}
+	case rt.OpGeluErf, rt.OpGLU, rt.OpFlashAttnExt:
+		return fmt.Errorf("%v is not implemented", t.Op)
 	}
 	return nil
 }

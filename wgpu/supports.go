@@ -56,9 +56,11 @@ func (d *Device) SupportsOp(t *rt.Tensor) bool {
 	case rt.OpArgmax:
 		return t.Type == rt.I32 && anyFloat(a.Type)
 	case rt.OpSoftMax:
-		return plainFloat(t.Type) && plainFloat(a.Type) && (b == nil || (plainFloat(b.Type) && b.Ne[2] > 0 && b.Ne[3] > 0))
+		return t.ParamF(1) == 0 && plainFloat(t.Type) && plainFloat(a.Type) && (b == nil || (plainFloat(b.Type) && b.Ne[2] > 0 && b.Ne[3] > 0))
 	case rt.OpRope:
-		return need2() && plainFloat(t.Type) && plainFloat(a.Type) && b.Type == rt.I32 &&
+		p := rt.RopeParamsOf(t)
+		return need2() && t.Src[2] == nil && p.ExtFactor == 0 && p.AttnFactor == 1 &&
+			plainFloat(t.Type) && plainFloat(a.Type) && b.Type == rt.I32 &&
 			(t.ParamI(1) == rt.RopeNormal || t.ParamI(1) == rt.RopeNeox)
 	case rt.OpMulMat:
 		return need2() && anyFloat(a.Type) && plainFloat(b.Type) && t.Type == rt.F32 &&
