@@ -1,7 +1,6 @@
 package llama
 
 import (
-	"fmt"
 	"math"
 
 	rt "github.com/gpurt/gpurt/runtime"
@@ -134,11 +133,14 @@ func (g *graph) rope(x *rt.Tensor, base, scale float32, factors *rt.Tensor) *rt.
 	return g.ctx.Rope(x, g.in.pos, h.RopeDims, h.RopeMode, base, scale)
 }
 
-// ropeExt is ggml's rope_ext: frequency factors and YaRN. It needs the
-// runtime's ROPE with those parameters.
+// ropeExt is ggml's rope_ext: frequency factors and YaRN.
 func (g *graph) ropeExt(x *rt.Tensor, base, scale float32, factors *rt.Tensor) *rt.Tensor {
-	g.fail(fmt.Errorf("llama: %w: rope with frequency factors or YaRN (needs the runtime's RopeExt)", rt.ErrUnsupported))
-	return x
+	h := g.h
+	return g.ctx.RopeExt(x, g.in.pos, factors, rt.RopeParams{
+		NDims: h.RopeDims, Mode: h.RopeMode, FreqBase: base, FreqScale: scale,
+		NCtxOrig: h.RopeOrigCtx, ExtFactor: h.YarnExt, AttnFactor: h.YarnAttn,
+		BetaFast: h.YarnBetaFast, BetaSlow: h.YarnBetaSlow,
+	})
 }
 
 // attend stores the batch's keys and values in layer il's cache and

@@ -2,7 +2,6 @@ package llama
 
 import (
 	"encoding/json"
-	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -108,9 +107,6 @@ func TestSynthF16MatchesLlamaCpp(t *testing.T) {
 			name := arch + "-f16.gguf"
 			m := loadOn(t, openSynth(t, name), cpuBackends(t), Options{})
 			s, err := m.KLDivergence(readBase(t, arch+"-f16.kld"), nil)
-			if arch == "llama3" && errors.Is(err, rt.ErrUnsupported) {
-				t.Skip("rope_freqs needs the runtime's RopeExt (ops branch):", err)
-			}
 			if err != nil {
 				t.Fatal(err)
 			}
