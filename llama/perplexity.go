@@ -448,3 +448,13 @@ func (s *KLDStats) Summary() KLDSummary {
 	_, _, _, r.RMSPDiff, r.SameTop = s.Running()
 	return r
 }
+
+// FirstChunks is the base restricted to its first n chunks (all when n
+// is out of range), for quicker checks.
+func (b *KLDBase) FirstChunks(n int) *KLDBase {
+	if n <= 0 || n >= b.NChunk {
+		return b
+	}
+	perChunk := (b.NCtx - 1 - b.NCtx/2) * kldRecordLen(b.NVocab)
+	return &KLDBase{NCtx: b.NCtx, NVocab: b.NVocab, NChunk: n, Tokens: b.Tokens[:n*b.NCtx], records: b.records[:n*perChunk]}
+}

@@ -2,9 +2,12 @@ package llama
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gpurt/gpurt/cpu"
@@ -53,6 +56,9 @@ func readSynth(t testing.TB) *synthExpected {
 func openSynth(t testing.TB, name string) *gguf.File {
 	t.Helper()
 	f, err := gguf.Open(filepath.Join(synthDir, name))
+	if err != nil && strings.Contains(err.Error(), "unsupported dtype") {
+		t.Skipf("%s: %v (a weight type gpurt cannot read yet)", name, err)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,6 +125,135 @@ func TestSynthF16MatchesLlamaCpp(t *testing.T) {
 			if d := math.Abs(sum.PPL.Value/want - 1); d > 0.002 {
 				t.Errorf("PPL %.4f differs from llama.cpp's %.4f by %.2f%%", sum.PPL.Value, want, 100*d)
 			}
+		})
+	}
+}
+
+// TestSynthQuantizedMatchesLlamaCpp: every quantized file's KLD and PPL
+// against the F16 base agree with what llama.cpp measured on it, within
+// 15% (+0.002) for the KLD and 1% for the PPL, and its top-token agreement
+// within 5 points. A wrong dequantization or a missed model detail gives a
+// far larger KLD.
+func TestSynthQuantizedMatchesLlamaCpp(t *testing.T) {
+	exp := readSynth(t)
+	names := make([]string, 0, len(exp.Files))
+	for name, f := range exp.Files {
+		if f.KLDVsF16 != nil {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	bases := map[string]*KLDBase{}
+	for _, name := range names {
+		t.Run(strings.TrimSuffix(name, ".gguf"), func(t *testing.T) {
+			want := exp.Files[name].KLDVsF16
+			model := exp.Files[name].Model
+			m, err := Load(openSynth(t, name), Options{Backends: cpuBackends(t)})
+			if errors.Is(err, rt.ErrUnsupported) {
+				t.Skipf("%s: %v (a weight type gpurt cannot run yet)", name, err)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer m.Close()
+			if bases[model] == nil {
+				bases[model] = readBase(t, model+"-f16.kld")
+			}
+			s, err := m.KLDivergence(bases[model], nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum := s.Summary()
+			t.Logf("%s: mean KLD %.6f (llama.cpp %.6f), PPL %.2f (%.2f), same top %.2f%% (%.2f%%)", name, sum.KLD.Value, want.MeanKLD, sum.PPL.Value, want.MeanPPLQ, 100*sum.SameTop.Value, want.SameTop)
+			if d := math.Abs(sum.KLD.Value - want.MeanKLD); d > 0.15*want.MeanKLD+0.002 {
+				t.Errorf("mean KLD %.6f differs from llama.cpp's %.6f by more than 15%% + 0.002", sum.KLD.Value, want.MeanKLD)
+			}
+			if d := math.Abs(sum.PPL.Value/want.MeanPPLQ - 1); d > 0.01 {
+				t.Errorf("PPL %.3f differs from llama.cpp's %.3f by %.2f%%", sum.PPL.Value, want.MeanPPLQ, 100*d)
+			}
+			if d := math.Abs(100*sum.SameTop.Value - want.SameTop); d > 5 {
+				t.Errorf("same top token %.2f%% differs from llama.cpp's %.2f%% by %.1f points", 100*sum.SameTop.Value, want.SameTop, d)
+			}
+		})
+	}
+}
+
+// greedyGap is the top-1/top-2 logit gap below which gpurt may
+// legitimately pick the other token: llama.cpp rounds activations to F16
+// (F16 weights and cache) or Q8 blocks (quantized weights) in other places
+// than gpurt does, which moves logits by up to ~2e-3 (F16) and ~0.1
+// (quantized, qwen2's large tied output) on these random-weight models.
+// The KLD tests are the precise check; this one catches gross errors of
+// the generation path (prompt batch, then single tokens).
+func greedyGap(dtype string) float64 {
+	if dtype == "F16" {
+		return 5e-3
+	}
+	return 0.15
+}
+
+// checkGreedy runs llama.cpp's greedy continuations of the file's prompts
+// (prompt as one batch, then one token per step) and compares the ids up
+// to the first step whose recorded gap is below minGap. It returns how
+// many ids were compared.
+func checkGreedy(t *testing.T, m *Model, name string, exp *synthExpected, minGap float64, maxSteps int) int {
+	t.Helper()
+	compared := 0
+	for _, g := range exp.Files[name].Greedy {
+		m.ResetCache()
+		logits, err := m.Eval(g.PromptIDs, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, want := range g.GenIDs[:min(maxSteps, len(g.GenIDs))] {
+			// Rounding differences grow with the logits' size (qwen2's
+			// tied, large-norm output gives logits of ~100).
+			scale := 1.0
+			for _, v := range logits {
+				scale = max(scale, math.Abs(float64(v))/8)
+			}
+			if g.Gaps[i] < minGap*scale {
+				break // a near-tie: either token is right
+			}
+			got := Argmax(logits)
+			if got != want {
+				t.Errorf("%s: prompt %v: step %d: token %d, llama.cpp %d (gap %.4f, logit scale %.1f)", name, g.PromptIDs[:min(4, len(g.PromptIDs))], i, got, want, g.Gaps[i], scale)
+				break
+			}
+			compared++
+			if i == len(g.GenIDs)-1 {
+				break
+			}
+			if logits, err = m.Eval([]int32{got}, false); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return compared
+}
+
+// TestSynthGreedyMatchesLlamaCpp: on the CPU, every file (F16 and
+// quantized) continues both prompts greedily as llama.cpp does, up to the
+// first near-tie.
+func TestSynthGreedyMatchesLlamaCpp(t *testing.T) {
+	exp := readSynth(t)
+	names := make([]string, 0, len(exp.Files))
+	for name := range exp.Files {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		t.Run(strings.TrimSuffix(name, ".gguf"), func(t *testing.T) {
+			m, err := Load(openSynth(t, name), Options{Backends: cpuBackends(t), NCtx: 128})
+			if errors.Is(err, rt.ErrUnsupported) {
+				t.Skipf("%s: %v (a weight type gpurt cannot run yet)", name, err)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer m.Close()
+			n := checkGreedy(t, m, name, exp, greedyGap(exp.Files[name].Type), 32)
+			t.Logf("%s: %d greedy tokens equal to llama.cpp's", name, n)
 		})
 	}
 }
