@@ -121,6 +121,9 @@ type Scheduler struct {
 	curCopy   int               // the copy the next split uses
 	splitCopy int               // the copy the current split graph uses
 	events    [][]runtime.Event // [backend][copy], nil entries without events
+	// inputBusy[c] lists the backends whose queued work may still read
+	// copy c of the user inputs (see markInputCopies).
+	inputBusy [MaxCopies][]int
 
 	evalCallback EvalCallback
 

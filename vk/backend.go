@@ -66,7 +66,7 @@ func (b *Backend) Name() string      { return b.d.name }
 func (b *Backend) Device() rt.Device { return b.d }
 
 func (b *Backend) errorf(format string, args ...any) error {
-	return fmt.Errorf("vulkan %s: %s", b.d.name, fmt.Sprintf(format, args...))
+	return fmt.Errorf("vulkan %s: "+format, append([]any{b.d.name}, args...)...)
 }
 
 // closedErr says why a closed backend refuses work: closed, or released
@@ -106,7 +106,7 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
-		return b.errorf("graph compute: %v", b.closedErr())
+		return b.errorf("graph compute: %w", b.closedErr())
 	}
 	if g == nil {
 		return b.errorf("graph compute: nil graph")
@@ -184,7 +184,7 @@ func (b *Backend) Synchronize() error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
-		return b.errorf("synchronize: %v", b.closedErr())
+		return b.errorf("synchronize: %w", b.closedErr())
 	}
 	if err := b.flush(); err != nil {
 		return err
@@ -246,7 +246,7 @@ func (b *Backend) SetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
-		return b.errorf("set tensor async: %v", b.closedErr())
+		return b.errorf("set tensor async: %w", b.closedErr())
 	}
 	vb, start, err := b.vkTensor("set tensor async", t, offset, len(data))
 	if err != nil || len(data) == 0 {
@@ -269,7 +269,7 @@ func (b *Backend) GetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
-		return b.errorf("get tensor async: %v", b.closedErr())
+		return b.errorf("get tensor async: %w", b.closedErr())
 	}
 	vb, start, err := b.vkTensor("get tensor async", t, offset, len(data))
 	if err != nil || len(data) == 0 {
@@ -323,7 +323,7 @@ func (b *Backend) CopyTensorAsync(from rt.Backend, src, dst *rt.Tensor) (bool, e
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
-		return false, b.errorf("copy tensor async: %v", b.closedErr())
+		return false, b.errorf("copy tensor async: %w", b.closedErr())
 	}
 	so, err := sb.span("copy tensor async", src, 0, n)
 	if err != nil {

@@ -1,7 +1,6 @@
 package vk
 
 import (
-	"errors"
 	"fmt"
 	"unsafe"
 
@@ -204,7 +203,7 @@ func (b *Buffer) unusable() error {
 	return nil
 }
 
-var errBufferFreed = errors.New("buffer is freed")
+var errBufferFreed = fmt.Errorf("buffer is freed: %w", runtime.ErrClosed)
 
 // mapped is the buffer's memory when the host may access it directly.
 func (b *Buffer) mapped() []byte {
@@ -325,7 +324,7 @@ func (b *Buffer) Free() error {
 		return nil
 	}
 	if b.freed {
-		return fmt.Errorf("vulkan %s: free: buffer is already freed", b.name())
+		return nil // a second Free is a no-op, as on every backend
 	}
 	b.freed = true
 	if b.db != nil {
