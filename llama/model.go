@@ -12,9 +12,8 @@ import (
 // PipelineParallel runs the scheduler with pipeline parallelism (several
 // copies of every split input, so a split's copies overlap the previous
 // split's compute) when a model spans more than one backend, as llama.cpp
-// does. It is off while the Vulkan backend's event ordering can deadlock
-// under it (issue 12 item 11); turn it on once that is fixed.
-var PipelineParallel = false
+// does. It is a variable so that measurements can compare both.
+var PipelineParallel = true
 
 // Options control where a model's weights and cache live.
 type Options struct {
