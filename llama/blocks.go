@@ -186,6 +186,8 @@ const (
 	actGelu        // GeGLU (tanh approximation, as ggml_gelu)
 )
 
+var actName = [...]string{actSilu: "ffn_silu", actGelu: "ffn_gelu"}
+
 func (g *graph) act(kind int, x *rt.Tensor) *rt.Tensor {
 	if kind == actGelu {
 		return g.ctx.Gelu(x)
@@ -196,7 +198,7 @@ func (g *graph) act(kind int, x *rt.Tensor) *rt.Tensor {
 // ffn is down(act(gate·x) * up·x).
 func (g *graph) ffn(il int, f *ffnWeights, x *rt.Tensor, act int) *rt.Tensor {
 	c := g.ctx
-	gate := g.name(g.act(act, g.name(c.MulMat(f.Gate, x), il, "ffn_gate")), il, "ffn_act")
+	gate := g.name(g.act(act, g.name(c.MulMat(f.Gate, x), il, "ffn_gate")), il, actName[act])
 	up := g.name(c.MulMat(f.Up, x), il, "ffn_up")
 	return g.name(c.MulMat(f.Down, c.Mul(gate, up)), il, "ffn_out")
 }

@@ -167,6 +167,10 @@ func TestVulkanBlockWithCPUFallback(t *testing.T) {
 
 	dev := firstDevice(t, "vulkan")
 	vkB := backendWithDevice{newBackend(t, dev), withoutOp{dev, rt.OpSilu}}
+	// The wrapped device is not the one the backend's events belong to,
+	// so this test runs without pipeline parallelism (and its events).
+	defer func(p bool) { llama.PipelineParallel = p }(llama.PipelineParallel)
+	llama.PipelineParallel = false
 	t.Setenv("GPURT_SCHED_DEBUG", "1")
 	m, err := llama.Load(f, llama.Options{Backends: []rt.Backend{vkB, cpuB}, GPULayers: -1})
 	if err != nil {
