@@ -27,7 +27,7 @@ func refMulMat(w, x arr) arr {
 func fastX(b *tb, w rt.DType, x *rt.Tensor) arr {
 	v := read(x)
 	if b.kern != nil && b.kern.quantizesX(w, x.Ne[1]) {
-		return quantRows(rt.Q8_0, v)
+		return roundTrip(rt.QuantizeRow, rt.Q8_0, v) // the activation quantizer rounds as the reference does
 	}
 	return v
 }

@@ -377,7 +377,7 @@ func TestCorruptInput(t *testing.T) {
 		{"alignment type", new(header).start(0, 1).str(KeyAlignment).u32(uint32(TypeUint8)).u32(0).Bytes(), "general.alignment is a uint8, want uint32"},
 		{"alignment zero", new(header).start(0, 1).str(KeyAlignment).u32(uint32(TypeUint32)).u32(0).Bytes(), "general.alignment 0 is not a power of two"},
 		{"too many dims", new(header).start(1, 0).tensor("t", 0, 0, 1, 1, 1, 1, 1).Bytes(), "tensor \"t\" has 5 dimensions"},
-		{"unknown dtype", new(header).start(1, 0).tensor("t", 14, 0, 4).Bytes(), "tensor \"t\" has unknown or unsupported dtype 14"},
+		{"partial K-quant block", new(header).start(1, 0).tensor("t", 14, 0, 4).Bytes(), "4 elements per row is not a multiple of the q6_K block size 256"},
 		{"block multiple", new(header).start(1, 0).tensor("t", uint32(runtime.Q4_0), 0, 16).Bytes(), "16 elements per row is not a multiple of the q4_0 block size 32"},
 		{"negative dim", new(header).start(1, 0).tensor("t", 0, 0, 1<<63).Bytes(), "dimension 0 is negative"},
 		{"overflow", new(header).start(1, 0).tensor("t", 0, 0, 1<<31, 1<<31, 1<<31).Bytes(), "overflows"},

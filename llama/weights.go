@@ -37,7 +37,20 @@ type placement struct {
 type binder struct {
 	f   *gguf.File
 	h   *Hparams
+	cpu *placement // where matrices go whose type a device cannot multiply
 	err error
+}
+
+// multipliesWith reports whether dev runs MUL_MAT with weights like ti
+// (its type and row length) against one F32 column.
+func multipliesWith(dev rt.Device, ti *gguf.TensorInfo) bool {
+	if ti.NDims != 2 {
+		return true // norms and biases: not matrix weights
+	}
+	ctx := rt.NewContext()
+	w := ctx.NewTensor(ti.Type, ti.Ne[0], ti.Ne[1])
+	mm := ctx.MulMat(w, ctx.NewTensor(rt.F32, ti.Ne[0], 1))
+	return ctx.Err() == nil && dev.SupportsOp(mm)
 }
 
 // dimOf resolves a symbolic dimension of a shape tag.
@@ -141,8 +154,19 @@ func (b *binder) tensor(name, shape string, optional, global bool, p *placement)
 			b.err = fmt.Errorf("llama: %w: tensor %s has shape %v, want %v (%s)", rt.ErrCorruptFile, name, ti.Shape(), want[:len(strings.Split(shape, ","))], shape)
 		}
 	}
-	if !ti.Type.Valid() && b.err == nil {
-		b.err = fmt.Errorf("llama: %w: tensor %s has type %v, which gpurt cannot run", rt.ErrUnsupported, name, ti.Type)
+	if err := ti.Runnable(); err != nil {
+		if b.err == nil {
+			b.err = fmt.Errorf("llama: %w", err)
+		}
+		return nil
+	}
+	if p != b.cpu && !multipliesWith(p.dev, ti) {
+		p = b.cpu // the device's shaders lack the type: the CPU runs its products
+		if global {
+			if t, ok := p.global[name]; ok {
+				return t
+			}
+		}
 	}
 	t := p.ctx.NewTensor(ti.Type, ti.Shape()...).SetName(name)
 	p.weights = append(p.weights, t)
@@ -219,10 +243,9 @@ func (m *Model) loadWeights(f *gguf.File) error {
 		m.places = append(m.places, p)
 		return p
 	}
-	b := &binder{f: f, h: h}
-
 	// Token embeddings stay on the CPU: GET_ROWS reads a few rows per token.
 	cpu := on(cpuDev)
+	b := &binder{f: f, h: h, cpu: cpu}
 	m.w.TokEmbd = b.tensor("token_embd.weight", "embd,vocab", false, false, cpu)
 	m.layers = make([]any, h.NLayer)
 	for il := range m.layers {

@@ -172,7 +172,7 @@ func TestQuantizeRowErrors(t *testing.T) {
 	}{
 		{"partial block", rt.QuantizeRow(rt.Q8_0, make([]float32, 31), make([]byte, 64)), "not a multiple of the block size 32"},
 		{"short destination", rt.QuantizeRow(rt.Q4_0, make([]float32, 64), make([]byte, 35)), "need 36"},
-		{"bad dtype", rt.QuantizeRow(rt.DType(3), make([]float32, 4), make([]byte, 64)), "unsupported dtype"},
+		{"bad dtype", rt.QuantizeRow(rt.IQ2_XXS, make([]float32, 256), make([]byte, 1024)), "unsupported dtype"},
 		{"dequantize partial block", rt.DequantizeRow(rt.Q4_0, make([]byte, 64), make([]float32, 40)), "not a multiple"},
 		{"dequantize short source", rt.DequantizeRow(rt.F16, make([]byte, 5), make([]float32, 3)), "need 6"},
 		{"dequantize bad dtype", rt.DequantizeRow(rt.DType(-1), nil, nil), "unsupported dtype"},
@@ -206,8 +206,8 @@ func TestBlockLayoutSizes(t *testing.T) {
 			t.Errorf("ParseDType(%q) = %v, %v", tc.typ.String(), p, err)
 		}
 	}
-	if _, err := rt.ParseDType("q5_k"); err == nil {
-		t.Error("ParseDType accepted q5_k")
+	if _, err := rt.ParseDType("q5_z"); err == nil {
+		t.Error("ParseDType accepted q5_z")
 	}
 	if s := fmt.Sprint(rt.DType(99)); !strings.Contains(s, "99") {
 		t.Errorf("unknown dtype prints as %q", s)

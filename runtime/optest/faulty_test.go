@@ -118,7 +118,7 @@ func writeLogical(t *rt.Tensor, vals []float32) error {
 				row := vals[i : i+ne0]
 				i += ne0
 				if t.Type.IsQuantized() {
-					if err := rt.QuantizeRow(t.Type, row, raw[off:]); err != nil {
+					if err := rt.QuantizeRowCPU(t.Type, row, raw[off:]); err != nil { // as the CPU stores CPY and SET_ROWS results
 						return err
 					}
 					continue
