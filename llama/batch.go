@@ -20,10 +20,16 @@ type Batch struct {
 // sequence and attends to the earlier positions of that sequence. The
 // logits of the marked tokens are then read with Logits.
 func (m *Model) Decode(b Batch) error {
-	n := len(b.Tokens)
 	if err := m.checkBatch(b); err != nil {
 		return err
 	}
+	return m.decode(b, false)
+}
+
+// decode runs a checked batch; with embed its outputs are the final hidden
+// states instead of logits.
+func (m *Model) decode(b Batch, embed bool) error {
+	n := len(b.Tokens)
 	seqs := b.Seq
 	if seqs == nil {
 		seqs = make([]int32, n)
@@ -46,7 +52,7 @@ func (m *Model) Decode(b Batch) error {
 	if err := m.cache.place(seqs, b.Pos, cells); err != nil {
 		return err
 	}
-	s := graphShape{n: n, nKV: m.cache.nKV(), nOut: len(graphOuts)}
+	s := graphShape{n: n, nKV: m.cache.nKV(), nOut: len(graphOuts), embed: embed}
 	f, err := m.forward(s)
 	if err != nil {
 		m.forget(cells)
@@ -176,3 +182,43 @@ func (m *Model) SeqRemove(seq int32) {
 
 // SeqPosMax is the highest position held for seq, or -1 when it is empty.
 func (m *Model) SeqPosMax(seq int32) int32 { return m.cache.maxPos(seq) }
+
+// embedSeq is the sequence Embed evaluates in, outside the user's ids.
+const embedSeq = -1
+
+// Embed returns the mean of the final hidden states (after the output
+// norm) over tokens, llama.cpp's mean pooling, for /v1/embeddings. It uses
+// free cache cells for the duration of the call and leaves every sequence
+// as it was.
+func (m *Model) Embed(tokens []int32) ([]float32, error) {
+	n := len(tokens)
+	b := Batch{Tokens: tokens, Pos: make([]int32, n), Logits: make([]bool, n)}
+	for i := range n {
+		b.Pos[i] = int32(i)
+		b.Logits[i] = true
+	}
+	if err := m.checkBatch(b); err != nil {
+		return nil, err
+	}
+	b.Seq = make([]int32, n)
+	for i := range b.Seq {
+		b.Seq[i] = embedSeq
+	}
+	err := m.decode(b, true)
+	m.cache.removeSeq(embedSeq)
+	defer func() { m.outRow, m.logits = m.outRow[:0], m.logits[:0] }() // no logits to read
+	if err != nil {
+		return nil, err
+	}
+	d := m.H.NEmbd
+	out := make([]float32, d)
+	for j := range n {
+		for i, v := range m.logits[j*d : (j+1)*d] {
+			out[i] += v
+		}
+	}
+	for i := range out {
+		out[i] /= float32(n)
+	}
+	return out, nil
+}

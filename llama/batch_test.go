@@ -187,3 +187,58 @@ func TestKVCacheTypes(t *testing.T) {
 		})
 	}
 }
+
+// TestEmbedIsMeanHiddenState: the pooled embedding times the output matrix
+// is the mean of the tokens' logits (the output is linear in the final
+// hidden states), and embedding in between leaves sequence 0 as it was.
+func TestEmbedIsMeanHiddenState(t *testing.T) {
+	readSynth(t)
+	f := openSynth(t, "llama-f16.gguf")
+	m := loadOn(t, f, cpuBackends(t), Options{NCtx: 64})
+	tokens := []int32{1, 304, 504, 368, 261, 259, 502, 325}
+	logits, err := m.Eval(tokens, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, err := m.Eval([]int32{42}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.ResetCache()
+	if _, err := m.Eval(tokens, false); err != nil {
+		t.Fatal(err)
+	}
+	emb, err := m.Embed(tokens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Logits(0); got != nil {
+		t.Error("Logits after Embed returns a row")
+	}
+	after, err := m.Eval([]int32{42}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := maxRelDiff(after, next); d > 1e-5 {
+		t.Errorf("sequence 0 after Embed: logits differ by %.3g", d)
+	}
+	w, err := f.TensorF32("output.weight")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nv, d := m.H.NVocab, m.H.NEmbd
+	got, want := make([]float32, nv), make([]float32, nv)
+	for v := range nv {
+		var s float64
+		for i := range d {
+			s += float64(w[v*d+i]) * float64(emb[i])
+		}
+		got[v] = float32(s)
+		for j := range tokens {
+			want[v] += logits[j*nv+v] / float32(len(tokens))
+		}
+	}
+	if diff := maxRelDiff(got, want); diff > 1e-3 {
+		t.Errorf("output · embedding differs from the mean logits by %.3g", diff)
+	}
+}

@@ -13,8 +13,9 @@ import (
 // same shape differ only in their inputs (tokens, positions, cells, masks,
 // output rows), so one graph serves every batch of its shape.
 type graphShape struct {
-	n, nKV int // tokens in the batch, cache cells attended over
-	nOut   int // tokens whose logits are computed
+	n, nKV int  // tokens in the batch, cache cells attended over
+	nOut   int  // tokens whose logits are computed
+	embed  bool // the output is the final hidden states (after the output norm), not logits
 }
 
 // inputs are the input tensors of one forward graph.
@@ -26,7 +27,7 @@ type inputs struct {
 	mask    *rt.Tensor // F32 [nKV, n]: 0 where token j may attend to cell i, -Inf elsewhere
 	maskSWA *rt.Tensor // the same for sliding-window layers; nil without them
 	outIdx  *rt.Tensor // I32 [nOut]: the rows whose logits are computed; nil when all are
-	logits  *rt.Tensor // F32 [NVocab, nOut]
+	logits  *rt.Tensor // F32 [NVocab, nOut], or [NEmbd, nOut] for embeddings
 }
 
 // forward is a built and scheduled forward graph.
@@ -104,11 +105,15 @@ func (m *Model) buildForward(ctx *rt.Context, s graphShape) (*inputs, *rt.Graph,
 		x = ctx.GetRows(x, in.outIdx)
 	}
 	x = g.norm(x, m.w.OutNorm, m.w.OutNrmB).SetName("result_norm")
-	logits := ctx.MulMat(m.w.Output, x)
-	if h.FinalSoftcap > 0 {
-		logits = g.softcap(logits, h.FinalSoftcap, 1)
+	if s.embed {
+		in.logits = x
+	} else {
+		logits := ctx.MulMat(m.w.Output, x)
+		if h.FinalSoftcap > 0 {
+			logits = g.softcap(logits, h.FinalSoftcap, 1)
+		}
+		in.logits = logits.SetName("result_output")
 	}
-	in.logits = logits.SetName("result_output")
 	if g.err != nil {
 		return nil, nil, g.err
 	}
