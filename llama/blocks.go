@@ -154,28 +154,45 @@ func (g *graph) attend(il int, q, k, v *rt.Tensor) *rt.Tensor {
 	// Views of the stores (not of the caches) order reads after writes.
 	kStore := c.SetRows(l.k, c.Reshape(k, kvDim, n), g.in.kIdx)
 	keys := c.View3D(kStore, h.HeadDim, nKV, h.NHeadKV, l.k.Nb[1], l.k.Type.RowSize(h.HeadDim), 0) // [HeadDim, nKV, NHeadKV]
-	var valsT *rt.Tensor                                                                           // [nKV, HeadDimV, NHeadKV]
-	if l.vTrans {
-		// One element per row of the transposed cache, at the indices in vIdx.
-		size := l.v.Ne[0]
-		vStore := c.SetRows(c.Reshape(l.v, 1, size*vDim), c.Reshape(c.Cont(v), 1, vDim*n), g.in.vIdx)
-		ves := l.v.Nb[1]
-		valsT = c.View3D(vStore, nKV, h.HeadDimV, h.NHeadKV, ves, h.HeadDimV*ves, 0)
-	} else {
+	if !l.vTrans {
 		vStore := c.SetRows(l.v, c.Reshape(c.Cont(v), vDim, n), g.in.kIdx)
+		if g.m.opts.FlashAttn {
+			// FLASH_ATTN_EXT reads keys and values as rows and never
+			// stores the [nKV, n] scores.
+			vals := c.View3D(vStore, h.HeadDimV, nKV, h.NHeadKV, l.v.Nb[1], l.v.Type.RowSize(h.HeadDimV), 0)
+			out := c.FlashAttnExt(c.Permute(q, 0, 2, 1, 3), keys, vals, g.mask(il), h.AttnScale, h.AttnSoftcap) // [HeadDimV, NHead, n]
+			return g.name(c.Reshape(out, h.NHead*h.HeadDimV, n), il, "kqv_out")
+		}
 		vals := c.Cast(c.View2D(vStore, vDim, nKV, l.v.Nb[1], 0), rt.F32)
-		valsT = c.Reshape(c.Cont(c.Transpose(vals)), nKV, h.HeadDimV, h.NHeadKV)
+		valsT := c.Reshape(c.Cont(c.Transpose(vals)), nKV, h.HeadDimV, h.NHeadKV)
+		return g.scores(il, q, keys, valsT)
 	}
+	// One element per row of the transposed cache, at the indices in vIdx.
+	size := l.v.Ne[0]
+	vStore := c.SetRows(c.Reshape(l.v, 1, size*vDim), c.Reshape(c.Cont(v), 1, vDim*n), g.in.vIdx)
+	ves := l.v.Nb[1]
+	valsT := c.View3D(vStore, nKV, h.HeadDimV, h.NHeadKV, ves, h.HeadDimV*ves, 0) // [nKV, HeadDimV, NHeadKV]
+	return g.scores(il, q, keys, valsT)
+}
+
+// mask is layer il's attention mask: the sliding window's on local layers.
+func (g *graph) mask(il int) *rt.Tensor {
+	if g.h.IsLocal(il) {
+		return g.in.maskSWA
+	}
+	return g.in.mask
+}
+
+// scores is attention with the [nKV, n, NHead] scores in memory: softmax
+// of the scaled, soft-capped and masked q·k, times the values.
+func (g *graph) scores(il int, q, keys, valsT *rt.Tensor) *rt.Tensor {
+	h, c, n := g.h, g.ctx, g.n
 	kq := c.MulMat(keys, c.Permute(q, 0, 2, 1, 3)) // [nKV, n, NHead]
 	scale := h.AttnScale
 	if h.AttnSoftcap > 0 {
 		kq, scale = g.softcap(kq, h.AttnSoftcap, scale), 1
 	}
-	mask := g.in.mask
-	if h.IsLocal(il) {
-		mask = g.in.maskSWA
-	}
-	kq = g.name(c.SoftMax(kq, mask, scale), il, "kq_softmax")
+	kq = g.name(c.SoftMax(kq, g.mask(il), scale), il, "kq_softmax")
 	kqv := g.name(c.MulMat(valsT, kq), il, "kqv") // [HeadDimV, n, NHead]
 	return c.ContReshape(c.Permute(kqv, 0, 2, 1, 3), h.NHead*h.HeadDimV, n)
 }

@@ -30,7 +30,8 @@ type kvCache struct {
 // kvLayer is one block's cache. Keys are rows [NEmbdKV, size]. Values of
 // F16/F32 caches are stored transposed, [size, NEmbdVKV], so that the
 // attention reads them as rows without a copy; quantized values cannot be
-// (a block spans 32 cells), so they are rows like keys.
+// (a block spans 32 cells), and flash attention reads rows, so then they
+// are rows like keys.
 type kvLayer struct {
 	k, v   *rt.Tensor
 	vTrans bool
@@ -54,7 +55,7 @@ func (c *kvCache) init(m *Model, layerDev func(int) rt.Device, on func(rt.Device
 		p := on(layerDev(il))
 		l := &c.layers[il]
 		l.k = p.cache.NewTensor(c.dtype, h.NEmbdKV(), c.size).SetName(layerName(il, "k_cache"))
-		l.vTrans = !c.dtype.IsQuantized()
+		l.vTrans = !c.dtype.IsQuantized() && !m.opts.FlashAttn
 		if l.vTrans {
 			l.v = p.cache.NewTensor(c.dtype, c.size, h.NEmbdVKV()).SetName(layerName(il, "v_cache"))
 		} else {

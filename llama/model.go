@@ -31,6 +31,10 @@ type Options struct {
 	NCtx int
 	// NSeq is the number of sequences a Batch may use (default 1).
 	NSeq int
+	// FlashAttn computes attention with FLASH_ATTN_EXT, which never stores
+	// the scores of every query against every cached key (values are then
+	// kept as rows, not transposed).
+	FlashAttn bool
 	// NoMmap copies the weights into backend buffers even on the CPU,
 	// instead of using them in place from the memory-mapped file.
 	NoMmap bool

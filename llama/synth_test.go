@@ -257,3 +257,31 @@ func TestSynthGreedyMatchesLlamaCpp(t *testing.T) {
 		})
 	}
 }
+
+// TestSynthFlashAttn: with FLASH_ATTN_EXT (F16 and Q8_0 caches) every
+// architecture still gives llama.cpp's distributions on the first chunks,
+// including gemma2's soft-capped and sliding-window attention.
+func TestSynthFlashAttn(t *testing.T) {
+	readSynth(t)
+	for _, arch := range synthArchs {
+		for _, kv := range []rt.DType{rt.F16, rt.Q8_0} {
+			t.Run(arch+"/"+kv.String(), func(t *testing.T) {
+				m := loadOn(t, openSynth(t, arch+"-f16.gguf"), cpuBackends(t), Options{NCtx: 128, FlashAttn: true, KVType: kv})
+				s, err := m.KLDivergence(readBase(t, arch+"-f16.kld").FirstChunks(2), nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// A Q8_0 cache adds its rounding (llama.cpp: 3e-4 on llama).
+				limit := 1e-4
+				if kv == rt.Q8_0 {
+					limit = 2e-3
+				}
+				if kld := s.Summary().KLD.Value; kld > limit {
+					t.Errorf("mean KLD %.3g with flash attention exceeds %.3g", kld, limit)
+				} else {
+					t.Logf("mean KLD %.3g", kld)
+				}
+			})
+		}
+	}
+}

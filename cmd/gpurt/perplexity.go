@@ -25,7 +25,7 @@ const perplexityExample = `examples:
 type perplexityFlags struct {
 	model, file, device, base, kvType string
 	nCtx, threads, gpuLayers          int
-	kld, noMmap                       bool
+	kld, noMmap, flashAttn            bool
 }
 
 func runPerplexity(args []string) int {
@@ -50,6 +50,7 @@ func runPerplexity(args []string) int {
 	fs.BoolVar(&p.kld, "kl-divergence", false, "compare with the --kl-divergence-base file instead of writing it")
 	fs.BoolVar(&p.noMmap, "no-mmap", false, "copy the weights instead of using them in place from the file (CPU)")
 	fs.StringVar(&p.kvType, "kv", "f16", "KV cache dtype: f16, f32 or q8_0")
+	both("fa", "flash-attn", func(n string) { fs.BoolVar(&p.flashAttn, n, false, "attention with FLASH_ATTN_EXT (no score matrix in memory)") })
 	usage := func(w io.Writer) {
 		fmt.Fprintf(w, "usage: %s -m MODEL -f TEXT [-c N] [-d DEVICE] [--kl-divergence-base FILE [--kl-divergence]]\n\n", name)
 		fs.SetOutput(w)
@@ -165,7 +166,7 @@ func (p *perplexityFlags) run(stdout, stderr io.Writer) error {
 		return err
 	}
 	defer closeBackends(backends)
-	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: p.gpuLayers, KVType: kvType, NCtx: p.nCtx, NoMmap: p.noMmap})
+	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: p.gpuLayers, KVType: kvType, NCtx: p.nCtx, NoMmap: p.noMmap, FlashAttn: p.flashAttn})
 	if err != nil {
 		return err
 	}
