@@ -50,7 +50,9 @@ func runPerplexity(args []string) int {
 	fs.BoolVar(&p.kld, "kl-divergence", false, "compare with the --kl-divergence-base file instead of writing it")
 	fs.BoolVar(&p.noMmap, "no-mmap", false, "copy the weights instead of using them in place from the file (CPU)")
 	fs.StringVar(&p.kvType, "kv", "f16", "KV cache dtype: f16, f32 or q8_0")
-	both("fa", "flash-attn", func(n string) { fs.BoolVar(&p.flashAttn, n, false, "attention with FLASH_ATTN_EXT (no score matrix in memory)") })
+	both("fa", "flash-attn", func(n string) {
+		fs.BoolVar(&p.flashAttn, n, false, "attention with FLASH_ATTN_EXT (no score matrix in memory)")
+	})
 	usage := func(w io.Writer) {
 		fmt.Fprintf(w, "usage: %s -m MODEL -f TEXT [-c N] [-d DEVICE] [--kl-divergence-base FILE [--kl-divergence]]\n\n", name)
 		fs.SetOutput(w)
