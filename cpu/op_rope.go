@@ -26,7 +26,7 @@ func ropeFreqs(n *rt.Tensor, ff []float32, freq []float64) float64 {
 	mscale := float64(p.AttnFactor)
 	var lo, hi float64
 	if ext != 0 {
-		lo, hi = ropeCorrDims(p.NDims, p.NCtxOrig, base, float64(p.BetaFast), float64(p.BetaSlow))
+		lo, hi = rt.RopeYarnCorrDims(p)
 		mscale *= 1 + 0.1*math.Log(1/scale)
 	}
 	for i := range freq {
@@ -42,16 +42,6 @@ func ropeFreqs(n *rt.Tensor, ff []float32, freq []float64) float64 {
 		freq[i] = extrap * mix
 	}
 	return mscale
-}
-
-// ropeCorrDims is ggml_rope_yarn_corr_dims: the range of pairs over which
-// YaRN moves from extrapolation to interpolation, from the dims at which
-// the pair turns betaFast and betaSlow times over the original context.
-func ropeCorrDims(nDims, nCtxOrig int, base, betaFast, betaSlow float64) (float64, float64) {
-	dim := func(nRot float64) float64 {
-		return float64(nDims) * math.Log(float64(nCtxOrig)/(nRot*2*math.Pi)) / (2 * math.Log(base))
-	}
-	return max(0, math.Floor(dim(betaFast))), min(float64(nDims-1), math.Ceil(dim(betaSlow)))
 }
 
 // freqFactors loads ROPE node n's frequency factors (source 2), or returns

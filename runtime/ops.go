@@ -1,6 +1,9 @@
 package runtime
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // Op constructors. Each checks its inputs' dtypes and shapes; on a mismatch
 // the context records an error naming the op, the shapes and the reason.
@@ -385,6 +388,17 @@ func RopeParamsOf(t *Tensor) RopeParams {
 		NCtxOrig: int(t.Params[4]), ExtFactor: t.ParamF(5), AttnFactor: t.ParamF(6),
 		BetaFast: t.ParamF(7), BetaSlow: t.ParamF(8),
 	}
+}
+
+// RopeYarnCorrDims is ggml_rope_yarn_corr_dims: the pairs between which
+// YaRN's ramp falls from extrapolation (below lo) to interpolation (above
+// hi), from the dims whose pair turns BetaFast and BetaSlow times over the
+// original context NCtxOrig.
+func RopeYarnCorrDims(p RopeParams) (lo, hi float64) {
+	dim := func(nRot float32) float64 {
+		return float64(p.NDims) * math.Log(float64(p.NCtxOrig)/(float64(nRot)*2*math.Pi)) / (2 * math.Log(float64(p.FreqBase)))
+	}
+	return max(0, math.Floor(dim(p.BetaFast))), min(float64(p.NDims-1), math.Ceil(dim(p.BetaSlow)))
 }
 
 // SoftMax computes softmax(a*scale + mask) over rows. mask may be nil; if
