@@ -131,3 +131,97 @@ func TestMmapWeightsInPlace(t *testing.T) {
 	}
 	t.Logf("%d of %d weight tensors used in place", mapped.MappedWeights(), len(f.Tensors))
 }
+
+// TestHparamsFromKeys: the ARCH.* keys and the architectures' defaults
+// give the hyperparameters the blocks use.
+func TestHparamsFromKeys(t *testing.T) {
+	readSynth(t)
+	cases := []struct {
+		file  string
+		set   map[string]any
+		check func(h Hparams) bool
+		what  string
+	}{
+		{"llama-f16.gguf", nil, func(h Hparams) bool {
+			return h.HeadDim == 64 && h.HeadDimV == 64 && h.RopeMode == rt.RopeNormal && h.RopeScale == 1 && h.YarnExt == 0 && h.NormEps == 1e-5 && !h.IsLocal(0)
+		}, "llama defaults: head 64, normal rope, no scaling"},
+		{"llama3-f16.gguf", nil, func(h Hparams) bool {
+			return h.RopeScaling == RopeScalingLinear && h.RopeScale == 0.5 && h.RopeBase == 5e5 && h.NHeadKV == 1
+		}, "llama3: linear scaling factor 2, base 5e5, 1 KV head"},
+		{"llama-f16.gguf", map[string]any{"llama.rope.scaling.type": "yarn", "llama.rope.scaling.factor": float32(4), "llama.rope.scaling.original_context_length": uint32(128)}, func(h Hparams) bool {
+			return h.RopeScaling == RopeScalingYaRN && h.RopeScale == 0.25 && h.YarnExt == 1 && h.RopeOrigCtx == 128 && h.YarnBetaFast == 32 && h.YarnBetaSlow == 1
+		}, "YaRN: ext_factor 1, original context, betas"},
+		{"qwen3-f16.gguf", nil, func(h Hparams) bool { return h.RopeMode == rt.RopeNeox && h.RopeBase == 1e6 && h.NormEps == 1e-6 }, "qwen3: NEOX, base 1e6"},
+		{"gemma2-f16.gguf", nil, func(h Hparams) bool {
+			return h.EmbdScale == 16 && h.AttnSoftcap == 50 && h.FinalSoftcap == 30 && h.SlidingWindow == 32 && h.IsLocal(0) && !h.IsLocal(1)
+		}, "gemma2: embedding x16, softcaps 50/30, window 32 on even layers"},
+		{"gemma3-f16.gguf", map[string]any{"gemma3.attention.sliding_window_pattern": nil}, func(h Hparams) bool {
+			return h.SWAPattern == 6 && h.IsLocal(0) && h.IsLocal(4) && !h.IsLocal(5) && h.RopeBaseSWA == 10000 && h.RopeScale == 0.125 && h.AttnSoftcap == 0
+		}, "gemma3: default 5:1 pattern, local base 1e4, global scale 1/8, no softcap"},
+		{"phi3-f16.gguf", nil, func(h Hparams) bool { return h.SlidingWindow == 0 && h.RopeMode == rt.RopeNeox && h.RopeOrigCtx == 4096 }, "phi3: no SWA (as llama.cpp), NEOX"},
+	}
+	for _, c := range cases {
+		t.Run(c.what, func(t *testing.T) {
+			f := openSynth(t, c.file)
+			if c.set != nil {
+				f = rewrite(t, f, c.set, nil)
+			}
+			m := loadOn(t, f, cpuBackends(t), Options{NCtx: 32})
+			if !c.check(m.H) {
+				t.Errorf("%s: hparams %+v", c.what, m.H)
+			}
+		})
+	}
+}
+
+// TestLoadOptions: the context is the trained one by default and may not
+// exceed it; the progress callback ends at the total; biases on a llama
+// file are bound.
+func TestLoadOptions(t *testing.T) {
+	readSynth(t)
+	f := openSynth(t, "llama-f16.gguf")
+	m := loadOn(t, f, cpuBackends(t), Options{})
+	if m.H.NCtx != 512 || m.H.NCtxTrain != 512 {
+		t.Errorf("default context %d (trained %d), want 512", m.H.NCtx, m.H.NCtxTrain)
+	}
+	if _, err := Load(f, Options{Backends: cpuBackends(t), NCtx: 513}); !errors.Is(err, rt.ErrInvalidArgument) {
+		t.Errorf("a context over the trained one: error %v, want ErrInvalidArgument", err)
+	}
+	var calls int
+	var last, total int64
+	loadOn(t, f, cpuBackends(t), Options{NCtx: 16, Progress: func(d, tot int64) { calls, last, total = calls+1, d, tot }})
+	if calls == 0 || last != total || total < 2<<20 {
+		t.Errorf("progress: %d calls, last %d of %d bytes", calls, last, total)
+	}
+	// A llama file with attention biases (as some fine-tunes have).
+	// qwen2's keys renamed to llama.*: its q/k/v biases on a llama file.
+	q := openSynth(t, "qwen2-f16.gguf")
+	w := gguf.NewWriter()
+	for _, kv := range q.KVs {
+		key, v := strings.Replace(kv.Key, "qwen2.", "llama.", 1), kv.Value.Interface()
+		if key == "general.architecture" {
+			v = "llama"
+		}
+		if err := w.Set(key, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, ti := range q.Tensors {
+		data, _ := q.TensorData(ti.Name)
+		if err := w.AddTensor(ti.Name, ti.Type, ti.Shape(), data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var buf bytes.Buffer
+	if _, err := w.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	lf, err := gguf.Parse(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	lm := loadOn(t, lf, cpuBackends(t), Options{NCtx: 16})
+	if l := lm.layers[0].(*llamaLayer); l.Attn.BQ == nil || l.Attn.BK == nil || l.Attn.BV == nil {
+		t.Error("llama: attention biases present in the file are not bound")
+	}
+}
