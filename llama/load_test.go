@@ -158,7 +158,9 @@ func TestHparamsFromKeys(t *testing.T) {
 		{"gemma3-f16.gguf", map[string]any{"gemma3.attention.sliding_window_pattern": nil}, func(h Hparams) bool {
 			return h.SWAPattern == 6 && h.IsLocal(0) && h.IsLocal(4) && !h.IsLocal(5) && h.RopeBaseSWA == 10000 && h.RopeScale == 0.125 && h.AttnSoftcap == 0
 		}, "gemma3: default 5:1 pattern, local base 1e4, global scale 1/8, no softcap"},
-		{"phi3-f16.gguf", nil, func(h Hparams) bool { return h.SlidingWindow == 0 && h.RopeMode == rt.RopeNeox && h.RopeOrigCtx == 4096 }, "phi3: no SWA (as llama.cpp), NEOX"},
+		{"phi3-f16.gguf", nil, func(h Hparams) bool {
+			return h.SlidingWindow == 0 && h.RopeMode == rt.RopeNeox && h.RopeOrigCtx == 4096
+		}, "phi3: no SWA (as llama.cpp), NEOX"},
 	}
 	for _, c := range cases {
 		t.Run(c.what, func(t *testing.T) {
