@@ -56,13 +56,14 @@ type ropeFactors struct {
 	Short *rt.Tensor `gguf:"rope_factors_short.weight,optional,global" shape:"rope2"`
 }
 
-// pick returns the factors to use: rope_freqs, else LongRoPE's long ones
-// when the context exceeds the original one, else the short ones.
+// pick returns the factors to use, as llama.cpp's get_rope_factors:
+// rope_freqs, else LongRoPE's long ones when the context exceeds the
+// original one, else the short ones (nil when the file lacks them).
 func (r *ropeFactors) pick(h *Hparams) *rt.Tensor {
 	switch {
 	case r.Freqs != nil:
 		return r.Freqs
-	case r.Long != nil && h.NCtx > h.RopeOrigCtx:
+	case h.NCtx > h.RopeOrigCtx:
 		return r.Long
 	}
 	return r.Short

@@ -227,3 +227,78 @@ func TestLoadOptions(t *testing.T) {
 		t.Error("llama: attention biases present in the file are not bound")
 	}
 }
+
+// TestRopeFactorsBound: per-frequency factors divide the rotation angles,
+// so uniform factors of 2 (Phi-3's LongRoPE short factors, or Llama 3's
+// rope_freqs) compute what linear scaling by 2 computes; the LongRoPE
+// long factors apply only past the original context.
+func TestRopeFactorsBound(t *testing.T) {
+	readSynth(t)
+	twos := make([]float32, 32)
+	for i := range twos {
+		twos[i] = 2
+	}
+	withFactors := func(t *testing.T, base *gguf.File, set map[string]any, names ...string) *gguf.File {
+		f := rewrite(t, base, set, nil)
+		w := gguf.NewWriter()
+		for _, kv := range f.KVs {
+			w.Set(kv.Key, kv.Value.Interface())
+		}
+		for _, ti := range f.Tensors {
+			data, _ := f.TensorData(ti.Name)
+			w.AddTensor(ti.Name, ti.Type, ti.Shape(), data)
+		}
+		for _, n := range names {
+			if err := w.AddTensorF32(n, rt.F32, []int{32}, twos); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var buf bytes.Buffer
+		if _, err := w.WriteTo(&buf); err != nil {
+			t.Fatal(err)
+		}
+		out, err := gguf.Parse(buf.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	prompt := []int32{1, 304, 504, 368, 261, 259, 502, 325, 492, 352}
+	eval := func(t *testing.T, f *gguf.File, nCtx int) []float32 {
+		m := loadOn(t, f, cpuBackends(t), Options{NCtx: nCtx})
+		out, err := m.Eval(prompt, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	linear2 := map[string]any{"rope.scaling.type": "linear", "rope.scaling.factor": float32(2)}
+	prefixed := func(arch string, kv map[string]any) map[string]any {
+		out := map[string]any{}
+		for k, v := range kv {
+			out[arch+"."+k] = v
+		}
+		return out
+	}
+	t.Run("phi3 LongRoPE short", func(t *testing.T) {
+		phi := openSynth(t, "phi3-f16.gguf")
+		scaled := eval(t, rewrite(t, phi, prefixed("phi3", linear2), nil), 64)
+		long := withFactors(t, phi, map[string]any{"phi3.rope.scaling.type": "longrope", "phi3.rope.scaling.original_context_length": uint32(256)}, "rope_factors_short.weight")
+		if d := maxRelDiff(eval(t, long, 64), scaled); d > 1e-5 {
+			t.Errorf("short factors of 2 differ from linear scaling by 2: %.3g", d)
+		}
+		// Past the original context the long factors (absent: none) apply.
+		plain := eval(t, phi, 512)
+		if d := maxRelDiff(eval(t, long, 512), plain); d > 1e-5 {
+			t.Errorf("past the original context the short factors still apply: %.3g", d)
+		}
+	})
+	t.Run("llama rope_freqs", func(t *testing.T) {
+		l := openSynth(t, "llama-f16.gguf")
+		scaled := eval(t, rewrite(t, l, prefixed("llama", linear2), nil), 64)
+		freqs := withFactors(t, l, nil, "rope_freqs.weight")
+		if d := maxRelDiff(eval(t, freqs, 64), scaled); d > 1e-5 {
+			t.Errorf("rope_freqs of 2 differ from linear scaling by 2: %.3g", d)
+		}
+	})
+}
