@@ -45,6 +45,21 @@ func readSynthFiles(t *testing.T) map[string]synthFile {
 	return e.Files
 }
 
+func needSynthB(tb testing.TB) {
+	if _, err := os.Stat(filepath.Join(synthDir, "expected.json")); err != nil {
+		tb.Skipf("synthetic models absent (%v): ../shared/models/synth is not mounted", err)
+	}
+}
+
+func openSynthModelB(tb testing.TB, name string) *gguf.File {
+	f, err := gguf.Open(filepath.Join(synthDir, name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { f.Close() })
+	return f
+}
+
 // openSynthModel opens a synthetic file, skipping weight types the gguf
 // reader does not know yet.
 func openSynthModel(t *testing.T, name string) *gguf.File {
