@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/gpurt/gpurt/gguf"
 	"github.com/gpurt/gpurt/llama"
@@ -168,11 +170,13 @@ func (p *perplexityFlags) run(stdout, stderr io.Writer) error {
 		return err
 	}
 	defer closeBackends(backends)
-	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: p.gpuLayers, KVType: kvType, NCtx: p.nCtx, NoMmap: p.noMmap, FlashAttn: p.flashAttn})
+	start := time.Now()
+	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: p.gpuLayers, KVType: kvType, NCtx: p.nCtx, NoMmap: p.noMmap, FlashAttn: p.flashAttn, Progress: loadProgress(stderr)})
 	if err != nil {
 		return err
 	}
 	defer m.Close()
+	fmt.Fprintf(stderr, "load:    %s (%s), %.2f s; %d weights used in place; placement: %s\n", m.Architecture(), filepath.Base(p.model), time.Since(start).Seconds(), m.MappedWeights(), strings.Join(m.Placement, "; "))
 	if p.kld {
 		fmt.Fprintf(stderr, "kl_divergence: %d chunks of %d tokens from %s\n", base.NChunk, base.NCtx, p.base)
 		return printKLD(stdout, m, base)
