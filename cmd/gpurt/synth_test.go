@@ -188,3 +188,53 @@ func TestSynthEveryFileOnEveryBackend(t *testing.T) {
 		})
 	}
 }
+
+// TestSynthCacheOptionsOnGPUs: on Vulkan and WebGPU, a Q8_0 KV cache and
+// flash attention (gemma2: soft-capped, sliding-window layers) keep
+// llama.cpp's distributions on the first chunk.
+func TestSynthCacheOptionsOnGPUs(t *testing.T) {
+	needSynth(t)
+	r, err := os.Open(filepath.Join(synthDir, "gemma2-f16.kld"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := llama.ReadKLDBase(r)
+	r.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	base = base.FirstChunks(1)
+	for _, fam := range gpuFamilies {
+		for _, c := range []struct {
+			name   string
+			opts   llama.Options
+			maxKLD float64
+		}{
+			{"q8_0 cache", llama.Options{KVType: rt.Q8_0}, 1e-3},
+			{"flash attention", llama.Options{FlashAttn: true}, 1e-4},
+			{"flash attention, q8_0 cache", llama.Options{FlashAttn: true, KVType: rt.Q8_0}, 1e-3},
+		} {
+			t.Run(fam+"/"+c.name, func(t *testing.T) {
+				gpu := newBackend(t, firstDevice(t, fam))
+				cpuB, _ := cpu.NewBackend(0)
+				defer cpuB.Close()
+				opts := c.opts
+				opts.Backends, opts.GPULayers, opts.NCtx = []rt.Backend{gpu, cpuB}, -1, 128
+				m, err := llama.Load(openSynthModel(t, "gemma2-f16.gguf"), opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer m.Close()
+				s, err := m.KLDivergence(base, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				kld := s.Summary().KLD.Value
+				t.Logf("mean KLD %.3g, %d splits", kld, m.Splits())
+				if kld > c.maxKLD {
+					t.Errorf("mean KLD %.3g exceeds %.3g", kld, c.maxKLD)
+				}
+			})
+		}
+	}
+}
