@@ -32,10 +32,12 @@ func (m *Model) decode(b Batch, embed bool) error {
 	n := len(b.Tokens)
 	seqs := b.Seq
 	if seqs == nil {
-		seqs = make([]int32, n)
+		m.sc.seqs = resize(m.sc.seqs, n)
+		clear(m.sc.seqs)
+		seqs = m.sc.seqs
 	}
 	m.outRow = resize(m.outRow, n)
-	var outs []int32
+	outs := m.sc.outs[:0]
 	for i := range n {
 		m.outRow[i] = -1
 		if (b.Logits == nil && i == n-1) || (b.Logits != nil && b.Logits[i]) {
@@ -43,12 +45,14 @@ func (m *Model) decode(b Batch, embed bool) error {
 			outs = append(outs, int32(i))
 		}
 	}
+	m.sc.outs = outs
 	graphOuts := outs
 	if len(outs) == 0 { // the graph still computes one row, unread
 		m.logits = m.logits[:0]
 		graphOuts = []int32{int32(n - 1)}
 	}
-	cells := make([]int32, n)
+	m.sc.cells = resize(m.sc.cells, n)
+	cells := m.sc.cells
 	if err := m.cache.place(seqs, b.Pos, cells); err != nil {
 		return err
 	}

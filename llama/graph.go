@@ -146,10 +146,11 @@ func (m *Model) forward(s graphShape) (*forward, error) {
 
 // scratch is host memory reused between evaluations for the inputs.
 type scratch struct {
-	i32  []int32
-	f32  []float32
-	raw  []byte
-	outs []float32
+	i32               []int32
+	f32               []float32
+	raw               []byte
+	outs, cells, seqs []int32 // a Decode's output rows, cells, default sequences
+	batch             Batch   // Eval's batch
 }
 
 func (s *scratch) setI32(t *rt.Tensor, values []int32) error {

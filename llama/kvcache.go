@@ -25,6 +25,7 @@ type kvCache struct {
 	seq    []int32 // per cell: the token's sequence
 	used   int     // one past the highest occupied cell
 	layers []kvLayer
+	taken  []bool // place's scratch
 }
 
 // kvLayer is one block's cache. Keys are rows [NEmbdKV, size]. Values of
@@ -104,7 +105,9 @@ func (c *kvCache) maxPos(seq int32) int32 {
 // holds the same sequence and position (overwritten), else the lowest free
 // one. On failure no cell changes.
 func (c *kvCache) place(seqs, pos []int32, cells []int32) error {
-	taken := map[int]bool{}
+	c.taken = resize(c.taken, c.size)
+	clear(c.taken)
+	taken := c.taken
 	next := 0
 	for j := range seqs {
 		cell := -1

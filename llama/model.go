@@ -188,12 +188,14 @@ func (m *Model) Eval(tokens []int32, all bool) ([]float32, error) {
 	if m.nPast+n > m.H.NCtx {
 		return nil, fmt.Errorf("llama: %w: %d tokens after %d exceed the context of %d", rt.ErrContextFull, n, m.nPast, m.H.NCtx)
 	}
-	b := Batch{Tokens: tokens, Pos: make([]int32, n), Seq: make([]int32, n), Logits: make([]bool, n)}
+	b := &m.sc.batch
+	b.Tokens, b.Seq = tokens, nil
+	b.Pos, b.Logits = resize(b.Pos, n), resize(b.Logits, n)
 	for i := range n {
 		b.Pos[i] = int32(m.nPast + i)
 		b.Logits[i] = all || i == n-1
 	}
-	if err := m.Decode(b); err != nil {
+	if err := m.Decode(*b); err != nil {
 		return nil, err
 	}
 	m.nPast += n
