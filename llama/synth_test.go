@@ -1,6 +1,8 @@
 package llama
 
 import (
+	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"math"
@@ -283,5 +285,41 @@ func TestSynthFlashAttn(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestReadKLDBaseRejectsBadFiles: a truncated, padded or foreign file is
+// ErrCorruptFile, never a panic or a huge allocation.
+func TestReadKLDBaseRejectsBadFiles(t *testing.T) {
+	readSynth(t)
+	good, err := os.ReadFile(filepath.Join(synthDir, "llama-f16.kld"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := func(nCtx, nVocab, nChunk int32) []byte {
+		b := []byte(kldMagic)
+		for _, v := range []int32{nCtx, nVocab, nChunk} {
+			b = binary.LittleEndian.AppendUint32(b, uint32(v))
+		}
+		return b
+	}
+	cases := map[string][]byte{
+		"empty":              nil,
+		"foreign magic":      append([]byte("_LOGITS_"), good[8:]...),
+		"truncated header":   good[:14],
+		"truncated tokens":   good[:100],
+		"truncated records":  good[:len(good)-1],
+		"trailing data":      append(slices.Clone(good), 0),
+		"huge n_chunk":       header(128, 512, 1<<30),
+		"negative n_vocab":   header(128, -1, 1),
+		"token out of range": append(header(4, 2, 1), 0, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+	}
+	for name, data := range cases {
+		if _, err := ReadKLDBase(bytes.NewReader(data)); !errors.Is(err, rt.ErrCorruptFile) {
+			t.Errorf("%s: error %v, want ErrCorruptFile", name, err)
+		}
+	}
+	if b, err := ReadKLDBase(bytes.NewReader(good)); err != nil || b.NChunk != 16 || b.NCtx != 128 || b.NVocab != 512 {
+		t.Errorf("llama.cpp's base: %v, %+v", err, b)
 	}
 }

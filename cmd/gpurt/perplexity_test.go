@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -108,5 +110,47 @@ func TestPerplexityUsage(t *testing.T) {
 		if code != c.code {
 			t.Errorf("gpurt perplexity %q exited %d, want %d", c.args, code, c.code)
 		}
+	}
+}
+
+// TestKLDBaseReadByLlamaCpp: llama-perplexity --kl-divergence reads the
+// base file gpurt writes and finds gpurt's distributions to be its own
+// (reference tool; skipped where it is absent).
+func TestKLDBaseReadByLlamaCpp(t *testing.T) {
+	needSynth(t)
+	tool := "../../../shared/tools/llama.cpp/llama-perplexity"
+	if _, err := os.Stat(tool); err != nil {
+		t.Skipf("llama.cpp's llama-perplexity is absent (%v)", err)
+	}
+	model := filepath.Join(synthDir, "gemma2-f16.gguf")
+	dir := t.TempDir()
+	base := filepath.Join(dir, "gemma2.kld")
+	// A quarter of the text: 4 chunks, so the tool runs for seconds only.
+	text, err := os.ReadFile(filepath.Join(synthDir, "dev-text.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	short := filepath.Join(dir, "text.txt")
+	if err := os.WriteFile(short, text[:len(text)/4+200], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	p := perplexityFlags{model: model, file: short, nCtx: 128, device: "cpu", base: base, kvType: "f16", gpuLayers: -1}
+	if err := p.run(&out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	var log string
+	for try := 0; try < 3; try++ { // the tool's output is sometimes cut short
+		cmd := exec.Command(tool, "-m", model, "--kl-divergence-base", base, "--kl-divergence", "-c", "128", "-t", "2")
+		b, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("llama-perplexity: %v\n%s", err, b)
+		}
+		if log = string(b); strings.Contains(log, "Mean    KLD:") {
+			break
+		}
+	}
+	if kld := statLine(t, log, "Mean    KLD:"); kld > 1e-4 {
+		t.Errorf("llama.cpp finds a mean KLD of %g against gpurt's base", kld)
 	}
 }
