@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -301,4 +302,90 @@ func TestRopeFactorsBound(t *testing.T) {
 			t.Errorf("rope_freqs of 2 differ from linear scaling by 2: %.3g", d)
 		}
 	})
+}
+
+// TestHeadSizeFromKeyLength: a llama file whose head size is not
+// n_embd/n_head (Mistral-Nemo's 5120/32 with heads of 128) loads with the
+// head size of attention.key_length, and a prompt batch agrees with the
+// same tokens one at a time.
+func TestHeadSizeFromKeyLength(t *testing.T) {
+	readSynth(t)
+	src := openSynth(t, "llama-f16.gguf")
+	const embd, heads, kvHeads, head, ff = 64, 2, 1, 48, 96
+	w := gguf.NewWriter()
+	for _, kv := range src.KVs {
+		if strings.HasPrefix(kv.Key, "tokenizer.") || kv.Key == "general.architecture" {
+			if err := w.Set(kv.Key, kv.Value.Interface()); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for k, v := range map[string]any{
+		"llama.embedding_length": uint32(embd), "llama.block_count": uint32(1), "llama.context_length": uint32(64),
+		"llama.feed_forward_length": uint32(ff), "llama.attention.head_count": uint32(heads),
+		"llama.attention.head_count_kv": uint32(kvHeads), "llama.attention.key_length": uint32(head),
+		"llama.attention.value_length": uint32(head), "llama.rope.dimension_count": uint32(head),
+		"llama.attention.layer_norm_rms_epsilon": float32(1e-5),
+	} {
+		if err := w.Set(k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	add := func(name string, scale float32, ne ...int) {
+		n := 1
+		for _, d := range ne {
+			n *= d
+		}
+		v := make([]float32, n)
+		for i := range v {
+			v[i] = scale * float32(rng.NormFloat64())
+			if scale == 0 {
+				v[i] = 1
+			}
+		}
+		if err := w.AddTensorF32(name, rt.F32, ne, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add("token_embd.weight", 0.1, embd, 512)
+	add("output_norm.weight", 0, embd)
+	add("output.weight", 0.1, embd, 512)
+	add("blk.0.attn_norm.weight", 0, embd)
+	add("blk.0.attn_q.weight", 0.1, embd, heads*head)
+	add("blk.0.attn_k.weight", 0.1, embd, kvHeads*head)
+	add("blk.0.attn_v.weight", 0.1, embd, kvHeads*head)
+	add("blk.0.attn_output.weight", 0.1, heads*head, embd)
+	add("blk.0.ffn_norm.weight", 0, embd)
+	add("blk.0.ffn_gate.weight", 0.1, embd, ff)
+	add("blk.0.ffn_up.weight", 0.1, embd, ff)
+	add("blk.0.ffn_down.weight", 0.1, ff, embd)
+	var buf bytes.Buffer
+	if _, err := w.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	f, err := gguf.Parse(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := loadOn(t, f, cpuBackends(t), Options{})
+	if m.H.HeadDim != head || m.H.NEmbd/m.H.NHead == head {
+		t.Fatalf("head size %d, want %d (not %d/%d)", m.H.HeadDim, head, embd, heads)
+	}
+	prompt := []int32{1, 304, 504, 368, 261, 259}
+	batch, err := m.Eval(prompt, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.ResetCache()
+	nv := m.H.NVocab
+	for i, tok := range prompt {
+		single, err := m.Eval([]int32{tok}, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := maxRelDiff(single, batch[i*nv:(i+1)*nv]); d > 1e-4 || math.IsNaN(d) {
+			t.Fatalf("token %d: batch and single-token logits differ by %.3g", i, d)
+		}
+	}
 }
