@@ -41,22 +41,33 @@ type PerplexityResult struct {
 // ChunkCount is how many chunks of nCtx tokens the text gives.
 func ChunkCount(nTokens, nCtx int) int { return nTokens / nCtx }
 
-// chunkLogits evaluates chunk c of tokens from an empty cache, BOS first,
-// and returns the logits of the scored positions, [NCtx/2 .. NCtx-2].
-func (m *Model) chunkLogits(tokens []int32, nCtx, c int) ([]float32, error) {
-	chunk := slices.Clone(tokens[c*nCtx : (c+1)*nCtx])
-	chunk[0] = m.Tok.BOS()
+// chunkGroup is how many chunks of nCtx tokens are evaluated together, as
+// llama-perplexity's n_seq: one sequence each, as far as Options.NSeq and
+// the cache allow.
+func (m *Model) chunkGroup(nCtx int) int {
+	return max(1, min(m.opts.NSeq, m.H.NCtx/nCtx))
+}
+
+// chunkLogits evaluates chunks c0 .. c0+k-1 of tokens from an empty cache,
+// each as its own sequence with BOS first, and returns the logits of their
+// scored positions, [NCtx/2 .. NCtx-2] of each chunk in turn.
+func (m *Model) chunkLogits(tokens []int32, nCtx, c0, k int) ([]float32, error) {
 	first := nCtx / 2
-	b := Batch{Tokens: chunk, Pos: make([]int32, nCtx), Logits: make([]bool, nCtx)}
-	for j := range nCtx {
-		b.Pos[j] = int32(j)
-		b.Logits[j] = j >= first && j < nCtx-1
+	n := k * nCtx
+	b := Batch{Tokens: slices.Clone(tokens[c0*nCtx : (c0+k)*nCtx]), Pos: make([]int32, n), Seq: make([]int32, n), Logits: make([]bool, n)}
+	for s := range k {
+		b.Tokens[s*nCtx] = m.Tok.BOS()
+		for j := range nCtx {
+			i := s*nCtx + j
+			b.Pos[i], b.Seq[i] = int32(j), int32(s)
+			b.Logits[i] = j >= first && j < nCtx-1
+		}
 	}
 	m.ResetCache()
 	if err := m.Decode(b); err != nil {
 		return nil, err
 	}
-	return m.logits[:(nCtx-1-first)*m.H.NVocab], nil
+	return m.logits[:k*(nCtx-1-first)*m.H.NVocab], nil
 }
 
 func (m *Model) checkChunks(nTokens, nCtx int) error {
@@ -91,30 +102,24 @@ func (m *Model) Perplexity(tokens []int32, nCtx int, base io.Writer, onChunk fun
 	}
 	var nll, nll2 float64
 	first := nCtx / 2
-	for c := range nChunk {
-		logits, err := m.chunkLogits(tokens, nCtx, c)
+	perChunk := nCtx - 1 - first
+	group := m.chunkGroup(nCtx)
+	for c0 := 0; c0 < nChunk; c0 += group {
+		k := min(group, nChunk-c0)
+		all, err := m.chunkLogits(tokens, nCtx, c0, k)
 		if err != nil {
 			return res, err
 		}
-		for j := first; j < nCtx-1; j++ {
-			row := logits[(j-first)*nv : (j-first+1)*nv]
-			next := tokens[c*nCtx+j+1]
-			var v float64
-			if bw != nil {
-				v = encodeLogProbs(row, rec, next)
-				if err := binary.Write(bw, binary.LittleEndian, rec); err != nil {
-					return res, err
-				}
-			} else {
-				v = -logSoftmaxAt(row, next)
+		for c := c0; c < c0+k; c++ {
+			logits := all[(c-c0)*perChunk*nv : (c-c0+1)*perChunk*nv]
+			if err := m.scoreChunk(logits, tokens, nCtx, c, bw, rec, &nll, &nll2); err != nil {
+				return res, err
 			}
-			nll += v
-			nll2 += v * v
-			res.Count++
-		}
-		res.Chunks++
-		if onChunk != nil {
-			onChunk(c, math.Exp(nll/float64(res.Count)))
+			res.Count += perChunk
+			res.Chunks++
+			if onChunk != nil {
+				onChunk(c, math.Exp(nll/float64(res.Count)))
+			}
 		}
 	}
 	if bw != nil {
@@ -128,6 +133,28 @@ func (m *Model) Perplexity(tokens []int32, nCtx int, base io.Writer, onChunk fun
 		res.PPLErr = math.Sqrt(v/float64(res.Count-1)) * res.PPL
 	}
 	return res, nil
+}
+
+// scoreChunk adds the negative log-likelihoods of chunk c's scored
+// positions (logits: one row each) and writes their base records to bw.
+func (m *Model) scoreChunk(logits []float32, tokens []int32, nCtx, c int, bw *bufio.Writer, rec []uint16, nll, nll2 *float64) error {
+	nv, first := m.H.NVocab, nCtx/2
+	for j := first; j < nCtx-1; j++ {
+		row := logits[(j-first)*nv : (j-first+1)*nv]
+		next := tokens[c*nCtx+j+1]
+		var v float64
+		if bw != nil {
+			v = encodeLogProbs(row, rec, next)
+			if err := binary.Write(bw, binary.LittleEndian, rec); err != nil {
+				return err
+			}
+		} else {
+			v = -logSoftmaxAt(row, next)
+		}
+		*nll += v
+		*nll2 += v * v
+	}
+	return nil
 }
 
 func kldRecordLen(nVocab int) int { return 2*((nVocab+1)/2) + 4 }
@@ -302,17 +329,22 @@ func (m *Model) KLDivergence(base *KLDBase, onChunk func(chunk int, s *KLDStats)
 	first, rl := nCtx/2, kldRecordLen(nv)
 	perChunk := nCtx - 1 - first
 	s := &KLDStats{}
-	for c := range base.NChunk {
-		logits, err := m.chunkLogits(base.Tokens, nCtx, c)
+	group := m.chunkGroup(nCtx)
+	for c0 := 0; c0 < base.NChunk; c0 += group {
+		k := min(group, base.NChunk-c0)
+		logits, err := m.chunkLogits(base.Tokens, nCtx, c0, k)
 		if err != nil {
 			return nil, err
 		}
-		for j := range perChunk {
-			rec := base.records[(c*perChunk+j)*rl : (c*perChunk+j+1)*rl]
-			s.add(logits[j*nv:(j+1)*nv], rec, base.Tokens[c*nCtx+first+j+1])
-		}
-		if onChunk != nil {
-			onChunk(c, s)
+		for c := c0; c < c0+k; c++ {
+			for j := range perChunk {
+				r := (c-c0)*perChunk + j
+				rec := base.records[(c*perChunk+j)*rl : (c*perChunk+j+1)*rl]
+				s.add(logits[r*nv:(r+1)*nv], rec, base.Tokens[c*nCtx+first+j+1])
+			}
+			if onChunk != nil {
+				onChunk(c, s)
+			}
 		}
 	}
 	return s, nil

@@ -323,3 +323,30 @@ func TestReadKLDBaseRejectsBadFiles(t *testing.T) {
 		t.Errorf("llama.cpp's base: %v, %+v", err, b)
 	}
 }
+
+// TestSynthChunksAsSequences: chunks evaluated together as sequences of
+// one cache (llama-perplexity's n_seq) score as they do one at a time, on
+// gemma2's sliding-window layers too.
+func TestSynthChunksAsSequences(t *testing.T) {
+	readSynth(t)
+	for _, arch := range []string{"llama", "gemma2"} {
+		t.Run(arch, func(t *testing.T) {
+			f := openSynth(t, arch+"-f16.gguf")
+			base := readBase(t, arch+"-f16.kld").FirstChunks(6)
+			one := loadOn(t, f, cpuBackends(t), Options{NCtx: 128})
+			four := loadOn(t, f, cpuBackends(t), Options{NCtx: 512, NSeq: 4})
+			a, err := one.KLDivergence(base, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := four.KLDivergence(base, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sa, sb := a.Summary(), b.Summary()
+			if d := math.Abs(sa.PPL.Value/sb.PPL.Value - 1); d > 1e-5 || math.Abs(sa.KLD.Value-sb.KLD.Value) > 1e-6 {
+				t.Errorf("one chunk at a time: PPL %.6f KLD %.3g; four together: PPL %.6f KLD %.3g", sa.PPL.Value, sa.KLD.Value, sb.PPL.Value, sb.KLD.Value)
+			}
+		})
+	}
+}

@@ -26,7 +26,7 @@ const perplexityExample = `examples:
 // perplexityFlags are the values of gpurt perplexity's flags.
 type perplexityFlags struct {
 	model, file, device, base, kvType string
-	nCtx, threads, gpuLayers          int
+	nCtx, nBatch, threads, gpuLayers  int
 	kld, noMmap, flashAttn            bool
 }
 
@@ -43,6 +43,10 @@ func runPerplexity(args []string) int {
 		fs.StringVar(&p.file, n, "", "text `file` to score (- for stdin); not needed with --kl-divergence")
 	})
 	both("c", "ctx-size", func(n string) { fs.IntVar(&p.nCtx, n, 512, "chunk length in tokens (llama-perplexity's context)") })
+	both("b", "batch-size", func(n string) {
+		fs.IntVar(&p.nBatch, n, 0, "tokens per batch: batch/ctx chunks run together, one sequence each (0: one chunk;\n"+
+			"llama-perplexity's 2048 is slower here, as every token attends over the whole shared cache)")
+	})
 	both("d", "device", func(n string) {
 		fs.StringVar(&p.device, n, "auto", "vulkan|webgpu|cpu|auto, or a device name from gpurt devices")
 	})
@@ -89,6 +93,8 @@ func (p *perplexityFlags) validate(extra []string) error {
 		return fmt.Errorf("unexpected arguments %q", extra)
 	case p.nCtx < 4:
 		return fmt.Errorf("-c %d: the context must be at least 4 tokens", p.nCtx)
+	case p.nBatch < 0:
+		return fmt.Errorf("-b %d: the batch size cannot be negative", p.nBatch)
 	case p.threads < 0:
 		return fmt.Errorf("-t %d: threads cannot be negative", p.threads)
 	case p.gpuLayers < -1:
@@ -170,8 +176,16 @@ func (p *perplexityFlags) run(stdout, stderr io.Writer) error {
 		return err
 	}
 	defer closeBackends(backends)
+	// As llama-perplexity, batch/ctx chunks run together as sequences of
+	// one cache, within the model's trained context.
+	seqs := max(1, p.nBatch/p.nCtx)
+	if arch, err := f.String("general.architecture"); err == nil {
+		if trained, err := f.Int(arch + ".context_length"); err == nil && trained >= p.nCtx {
+			seqs = min(seqs, trained/p.nCtx)
+		}
+	}
 	start := time.Now()
-	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: p.gpuLayers, KVType: kvType, NCtx: p.nCtx, NoMmap: p.noMmap, FlashAttn: p.flashAttn, Progress: loadProgress(stderr)})
+	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: p.gpuLayers, KVType: kvType, NCtx: seqs * p.nCtx, NSeq: seqs, NoMmap: p.noMmap, FlashAttn: p.flashAttn, Progress: loadProgress(stderr)})
 	if err != nil {
 		return err
 	}
