@@ -232,3 +232,24 @@ func readHparams(f *gguf.File, a *Architecture) (Hparams, error) {
 	}
 	return h, h.Validate()
 }
+
+// ReadHparams reads and checks the hyperparameters of f's architecture
+// without loading anything (for choosing a context before Load).
+func ReadHparams(f *gguf.File) (Hparams, error) {
+	name, err := f.String("general.architecture")
+	if err != nil {
+		return Hparams{}, fmt.Errorf("llama: %w: %w", rt.ErrCorruptFile, err)
+	}
+	a, err := lookupArch(name)
+	if err != nil {
+		return Hparams{}, err
+	}
+	h, err := readHparams(f, a)
+	h.NCtx = h.NCtxTrain
+	return h, err
+}
+
+// KVBytesPerToken is the KV cache memory one token takes with cache dtype kv.
+func (h Hparams) KVBytesPerToken(kv rt.DType) int {
+	return h.NLayer * (kv.RowSize(h.NEmbdKV()) + kv.RowSize(h.NEmbdVKV()))
+}

@@ -389,3 +389,24 @@ func TestHeadSizeFromKeyLength(t *testing.T) {
 		}
 	}
 }
+
+// TestReadHparamsBeforeLoad: the hyperparameters and the KV cache's size
+// per token are known before loading, for every architecture.
+func TestReadHparamsBeforeLoad(t *testing.T) {
+	readSynth(t)
+	for _, arch := range synthArchs {
+		f := openSynth(t, arch+"-f16.gguf")
+		h, err := ReadHparams(f)
+		if err != nil {
+			t.Fatalf("%s: %v", arch, err)
+		}
+		m := loadOn(t, f, cpuBackends(t), Options{NCtx: 32})
+		var cacheBytes int
+		for _, l := range m.cache.layers {
+			cacheBytes += l.k.Nbytes() + l.v.Nbytes()
+		}
+		if got := h.KVBytesPerToken(rt.F16) * 32; h.NLayer != m.H.NLayer || got != cacheBytes {
+			t.Errorf("%s: %d blocks, %d KV bytes for 32 tokens; the loaded model has %d blocks and a %d-byte cache", arch, h.NLayer, got, m.H.NLayer, cacheBytes)
+		}
+	}
+}

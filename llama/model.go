@@ -100,19 +100,11 @@ func Load(f *gguf.File, opts Options) (*Model, error) {
 	if opts.NSeq < 0 || opts.NCtx < 0 {
 		return nil, fmt.Errorf("llama: %w: NSeq %d and NCtx %d cannot be negative", rt.ErrInvalidArgument, opts.NSeq, opts.NCtx)
 	}
-	name, err := f.String("general.architecture")
-	if err != nil {
-		return nil, fmt.Errorf("llama: %w: %w", rt.ErrCorruptFile, err)
-	}
-	arch, err := lookupArch(name)
+	h, err := ReadHparams(f)
 	if err != nil {
 		return nil, err
 	}
-	h, err := readHparams(f, arch)
-	if err != nil {
-		return nil, err
-	}
-	h.NCtx = h.NCtxTrain
+	arch := architectures[h.Arch]
 	if opts.NCtx > h.NCtxTrain {
 		return nil, fmt.Errorf("llama: %w: context %d exceeds the model's trained context of %d", rt.ErrInvalidArgument, opts.NCtx, h.NCtxTrain)
 	} else if opts.NCtx > 0 {
