@@ -30,6 +30,7 @@ func init() {
 		Configure: func(h *Hparams, k *keys) {
 			h.EmbdScale = sqrtf(h.NEmbd)
 			h.SWAPattern = 2 // llama.cpp: every other layer is local, starting with the first
+			gemma27BScale(h, 46)
 		},
 		NewLayer: func() any { return new(gemmaLayer) },
 		Block: func(g *graph, il int, layer any, x *rt.Tensor) *rt.Tensor {
@@ -44,6 +45,7 @@ func init() {
 			h.SWAPattern = k.int("attention.sliding_window_pattern", 6)
 			// Gemma 3 has no soft-capping even where a file carries the keys.
 			h.AttnSoftcap, h.FinalSoftcap = 0, 0
+			gemma27BScale(h, 62)
 		},
 		NewLayer: func() any { return new(gemma3Layer) },
 		Block: func(g *graph, il int, layer any, x *rt.Tensor) *rt.Tensor {
@@ -51,6 +53,15 @@ func init() {
 			return gemmaBlock(g, il, &l.gemmaLayer, &l.QKNorm, x)
 		},
 	})
+}
+
+// gemma27BScale gives the 27B models (known, as llama.cpp knows them, by
+// their block count) the attention scale 1/sqrt(n_embd/n_head) of Gemma's
+// query_pre_attn_scalar instead of 1/sqrt(head size).
+func gemma27BScale(h *Hparams, blocks27B int) {
+	if h.NLayer == blocks27B && h.NHead > 0 {
+		h.AttnScale = 1 / sqrtf(h.NEmbd/h.NHead)
+	}
 }
 
 func gemmaBlock(g *graph, il int, l *gemmaLayer, qkNorm *qkNormWeights, x *rt.Tensor) *rt.Tensor {

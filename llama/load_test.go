@@ -159,6 +159,7 @@ func TestHparamsFromKeys(t *testing.T) {
 		{"gemma3-f16.gguf", map[string]any{"gemma3.attention.sliding_window_pattern": nil}, func(h Hparams) bool {
 			return h.SWAPattern == 6 && h.IsLocal(0) && h.IsLocal(4) && !h.IsLocal(5) && h.RopeBaseSWA == 10000 && h.RopeScale == 0.125 && h.AttnSoftcap == 0
 		}, "gemma3: default 5:1 pattern, local base 1e4, global scale 1/8, no softcap"},
+		{"gemma2-f16.gguf", map[string]any{"gemma2.block_count": uint32(46), "gemma2.attention.key_length": uint32(32), "gemma2.rope.dimension_count": uint32(32)}, nil, "gemma2 27B: attention scale 1/sqrt(n_embd/n_head)"},
 		{"phi3-f16.gguf", nil, func(h Hparams) bool {
 			return h.SlidingWindow == 0 && h.RopeMode == rt.RopeNeox && h.RopeOrigCtx == 4096
 		}, "phi3: no SWA (as llama.cpp), NEOX"},
@@ -168,6 +169,13 @@ func TestHparamsFromKeys(t *testing.T) {
 			f := openSynth(t, c.file)
 			if c.set != nil {
 				f = rewrite(t, f, c.set, nil)
+			}
+			if c.check == nil { // hyperparameters only: the tensors do not fit them
+				h, err := ReadHparams(f)
+				if err != nil || h.AttnScale != 1/sqrtf(256/4) || h.HeadDim != 32 {
+					t.Errorf("%s: %v, hparams %+v", c.what, err, h)
+				}
+				return
 			}
 			m := loadOn(t, f, cpuBackends(t), Options{NCtx: 32})
 			if !c.check(m.H) {
