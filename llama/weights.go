@@ -308,13 +308,19 @@ func placementSummary(embd string, blocks []string, out string) []string {
 	return append(parts, "output: "+out)
 }
 
+// mapAlignment is the alignment mapped weights need: GGUF's default, the
+// width of an AVX2 load (the CPU kernels take unaligned data; its own
+// buffers align to a cache line for speed only).
+const mapAlignment = 32
+
 // mappable says whether t's data can serve as a CPU tensor in place: the
-// device wraps host memory, and the data is aligned as its buffers are.
+// device wraps host memory, and the data is aligned.
 func mappable(d rt.Device, data []byte) bool {
 	if !d.Props().Caps.BufferFromHostPtr || d.Props().Type != rt.DeviceCPU || len(data) == 0 {
 		return false
 	}
-	return uintptr(unsafe.Pointer(&data[0]))%uintptr(max(d.BufferType().Alignment(), 1)) == 0
+	align := min(max(d.BufferType().Alignment(), 1), mapAlignment)
+	return uintptr(unsafe.Pointer(&data[0]))%uintptr(align) == 0
 }
 
 // upload allocates p's weights and cache and copies the weights from f;
