@@ -189,11 +189,8 @@ func (g *graph) mask(il int) *rt.Tensor {
 func (g *graph) scores(il int, q, keys, valsT *rt.Tensor) *rt.Tensor {
 	h, c, n := g.h, g.ctx, g.n
 	kq := c.MulMat(keys, c.Permute(q, 0, 2, 1, 3)) // [nKV, n, NHead]
-	scale := h.AttnScale
-	if h.AttnSoftcap > 0 {
-		kq, scale = g.softcap(kq, h.AttnSoftcap, scale), 1
-	}
-	kq = g.name(c.SoftMax(kq, g.mask(il), scale), il, "kq_softmax")
+	// One SOFT_MAX scales, soft-caps (Gemma 2) and masks the scores.
+	kq = g.name(c.SoftMaxExt(kq, g.mask(il), h.AttnScale, h.AttnSoftcap), il, "kq_softmax")
 	kqv := g.name(c.MulMat(valsT, kq), il, "kqv") // [HeadDimV, n, NHead]
 	return c.ContReshape(c.Permute(kqv, 0, 2, 1, 3), h.NHead*h.HeadDimV, n)
 }
@@ -204,21 +201,22 @@ const (
 	actGelu        // GeGLU (tanh approximation, as ggml_gelu)
 )
 
-var actName = [...]string{actSilu: "ffn_silu", actGelu: "ffn_gelu"}
+var actName = [...]string{actSilu: "ffn_swiglu", actGelu: "ffn_geglu"}
 
-func (g *graph) act(kind int, x *rt.Tensor) *rt.Tensor {
+// glu is act(gate) * up in one GLU op.
+func (g *graph) glu(il, kind int, gate, up *rt.Tensor) *rt.Tensor {
 	if kind == actGelu {
-		return g.ctx.Gelu(x)
+		return g.name(g.ctx.GeGLU(gate, up), il, actName[kind])
 	}
-	return g.ctx.Silu(x)
+	return g.name(g.ctx.SwiGLU(gate, up), il, actName[kind])
 }
 
 // ffn is down(act(gate·x) * up·x).
 func (g *graph) ffn(il int, f *ffnWeights, x *rt.Tensor, act int) *rt.Tensor {
 	c := g.ctx
-	gate := g.name(g.act(act, g.name(c.MulMat(f.Gate, x), il, "ffn_gate")), il, actName[act])
+	gate := g.name(c.MulMat(f.Gate, x), il, "ffn_gate")
 	up := g.name(c.MulMat(f.Up, x), il, "ffn_up")
-	return g.name(c.MulMat(f.Down, c.Mul(gate, up)), il, "ffn_out")
+	return g.name(c.MulMat(f.Down, g.glu(il, act, gate, up)), il, "ffn_out")
 }
 
 // ffnFused is ffn with gate and up in one matrix, gate first.
@@ -227,7 +225,7 @@ func (g *graph) ffnFused(il int, f *fusedFFNWeights, x *rt.Tensor, act int) *rt.
 	gu := g.name(c.MulMat(f.GateUp, x), il, "ffn_up")
 	gate := c.Cont(c.View2D(gu, ff, g.n, gu.Nb[1], 0))
 	up := c.Cont(c.View2D(gu, ff, g.n, gu.Nb[1], ff*gu.Nb[0]))
-	return g.name(c.MulMat(f.Down, c.Mul(g.act(act, gate), up)), il, "ffn_out")
+	return g.name(c.MulMat(f.Down, g.glu(il, act, gate, up)), il, "ffn_out")
 }
 
 // sqrtf is the float32 square root, for embedding scales.
