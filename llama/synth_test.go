@@ -114,12 +114,19 @@ func TestSynthF16MatchesLlamaCpp(t *testing.T) {
 		t.Run(arch, func(t *testing.T) {
 			name := arch + "-f16.gguf"
 			m := loadOn(t, openSynth(t, name), cpuBackends(t), Options{})
-			s, err := m.KLDivergence(readBase(t, arch+"-f16.kld"), nil)
+			base := readBase(t, arch+"-f16.kld")
+			if raceEnabled {
+				base = base.FirstChunks(2) // the KLD only: the PPL needs the whole text
+			}
+			s, err := m.KLDivergence(base, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			sum := s.Summary()
 			want := exp.Files[name].Perplexity.PPL
+			if raceEnabled {
+				want = sum.PPL.Value
+			}
 			t.Logf("%s: mean KLD %.3g, max %.3g, PPL %.4f (llama.cpp %.4f), same top %.2f%%", name, sum.KLD.Value, sum.KLDMax, sum.PPL.Value, want, 100*sum.SameTop.Value)
 			if sum.KLD.Value > 1e-4 {
 				t.Errorf("mean KLD %.3g against llama.cpp exceeds 1e-4", sum.KLD.Value)
@@ -140,7 +147,7 @@ func TestSynthQuantizedMatchesLlamaCpp(t *testing.T) {
 	exp := readSynth(t)
 	names := make([]string, 0, len(exp.Files))
 	for name, f := range exp.Files {
-		if f.KLDVsF16 != nil {
+		if f.KLDVsF16 != nil && (!raceEnabled || name == "llama-q8_0.gguf" || name == "qwen3-q4_k_m.gguf") {
 			names = append(names, name)
 		}
 	}
@@ -240,8 +247,10 @@ func checkGreedy(t *testing.T, m *Model, name string, exp *synthExpected, minGap
 func TestSynthGreedyMatchesLlamaCpp(t *testing.T) {
 	exp := readSynth(t)
 	names := make([]string, 0, len(exp.Files))
-	for name := range exp.Files {
-		names = append(names, name)
+	for name, f := range exp.Files {
+		if !raceEnabled || f.Type == "F16" {
+			names = append(names, name)
+		}
 	}
 	slices.Sort(names)
 	for _, name := range names {
@@ -265,7 +274,11 @@ func TestSynthGreedyMatchesLlamaCpp(t *testing.T) {
 // including gemma2's soft-capped and sliding-window attention.
 func TestSynthFlashAttn(t *testing.T) {
 	readSynth(t)
-	for _, arch := range synthArchs {
+	archs := synthArchs
+	if raceEnabled {
+		archs = []string{"llama", "gemma2"}
+	}
+	for _, arch := range archs {
 		for _, kv := range []rt.DType{rt.F16, rt.Q8_0} {
 			t.Run(arch+"/"+kv.String(), func(t *testing.T) {
 				m := loadOn(t, openSynth(t, arch+"-f16.gguf"), cpuBackends(t), Options{NCtx: 128, FlashAttn: true, KVType: kv})
@@ -333,6 +346,9 @@ func TestSynthChunksAsSequences(t *testing.T) {
 		t.Run(arch, func(t *testing.T) {
 			f := openSynth(t, arch+"-f16.gguf")
 			base := readBase(t, arch+"-f16.kld").FirstChunks(6)
+			if raceEnabled {
+				base = base.FirstChunks(4)
+			}
 			one := loadOn(t, f, cpuBackends(t), Options{NCtx: 128})
 			four := loadOn(t, f, cpuBackends(t), Options{NCtx: 512, NSeq: 4})
 			a, err := one.KLDivergence(base, nil)
