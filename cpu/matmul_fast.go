@@ -469,8 +469,8 @@ func (b *Backend) weightRange(w hostTensor, off, k0 int, out []float32) {
 		s := off + k0/rt.QK*18
 		b.kern.dequantQ4(w.mem[s:s+kc/rt.QK*18], out)
 	case w.typ.IsQuantized():
-		// k0 is a multiple of the K chunk, so of every block size.
-		w.loadRow(off+w.typ.RowSize(k0), out)
+		// Other block types: k0 is a multiple of their block size (gemmKC is).
+		w.loadRow(off+k0/w.typ.BlockSize()*w.typ.TypeSize(), out)
 	default:
 		w.loadRow(off+k0*w.nb[0], out)
 	}

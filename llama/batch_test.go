@@ -25,7 +25,7 @@ func maxRelDiff(a, b []float32) float64 {
 // removed and restarted, give each sequence the logits it gets alone. On
 // gemma2 (sliding-window layers of 32) with sequences past the window.
 func TestDecodeSequencesMatchAlone(t *testing.T) {
-	readSynth(t)
+	readSynthExpected(t)
 	f := openSynth(t, "gemma2-f16.gguf")
 	seqTokens := func(s, n int) []int32 {
 		out := make([]int32, n)
@@ -123,7 +123,7 @@ func TestDecodeSequencesMatchAlone(t *testing.T) {
 
 // TestDecodeErrors: bad batches are refused with errors naming the problem.
 func TestDecodeErrors(t *testing.T) {
-	readSynth(t)
+	readSynthExpected(t)
 	m := loadOn(t, openSynth(t, "llama-f16.gguf"), cpuBackends(t), Options{NCtx: 8, NSeq: 2})
 	cases := []struct {
 		name string
@@ -166,7 +166,7 @@ func TestDecodeErrors(t *testing.T) {
 // (llama-perplexity -ctk q8_0 -ctv q8_0 -fa on --chunks 4: 0.000298),
 // within 15%.
 func TestKVCacheTypes(t *testing.T) {
-	readSynth(t)
+	readSynthExpected(t)
 	f := openSynth(t, "llama-f16.gguf")
 	base := readBase(t, "llama-f16.kld").FirstChunks(4)
 	for _, c := range []struct {
@@ -192,7 +192,7 @@ func TestKVCacheTypes(t *testing.T) {
 // is the mean of the tokens' logits (the output is linear in the final
 // hidden states), and embedding in between leaves sequence 0 as it was.
 func TestEmbedIsMeanHiddenState(t *testing.T) {
-	readSynth(t)
+	readSynthExpected(t)
 	f := openSynth(t, "llama-f16.gguf")
 	m := loadOn(t, f, cpuBackends(t), Options{NCtx: 64})
 	tokens := []int32{1, 304, 504, 368, 261, 259, 502, 325}

@@ -66,7 +66,7 @@ func rewrite(t *testing.T, f *gguf.File, set map[string]any, drop func(name stri
 // for an unknown architecture), before anything is sized by them: a huge
 // block_count loads nothing rather than exhausting memory.
 func TestLoadRejectsInconsistentFiles(t *testing.T) {
-	readSynth(t)
+	readSynthExpected(t)
 	f := openSynth(t, "llama-f16.gguf")
 	tokens, err := f.StringArray("tokenizer.ggml.tokens")
 	if err != nil {
@@ -111,7 +111,7 @@ func TestLoadRejectsInconsistentFiles(t *testing.T) {
 // TestMmapWeightsInPlace: on the CPU the weights are used in place from
 // the file's memory map, and NoMmap copies them; both compute the same.
 func TestMmapWeightsInPlace(t *testing.T) {
-	readSynth(t)
+	readSynthExpected(t)
 	f := openSynth(t, "qwen3-f16.gguf")
 	mapped := loadOn(t, f, cpuBackends(t), Options{NCtx: 64})
 	copied := loadOn(t, f, cpuBackends(t), Options{NCtx: 64, NoMmap: true})
@@ -136,7 +136,7 @@ func TestMmapWeightsInPlace(t *testing.T) {
 // TestHparamsFromKeys: the ARCH.* keys and the architectures' defaults
 // give the hyperparameters the blocks use.
 func TestHparamsFromKeys(t *testing.T) {
-	readSynth(t)
+	readSynthExpected(t)
 	cases := []struct {
 		file  string
 		set   map[string]any
@@ -189,7 +189,7 @@ func TestHparamsFromKeys(t *testing.T) {
 // exceed it; the progress callback ends at the total; biases on a llama
 // file are bound.
 func TestLoadOptions(t *testing.T) {
-	readSynth(t)
+	readSynthExpected(t)
 	f := openSynth(t, "llama-f16.gguf")
 	m := loadOn(t, f, cpuBackends(t), Options{})
 	if m.H.NCtx != 512 || m.H.NCtxTrain != 512 {
@@ -242,7 +242,7 @@ func TestLoadOptions(t *testing.T) {
 // rope_freqs) compute what linear scaling by 2 computes; the LongRoPE
 // long factors apply only past the original context.
 func TestRopeFactorsBound(t *testing.T) {
-	readSynth(t)
+	readSynthExpected(t)
 	twos := make([]float32, 32)
 	for i := range twos {
 		twos[i] = 2
@@ -317,7 +317,7 @@ func TestRopeFactorsBound(t *testing.T) {
 // head size of attention.key_length, and a prompt batch agrees with the
 // same tokens one at a time.
 func TestHeadSizeFromKeyLength(t *testing.T) {
-	readSynth(t)
+	readSynthExpected(t)
 	src := openSynth(t, "llama-f16.gguf")
 	const embd, heads, kvHeads, head, ff = 64, 2, 1, 48, 96
 	w := gguf.NewWriter()
@@ -401,7 +401,7 @@ func TestHeadSizeFromKeyLength(t *testing.T) {
 // TestReadHparamsBeforeLoad: the hyperparameters and the KV cache's size
 // per token are known before loading, for every architecture.
 func TestReadHparamsBeforeLoad(t *testing.T) {
-	readSynth(t)
+	readSynthExpected(t)
 	for _, arch := range synthArchs {
 		f := openSynth(t, arch+"-f16.gguf")
 		h, err := ReadHparams(f)

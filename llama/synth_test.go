@@ -17,9 +17,8 @@ import (
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
-// synthDir holds small random-weight models of every architecture with
-// llama.cpp's outputs on them (see its README).
-const synthDir = "../../shared/models/synth"
+// synthDir (quantize_test.go) holds small random-weight models of every
+// architecture with llama.cpp's outputs on them (see its README).
 
 // synthExpected is the part of expected.json the tests use.
 type synthExpected struct {
@@ -42,7 +41,7 @@ type synthExpected struct {
 	} `json:"files"`
 }
 
-func readSynth(t testing.TB) *synthExpected {
+func readSynthExpected(t testing.TB) *synthExpected {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(synthDir, "expected.json"))
 	if err != nil {
@@ -109,7 +108,7 @@ func cpuBackends(t testing.TB) []rt.Backend {
 // gives llama.cpp's distributions (mean KLD against llama.cpp's base
 // <= 1e-4) and its perplexity within 0.2%.
 func TestSynthF16MatchesLlamaCpp(t *testing.T) {
-	exp := readSynth(t)
+	exp := readSynthExpected(t)
 	for _, arch := range synthArchs {
 		t.Run(arch, func(t *testing.T) {
 			name := arch + "-f16.gguf"
@@ -144,7 +143,7 @@ func TestSynthF16MatchesLlamaCpp(t *testing.T) {
 // within 5 points. A wrong dequantization or a missed model detail gives a
 // far larger KLD.
 func TestSynthQuantizedMatchesLlamaCpp(t *testing.T) {
-	exp := readSynth(t)
+	exp := readSynthExpected(t)
 	names := make([]string, 0, len(exp.Files))
 	for name, f := range exp.Files {
 		if f.KLDVsF16 != nil && (!raceEnabled || name == "llama-q8_0.gguf" || name == "qwen3-q4_k_m.gguf") {
@@ -245,7 +244,7 @@ func checkGreedy(t *testing.T, m *Model, name string, exp *synthExpected, minGap
 // quantized) continues both prompts greedily as llama.cpp does, up to the
 // first near-tie.
 func TestSynthGreedyMatchesLlamaCpp(t *testing.T) {
-	exp := readSynth(t)
+	exp := readSynthExpected(t)
 	names := make([]string, 0, len(exp.Files))
 	for name, f := range exp.Files {
 		if !raceEnabled || f.Type == "F16" {
@@ -273,7 +272,7 @@ func TestSynthGreedyMatchesLlamaCpp(t *testing.T) {
 // architecture still gives llama.cpp's distributions on the first chunks,
 // including gemma2's soft-capped and sliding-window attention.
 func TestSynthFlashAttn(t *testing.T) {
-	readSynth(t)
+	readSynthExpected(t)
 	archs := synthArchs
 	if raceEnabled {
 		archs = []string{"llama", "gemma2"}
@@ -304,7 +303,7 @@ func TestSynthFlashAttn(t *testing.T) {
 // TestReadKLDBaseRejectsBadFiles: a truncated, padded or foreign file is
 // ErrCorruptFile, never a panic or a huge allocation.
 func TestReadKLDBaseRejectsBadFiles(t *testing.T) {
-	readSynth(t)
+	readSynthExpected(t)
 	good, err := os.ReadFile(filepath.Join(synthDir, "llama-f16.kld"))
 	if err != nil {
 		t.Fatal(err)
@@ -341,7 +340,7 @@ func TestReadKLDBaseRejectsBadFiles(t *testing.T) {
 // one cache (llama-perplexity's n_seq) score as they do one at a time, on
 // gemma2's sliding-window layers too.
 func TestSynthChunksAsSequences(t *testing.T) {
-	readSynth(t)
+	readSynthExpected(t)
 	for _, arch := range []string{"llama", "gemma2"} {
 		t.Run(arch, func(t *testing.T) {
 			f := openSynth(t, arch+"-f16.gguf")
