@@ -124,6 +124,17 @@ func TestMulMat(t *testing.T) {
 			})
 		}
 	}
+	// Other quantized types through the packed GEMM (N >= 16) with two k
+	// blocks: each weight row's second chunk starts a superblock in.
+	for _, typ := range []rt.DType{rt.Q4_K, rt.Q6_K, rt.Q5_K, rt.IQ4_XS} {
+		cases = append(cases, opCase{name: fmt.Sprintf("%v two k blocks, GEMM", typ), tol: 3e-6 * 512,
+			build: func(b *tb) (*rt.Tensor, func() arr) {
+				w := b.rand(typ, 512, 9)
+				x := b.rand(rt.F32, 512, 17)
+				out := b.ctx.MulMat(w, x)
+				return out, func() arr { return refMulMat(read(w), fastX(b, typ, x)) }
+			}})
+	}
 	cases = append(cases, opCase{name: "known 2x3", tol: 1e-7, build: func(b *tb) (*rt.Tensor, func() arr) {
 		w := b.values(rt.F32, []float32{1, 2, 3, 4, 5, 6}, 3, 2)        // rows (1,2,3), (4,5,6)
 		x := b.values(rt.F32, []float32{1, 0, -1, 0.5, 0.5, 0.5}, 3, 2) // columns
