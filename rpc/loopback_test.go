@@ -1,0 +1,137 @@
+package rpc_test
+
+import (
+	"net"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/gpurt/gpurt/cpu"
+	"github.com/gpurt/gpurt/gguf"
+	"github.com/gpurt/gpurt/internal/testmodels"
+	"github.com/gpurt/gpurt/llama"
+	"github.com/gpurt/gpurt/rpc"
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// startServer serves the CPU on a free loopback port until the test ends.
+func startServer(t testing.TB, opts rpc.ServerOptions) (*rpc.Server, string) {
+	t.Helper()
+	if opts.Devices == nil {
+		opts.Devices = []rt.Device{cpu.Device()}
+	}
+	if opts.NewBackend == nil {
+		opts.NewBackend = func(rt.Device) (rt.Backend, error) { return cpu.NewBackend(1) }
+	}
+	s, err := rpc.NewServer(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ln) }()
+	t.Cleanup(func() {
+		s.Close()
+		if err := <-done; err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	return s, ln.Addr().String()
+}
+
+func connect(t testing.TB, addr string, opts rpc.ClientOptions) *rpc.Client {
+	t.Helper()
+	c, err := rpc.Connect(addr, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func openStories(t testing.TB) *gguf.File {
+	t.Helper()
+	f, err := gguf.Open(testmodels.StoriesPath(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+// greedyTokens loads stories260K on backends and decodes n tokens greedily.
+func greedyTokens(t testing.TB, f *gguf.File, backends []rt.Backend, gpuLayers, n int) []int32 {
+	t.Helper()
+	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: gpuLayers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	s, err := llama.NewSampler(llama.SamplerConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := m.Generate([]int32{m.Tok.BOS()}, n, s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func localTokens(t testing.TB, f *gguf.File, n int) []int32 {
+	t.Helper()
+	b, err := cpu.NewBackend(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	return greedyTokens(t, f, []rt.Backend{b}, 0, n)
+}
+
+// TestStoriesThroughRPC decodes stories260K greedily with every block on a
+// gpurt server, and with the blocks split between the server and the
+// local CPU: both give the local CPU's 200 tokens.
+func TestStoriesThroughRPC(t *testing.T) {
+	f := openStories(t)
+	want := localTokens(t, f, 200)
+	srv, addr := startServer(t, rpc.ServerOptions{})
+	for _, tc := range []struct {
+		name      string
+		gpuLayers int
+	}{
+		{"all remote", -1},
+		{"split", 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := connect(t, addr, rpc.ClientOptions{Timeout: 20 * time.Second})
+			remote, _ := c.Devices()[0].NewBackend()
+			local, _ := cpu.NewBackend(1)
+			defer local.Close()
+			got := greedyTokens(t, f, []rt.Backend{remote, local}, tc.gpuLayers, 200)
+			if !slices.Equal(got, want) {
+				t.Fatalf("tokens through RPC differ from local:\n got %v\nwant %v", got, want)
+			}
+			if c.Stats().Sent == 0 {
+				t.Fatal("nothing was sent to the server")
+			}
+			c.Close()
+			waitBuffers(t, srv, 0)
+		})
+	}
+}
+
+// waitBuffers waits for the server to hold n buffers (sessions end
+// asynchronously after a client closes).
+func waitBuffers(t testing.TB, s *rpc.Server, n int) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for s.Stats().Buffers != n {
+		if time.Now().After(deadline) {
+			t.Fatalf("server holds %d buffers, want %d", s.Stats().Buffers, n)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
