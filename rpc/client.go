@@ -590,6 +590,10 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 // before users, with ids numbered in that order.
 func (c *Client) encodeGraph(device uint32, g *rt.Graph) ([]byte, error) {
 	ids := map[*rt.Tensor]uint64{}
+	nodes := make(map[*rt.Tensor]bool, len(g.Nodes))
+	for _, n := range g.Nodes {
+		nodes[n] = true
+	}
 	var tensors []wireTensor
 	var add func(t *rt.Tensor) error
 	add = func(t *rt.Tensor) error {
@@ -622,6 +626,9 @@ func (c *Client) encodeGraph(device uint32, g *rt.Graph) ([]byte, error) {
 		}
 		if t.ViewSrc != nil {
 			w.ViewSrc = ids[t.ViewSrc]
+		}
+		if nodes[t] && t.Op != rt.OpNone {
+			w.Flags |= ggmlFlagCompute // ggml's backends skip nodes without it
 		}
 		ids[t] = w.ID
 		tensors = append(tensors, w)

@@ -78,6 +78,11 @@ const (
 	// FNV-1a hash (SET_TENSOR_HASH) before sending its data, and above which
 	// a server with a cache directory stores received data.
 	HashThreshold = 10 << 20
+
+	// ggmlFlagCompute is GGML_TENSOR_FLAG_COMPUTE: ggml_build_forward_expand
+	// marks every node with it, and ggml's backends compute only marked
+	// nodes.
+	ggmlFlagCompute = 16
 )
 
 // wireTensor is rpc_tensor: a ggml_tensor as it travels. Pointers become
