@@ -157,7 +157,11 @@ func TestLlamaCompletionOnGpurtServer(t *testing.T) {
 	srv, addr := startServer(t, rpc.ServerOptions{})
 	for _, fa := range []string{"off", "on"} {
 		t.Run("fa "+fa, func(t *testing.T) {
+			before := srv.Stats().Graphs
 			got := completion(t, "--rpc", addr, "-ngl", "99", "-fa", fa)
+			if n := srv.Stats().Graphs - before; n < 64 {
+				t.Errorf("the gpurt server computed %d graphs for 64 tokens", n)
+			}
 			if got != want {
 				t.Fatalf("llama-completion through gpurt's server wrote\n%q\nllama.cpp alone\n%q", got, want)
 			}

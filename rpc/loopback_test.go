@@ -1,8 +1,10 @@
 package rpc_test
 
 import (
+	"log/slog"
 	"net"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -19,6 +21,9 @@ func startServer(t testing.TB, opts rpc.ServerOptions) (*rpc.Server, string) {
 	t.Helper()
 	if opts.Devices == nil {
 		opts.Devices = []rt.Device{cpu.Device()}
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
 	if opts.NewBackend == nil {
 		opts.NewBackend = func(rt.Device) (rt.Backend, error) { return cpu.NewBackend(1) }
@@ -40,6 +45,15 @@ func startServer(t testing.TB, opts rpc.ServerOptions) (*rpc.Server, string) {
 		}
 	})
 	return s, ln.Addr().String()
+}
+
+// testWriter sends a logger's lines to the test log.
+type testWriter struct{ t testing.TB }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Helper()
+	w.t.Log(strings.TrimSpace(string(p)))
+	return len(p), nil
 }
 
 func connect(t testing.TB, addr string, opts rpc.ClientOptions) *rpc.Client {

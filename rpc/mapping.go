@@ -195,7 +195,7 @@ func (nb *nodeBuilder) build(w *wireTensor, src [maxSrc]*rt.Tensor, viewSrc *rt.
 		}
 		for i := n; i < maxSrc; i++ {
 			if src[i] != nil && !(op == ggmlOpSoftMax && i == 1) && !(op == ggmlOpGlu && i == 1) &&
-				!(op == ggmlOpFlashAttnExt && i == 3) {
+				!(op == ggmlOpFlashAttnExt && i == 3) && !(op == ggmlOpSetRows && i == 2) {
 				return unsupported(op, "unexpected source %d", i)
 			}
 		}
@@ -230,15 +230,17 @@ func (nb *nodeBuilder) build(w *wireTensor, src [maxSrc]*rt.Tensor, viewSrc *rt.
 		}
 		r = c.GetRows(a, idx)
 	case ggmlOpSetRows:
-		// The result is a view of the destination, which ggml does not list
-		// as a source: rebuild it from the result's own layout.
+		// The result is a view of the destination, which ggml 0.18 lists as
+		// source 2 (older clients do not: rebuild it from the result).
 		idx, err := nb.i32Index(op, b)
 		if err != nil {
 			return nil, err
 		}
-		dst, err := nb.viewOf(viewSrc, w)
-		if err != nil {
-			return nil, err
+		dst := src[2]
+		if dst == nil {
+			if dst, err = nb.viewOf(viewSrc, w); err != nil {
+				return nil, err
+			}
 		}
 		r = c.SetRows(dst, a, idx)
 	case ggmlOpConcat:

@@ -49,6 +49,7 @@ type Server struct {
 	closed   bool
 	wg       sync.WaitGroup
 	liveBufs int // buffers held by all sessions, for Stats
+	graphs   int // graphs computed, for Stats
 }
 
 // NewServer returns a server for opts.Devices.
@@ -174,13 +175,14 @@ func (s *Server) Close() error {
 type ServerStats struct {
 	Sessions int // connected clients
 	Buffers  int // buffers allocated by them
+	Graphs   int // graphs computed since the server started (recomputes included)
 }
 
 // Stats reports the live sessions and buffers.
 func (s *Server) Stats() ServerStats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return ServerStats{Sessions: len(s.sessions), Buffers: s.liveBufs}
+	return ServerStats{Sessions: len(s.sessions), Buffers: s.liveBufs, Graphs: s.graphs}
 }
 
 // bufferSpan is the address space reserved for each buffer: data addresses
@@ -754,7 +756,13 @@ func (ss *session) compute(dev int, g *storedGraph) error {
 	if err := b.GraphCompute(g.g); err != nil {
 		return err
 	}
-	return b.Synchronize()
+	if err := b.Synchronize(); err != nil {
+		return err
+	}
+	ss.srv.mu.Lock()
+	ss.srv.graphs++
+	ss.srv.mu.Unlock()
+	return nil
 }
 
 // narrowIndices copies an I64 index tensor into its I32 twin, refusing
