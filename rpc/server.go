@@ -32,6 +32,10 @@ type ServerOptions struct {
 	// MaxMessage caps a request's size (default 4 GiB); a client announcing
 	// more is disconnected before anything is allocated.
 	MaxMessage uint64
+	// MaxAlloc caps the bytes one connection may hold in buffers (0: what
+	// the devices give); an allocation past it is refused like one the
+	// device cannot satisfy.
+	MaxAlloc uint64
 	// Logger receives connection events and the reason each rejected request
 	// was rejected (default: discarded).
 	Logger *slog.Logger
@@ -213,6 +217,7 @@ type session struct {
 
 	buffers    map[uint64]*srvBuffer
 	nextHandle uint64
+	allocated  uint64 // bytes held in buffers
 	backends   []rt.Backend
 	graphs     []*storedGraph
 	body       []byte // reused request storage
@@ -526,6 +531,10 @@ func (ss *session) alloc(dev int, size uint64) (handle, base, got uint64) {
 	if ss.nextHandle+1 >= math.MaxUint64/bufferSpan {
 		return 0, 0, 0
 	}
+	if limit := ss.srv.opts.MaxAlloc; limit > 0 && (size > limit || ss.allocated > limit-size) {
+		ss.srv.log.Warn("rpc alloc refused: the connection's allocation limit is reached", "size", size, "held", ss.allocated, "limit", limit)
+		return 0, 0, 0
+	}
 	buf, err := bt.Alloc(int(size))
 	if err != nil {
 		ss.srv.log.Warn("rpc alloc failed", "size", size, "err", err)
@@ -535,6 +544,7 @@ func (ss *session) alloc(dev int, size uint64) (handle, base, got uint64) {
 	h := ss.nextHandle
 	b := &srvBuffer{handle: h, base: h * bufferSpan, size: uint64(buf.Size()), buf: buf, dev: dev}
 	ss.buffers[h] = b
+	ss.allocated += b.size
 	ss.srv.mu.Lock()
 	ss.srv.liveBufs++
 	ss.srv.mu.Unlock()
@@ -551,6 +561,7 @@ func (ss *session) free(b *srvBuffer) {
 	}
 	b.buf.Free()
 	delete(ss.buffers, b.handle)
+	ss.allocated -= b.size
 	ss.srv.mu.Lock()
 	ss.srv.liveBufs--
 	ss.srv.mu.Unlock()
@@ -600,6 +611,15 @@ func shapeOf(w *wireTensor) (*rt.Tensor, error) {
 	}
 	if span > 1<<60 || uint64(t.Nbytes()) != span {
 		return nil, reject("tensor %q spans %d bytes", w.name(), span)
+	}
+	// Elements may not overlap (no zero or short strides): the work of an
+	// op is then bounded by the memory the client allocated.
+	elems := uint64(w.Ne[0]) / uint64(typ.BlockSize()) * uint64(typ.TypeSize())
+	for i := 1; i < maxDims && elems <= span; i++ {
+		elems *= uint64(w.Ne[i])
+	}
+	if elems > span {
+		return nil, reject("tensor %q: strides %v overlap its %v elements", w.name(), w.Nb, w.Ne)
 	}
 	return t, nil
 }
