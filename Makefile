@@ -38,6 +38,7 @@ test: test-deps
 	GOARCH=arm64 CGO_ENABLED=0 $(GO) test -count=1 -exec 'qemu-aarch64 -cpu cortex-a53' ./cpu
 	GOARCH=arm64 CGO_ENABLED=0 $(GO) test -count=1 -exec 'qemu-aarch64 -cpu max' ./cpu
 	$(GO) test ./gguf -run '^$$' -fuzz FuzzRead -fuzztime 10s
+	$(GO) test ./rpc -run '^$$' -fuzz FuzzServerRequests -fuzztime 10s
 
 ## run: the main job: generate text with the embedded default model on the best device.
 run: deps build
