@@ -95,7 +95,7 @@ func add(id, a, b uint64, n, off uint64) wireTensor {
 // the session with a protocol error, never a panic, and frees its buffers.
 func TestServerRejects(t *testing.T) {
 	alloc := request(CmdAllocBuffer, append([]byte{0, 0, 0, 0}, u64s(256)...)) // buffer 1, 256 bytes
-	oob := wireLeaf(9, 64, 8)                                                   // 256 bytes at offset 8
+	oob := wireLeaf(9, 64, 8)                                                  // 256 bytes at offset 8
 	bigType := wireLeaf(9, 4, 0)
 	bigType.Type = 1000
 	huge := wireLeaf(9, 4, 0)
