@@ -27,7 +27,13 @@ func runModel(args []string) int {
 	threads := fs.Int("threads", 0, "CPU threads (0: all)")
 	gpuLayers := fs.Int("gpu-layers", -1, "blocks to place on the GPU, counted from the last (-1: all)")
 	kv := fs.String("kv", "f16", "KV cache dtype: f16 or f32")
+	rpcList := rpcFlag(fs) // rpc: --rpc host:port[,…] (rpcflag.go)
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	endpoints, err := parseRPCList(*rpcList) // rpc
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gpurt run:", err)
 		return 2
 	}
 	if *n < 0 {
@@ -36,14 +42,14 @@ func runModel(args []string) int {
 	}
 	if err := generate(*modelPath, *prompt, *n, llama.SamplerConfig{
 		Temp: float32(*temp), TopK: *topK, TopP: float32(*topP), Seed: *seed,
-	}, *device, *threads, *gpuLayers, *kv); err != nil {
+	}, *device, *threads, *gpuLayers, *kv, endpoints); err != nil {
 		fmt.Fprintln(os.Stderr, "gpurt run:", err)
 		return 1
 	}
 	return 0
 }
 
-func generate(path, prompt string, n int, sc llama.SamplerConfig, device string, threads, gpuLayers int, kv string) error {
+func generate(path, prompt string, n int, sc llama.SamplerConfig, device string, threads, gpuLayers int, kv string, endpoints []string) error {
 	f, name, err := openModel(path)
 	if err != nil {
 		return err
@@ -58,6 +64,13 @@ func generate(path, prompt string, n int, sc llama.SamplerConfig, device string,
 		return err
 	}
 	defer closeBackends(backends)
+	// rpc: remote devices go first (rpcflag.go); closeRPC also closes their backends.
+	remote, closeRPC, err := rpcBackends(endpoints)
+	if err != nil {
+		return err
+	}
+	defer closeRPC()
+	backends = append(remote, backends...)
 	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: gpuLayers, KVType: kvType})
 	if err != nil {
 		return err
