@@ -3,6 +3,7 @@ package rpc_test
 import (
 	"log/slog"
 	"net"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -148,4 +149,35 @@ func waitBuffers(t testing.TB, s *rpc.Server, n int) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// TestWeightsFromServerCache loads stories260K twice on a server with a
+// cache directory: the second time the weights are named by hash
+// (SET_TENSOR_HASH) and not sent, and the tokens stay the same.
+func TestWeightsFromServerCache(t *testing.T) {
+	f := openStories(t)
+	want := localTokens(t, f, 20)
+	dir := t.TempDir()
+	_, addr := startServer(t, rpc.ServerOptions{CacheDir: dir, CacheThreshold: 1024})
+	var sent [2]uint64
+	for i := range sent {
+		c := connect(t, addr, rpc.ClientOptions{HashThreshold: 1024})
+		remote, _ := c.Devices()[0].NewBackend()
+		local, _ := cpu.NewBackend(1)
+		got := greedyTokens(t, f, []rt.Backend{remote, local}, -1, 20)
+		local.Close()
+		if !slices.Equal(got, want) {
+			t.Fatalf("load %d: tokens differ from local", i)
+		}
+		sent[i] = c.Stats().Sent
+		c.Close()
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) == 0 {
+		t.Fatalf("the cache holds %d files (%v)", len(entries), err)
+	}
+	if sent[1]*2 > sent[0] {
+		t.Fatalf("the second load sent %d bytes, the first %d: the cache saved too little", sent[1], sent[0])
+	}
+	t.Logf("sent %d bytes on the first load, %d with the cache (%d cached tensors)", sent[0], sent[1], len(entries))
 }

@@ -29,6 +29,10 @@ type ServerOptions struct {
 	// its FNV-1a hash, so a client that reconnects can send the hash alone
 	// (SET_TENSOR_HASH).
 	CacheDir string
+	// CacheThreshold is the size from which received data is cached
+	// (default HashThreshold, the size from which ggml's client offers a
+	// hash).
+	CacheThreshold int
 	// MaxMessage caps a request's size (default 4 GiB); a client announcing
 	// more is disconnected before anything is allocated.
 	MaxMessage uint64
@@ -72,6 +76,9 @@ func NewServer(opts ServerOptions) (*Server, error) {
 	}
 	if opts.NewBackend == nil {
 		opts.NewBackend = func(d rt.Device) (rt.Backend, error) { return d.NewBackend() }
+	}
+	if opts.CacheThreshold <= 0 {
+		opts.CacheThreshold = HashThreshold
 	}
 	if opts.MaxMessage == 0 {
 		opts.MaxMessage = 4 << 30
@@ -687,7 +694,7 @@ func (ss *session) setTensor(n uint64) error {
 	if err != nil {
 		return err
 	}
-	if ss.srv.opts.CacheDir != "" && size > HashThreshold {
+	if ss.srv.opts.CacheDir != "" && size > uint64(ss.srv.opts.CacheThreshold) {
 		if err := ss.srv.cacheStore(fnvHash(data), data); err != nil {
 			ss.srv.log.Warn("rpc cache store failed", "err", err)
 		}
