@@ -252,17 +252,19 @@ func (c *Client) call(gen uint64, cmd Cmd, req [][]byte, rsp []byte) error {
 	return c.callLocked(cmd, req, rsp)
 }
 
-// sync makes one round trip if a one-way command is outstanding, so that
-// a failure of the server shows here.
-func (c *Client) sync(index uint32) error {
+// Ping makes one round trip: when it returns, the server has finished
+// every command sent before (graphs included), or the error says why not.
+func (c *Client) Ping() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if !c.pending && c.lost == nil {
-		return nil
-	}
-	var e encoder
-	e.u32(index)
-	return c.callLocked(CmdGetAlignment, [][]byte{e.b}, make([]byte, 8))
+	return c.callLocked(CmdDeviceCount, nil, make([]byte, 4))
+}
+
+// lostErr is the recorded connection loss, if any.
+func (c *Client) lostErr() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.lost
 }
 
 // Device is one device of an RPC server. It is GPU-class for placement:
@@ -274,6 +276,16 @@ type Device struct {
 	// lastGraph is the graph last sent to this device, for GRAPH_RECOMPUTE
 	// (the server keeps one per device and connection).
 	lastGraph []byte
+	encMu     sync.Mutex
+	enc       graphEncoder // reused storage for encoding graphs
+}
+
+// graphEncoder holds the storage encodeGraph reuses from graph to graph.
+type graphEncoder struct {
+	ids     map[*rt.Tensor]uint64
+	nodes   map[*rt.Tensor]bool
+	tensors []wireTensor
+	buf     []byte
 }
 
 // Name is RPC[host:port] for the server's first device and RPC[host:port]#i
@@ -552,49 +564,59 @@ func (b *Backend) Name() string      { return b.dev.Name() }
 func (b *Backend) Device() rt.Device { return b.dev }
 func (b *Backend) Close() error      { b.closed = true; return nil }
 
-// Synchronize waits for the graphs sent so far, with one round trip.
+// Synchronize reports a lost connection but does not wait: the server runs
+// one connection's commands in order, so every later read (GetTensor, a
+// copy) waits for the graphs before it, as in ggml's client. This saves a
+// round trip per split; Client.Ping is the explicit barrier.
 func (b *Backend) Synchronize() error {
 	if b.closed {
 		return fmt.Errorf("rpc: backend %s: %w", b.Name(), rt.ErrClosed)
 	}
-	return b.dev.c.sync(b.dev.index)
+	return b.dev.c.lostErr()
 }
 
 // GraphCompute sends g (GRAPH_RECOMPUTE when it is the graph sent last).
-// It returns before the server has finished; errors show at Synchronize.
+// It returns before the server has finished; a failure shows at the next
+// command that waits for an answer.
 func (b *Backend) GraphCompute(g *rt.Graph) error {
 	if b.closed {
 		return fmt.Errorf("rpc: backend %s: %w", b.Name(), rt.ErrClosed)
 	}
 	c := b.dev.c
-	msg, err := c.encodeGraph(b.dev.index, g)
+	d := b.dev
+	d.encMu.Lock()
+	defer d.encMu.Unlock()
+	msg, err := c.encodeGraph(d.index, g, &d.enc)
 	if err != nil {
 		return err
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if bytes.Equal(msg, b.dev.lastGraph) {
+	if bytes.Equal(msg, d.lastGraph) {
 		var e encoder
-		e.u32(b.dev.index)
+		e.u32(d.index)
 		return c.callLocked(CmdGraphRecompute, [][]byte{e.b}, nil)
 	}
-	b.dev.lastGraph = nil
+	d.lastGraph = d.lastGraph[:0]
 	if err := c.callLocked(CmdGraphCompute, [][]byte{msg}, nil); err != nil {
 		return err
 	}
-	b.dev.lastGraph = msg
+	d.lastGraph = append(d.lastGraph, msg...)
 	return nil
 }
 
 // encodeGraph serializes g's nodes and every tensor they reach, sources
 // before users, with ids numbered in that order.
-func (c *Client) encodeGraph(device uint32, g *rt.Graph) ([]byte, error) {
-	ids := map[*rt.Tensor]uint64{}
-	nodes := make(map[*rt.Tensor]bool, len(g.Nodes))
+func (c *Client) encodeGraph(device uint32, g *rt.Graph, ge *graphEncoder) ([]byte, error) {
+	if ge.ids == nil {
+		ge.ids, ge.nodes = map[*rt.Tensor]uint64{}, map[*rt.Tensor]bool{}
+	}
+	clear(ge.ids)
+	clear(ge.nodes)
+	ids, nodes, tensors := ge.ids, ge.nodes, ge.tensors[:0]
 	for _, n := range g.Nodes {
 		nodes[n] = true
 	}
-	var tensors []wireTensor
 	var add func(t *rt.Tensor) error
 	add = func(t *rt.Tensor) error {
 		if t == nil {
@@ -639,7 +661,8 @@ func (c *Client) encodeGraph(device uint32, g *rt.Graph) ([]byte, error) {
 			return nil, err
 		}
 	}
-	var e encoder
+	ge.tensors = tensors
+	e := encoder{b: ge.buf[:0]}
 	e.u32(device)
 	e.u32(uint32(len(g.Nodes)))
 	for _, n := range g.Nodes {
@@ -649,5 +672,6 @@ func (c *Client) encodeGraph(device uint32, g *rt.Graph) ([]byte, error) {
 	for i := range tensors {
 		e.tensor(&tensors[i])
 	}
+	ge.buf = e.b
 	return e.b, nil
 }
