@@ -17,6 +17,9 @@ import (
 // All integers are little-endian.
 
 // writeRequest writes one request whose body is the concatenation of parts.
+// SET_TENSOR stays in w's buffer (when it fits) until the next command
+// flushes it: the server acts on it only once a later command arrives
+// anyway, and the inputs of a graph then travel in one write with it.
 func writeRequest(w *bufio.Writer, cmd Cmd, parts ...[]byte) error {
 	n := 0
 	for _, p := range parts {
@@ -32,6 +35,9 @@ func writeRequest(w *bufio.Writer, cmd Cmd, parts ...[]byte) error {
 		if _, err := w.Write(p); err != nil {
 			return err
 		}
+	}
+	if cmd == CmdSetTensor {
+		return nil
 	}
 	return w.Flush()
 }
