@@ -85,6 +85,9 @@ func greedyTokens(t testing.TB, f *gguf.File, backends []rt.Backend, gpuLayers, 
 		t.Fatal(err)
 	}
 	defer m.Close()
+	if len(backends) > 1 && !strings.Contains(strings.Join(m.Placement, "; "), backends[0].Name()) {
+		t.Fatalf("placement %v does not use %s", m.Placement, backends[0].Name())
+	}
 	s, err := llama.NewSampler(llama.SamplerConfig{})
 	if err != nil {
 		t.Fatal(err)
@@ -135,6 +138,41 @@ func TestStoriesThroughRPC(t *testing.T) {
 			c.Close()
 			waitBuffers(t, srv, 0)
 		})
+	}
+}
+
+// TestStoriesOnTwoRemoteDevices serves two devices from one server: the
+// client sees RPC[addr] and RPC[addr]#1 and shares the blocks between them
+// (the device index of ALLOC_BUFFER, GRAPH_COMPUTE and GRAPH_RECOMPUTE).
+func TestStoriesOnTwoRemoteDevices(t *testing.T) {
+	f := openStories(t)
+	want := localTokens(t, f, 60)
+	_, addr := startServer(t, rpc.ServerOptions{Devices: []rt.Device{cpu.Device(), cpu.Device()}})
+	c := connect(t, addr, rpc.ClientOptions{})
+	devs := c.Devices()
+	if len(devs) != 2 || devs[0].Name() != "RPC["+addr+"]" || devs[1].Name() != "RPC["+addr+"]#1" {
+		t.Fatalf("devices %v", devs)
+	}
+	b0, _ := devs[0].NewBackend()
+	b1, _ := devs[1].NewBackend()
+	local, _ := cpu.NewBackend(1)
+	defer local.Close()
+	m, err := llama.Load(f, llama.Options{Backends: []rt.Backend{b0, b1, local}, GPULayers: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	placement := strings.Join(m.Placement, "; ")
+	if !strings.Contains(placement, devs[0].Name()+";") || !strings.Contains(placement, devs[1].Name()) {
+		t.Fatalf("placement %s does not use both remote devices", placement)
+	}
+	s, _ := llama.NewSampler(llama.SamplerConfig{})
+	got, _, err := m.Generate([]int32{m.Tok.BOS()}, 60, s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("tokens on two remote devices differ from local:\n got %v\nwant %v", got, want)
 	}
 }
 
