@@ -29,6 +29,8 @@ type Backend struct {
 	// src1 quantized to Q8.
 	xpack []float32
 	q8    q8Rows
+	// FLASH_ATTN_EXT scratch per worker.
+	fa []faScratch
 
 	args  opArgs // the operands of the fast op being run
 	tasks tasks  // the fast ops' task functions, bound to this backend
@@ -96,7 +98,7 @@ func (b *Backend) Close() error {
 	defer b.mu.Unlock()
 	b.closed = true
 	b.pool.stop()
-	b.pack, b.xpack, b.q8 = nil, nil, q8Rows{}
+	b.pack, b.xpack, b.q8, b.fa = nil, nil, q8Rows{}, nil
 	return nil
 }
 

@@ -97,7 +97,7 @@ func (b *Backend) tryFast(n *rt.Tensor, src *[rt.MaxSrc]hostTensor, dst *hostTen
 		return true, b.runRows(&src[0], b.tasks.rmsNorm)
 	case rt.OpSoftMax:
 		m, hasMask := &src[1], n.Src[1] != nil
-		if !fastF32(&src[0], dst) || hasMask && m.nb[0] != m.typ.TypeSize() {
+		if !fastF32(&src[0], dst) || hasMask && m.nb[0] != m.typ.TypeSize() || n.ParamF(1) != 0 {
 			return false, nil
 		}
 		*args = opArgs{a: src[0], dst: *dst, f0: n.ParamF(0), hasMask: hasMask}
@@ -217,12 +217,13 @@ func (b *Backend) ropeTask(ith, nth int, ws *workspace) error {
 	args := &b.args
 	a, pos, dst, n := &args.a, &args.c, &args.dst, args.node
 	nDims, neox := int(n.Params[0]), n.Params[1] == rt.RopeNeox
-	base, fscale := float64(n.ParamF(2)), float64(n.ParamF(3))
 	half, ne0 := nDims/2, a.ne[0]
-	freq := ws.f64(0, half)
-	for i := range freq {
-		freq[i] = fscale * math.Pow(base, -2*float64(i)/float64(nDims))
+	ff, err := freqFactors(n, ws, 1)
+	if err != nil {
+		return err
 	}
+	freq := ws.f64(0, half)
+	mscale := ropeFreqs(n, ff, freq)
 	// Normal mode: cs = (c,c) and sn = (-s,s) per pair. Neox: cs[:half]
 	// holds the cosines and sn[:half] the sines.
 	tab := ws.f32(0, 2*nDims)
@@ -234,6 +235,7 @@ func (b *Backend) ropeTask(ith, nth int, ws *workspace) error {
 		if p := pos.i32(pos.off + i2*pos.nb[0]); !have || p != cached {
 			for i, f := range freq {
 				s, c := math.Sincos(float64(p) * f)
+				s, c = s*mscale, c*mscale
 				if neox {
 					cs[i], sn[i] = float32(c), float32(s)
 				} else {

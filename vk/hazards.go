@@ -36,21 +36,23 @@ func (h *hazards) reset() {
 	h.writes = h.writes[:0]
 }
 
-// conflicts reports whether a dispatch with these bindings (sources
-// 0..2, destination 3) needs a barrier before it.
+// conflicts reports whether a dispatch with these bindings (sources, and
+// the destination at dstBinding) needs a barrier before it.
 func (h *hazards) conflicts(binds *[numBindings]binding) bool {
-	for _, b := range binds[:numBindings-1] {
-		if anyOverlap(h.writes, b.memRange()) {
+	for i, b := range binds {
+		if i != dstBinding && anyOverlap(h.writes, b.memRange()) {
 			return true
 		}
 	}
-	w := binds[numBindings-1].memRange()
+	w := binds[dstBinding].memRange()
 	return anyOverlap(h.writes, w) || anyOverlap(h.reads, w)
 }
 
 func (h *hazards) add(binds *[numBindings]binding) {
-	for _, b := range binds[:numBindings-1] {
-		h.reads = append(h.reads, b.memRange())
+	for i, b := range binds {
+		if i != dstBinding {
+			h.reads = append(h.reads, b.memRange())
+		}
 	}
-	h.writes = append(h.writes, binds[numBindings-1].memRange())
+	h.writes = append(h.writes, binds[dstBinding].memRange())
 }

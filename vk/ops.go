@@ -8,8 +8,8 @@ import (
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
-// A dispatch is one recorded compute command: a pipeline, its four buffer
-// bindings (sources 0..2, destination 3), push constants and a grid.
+// A dispatch is one recorded compute command: a pipeline, its buffer
+// bindings (see srcBinding and dstBinding), push constants and a grid.
 type dispatch struct {
 	key    pipelineKey
 	pc     pushConsts
@@ -38,6 +38,7 @@ const (
 	unExp
 	unNeg
 	unDiagMaskInf
+	unGeluErf
 )
 
 var unaryCode = map[rt.Op]uint32{
@@ -45,9 +46,21 @@ var unaryCode = map[rt.Op]uint32{
 	rt.OpScale: unScale, rt.OpSqr: unSqr, rt.OpSqrt: unSqrt, rt.OpClamp: unClamp,
 	rt.OpSilu: unSilu, rt.OpGelu: unGelu, rt.OpRelu: unRelu, rt.OpTanh: unTanh,
 	rt.OpSigmoid: unSigmoid, rt.OpExp: unExp, rt.OpNeg: unNeg, rt.OpDiagMaskInf: unDiagMaskInf,
+	rt.OpGeluErf: unGeluErf,
 }
 
 var binaryCode = map[rt.Op]uint32{rt.OpAdd: 0, rt.OpSub: 1, rt.OpMul: 2, rt.OpDiv: 3, rt.OpConcat: 4}
+
+// GLU kinds as binary.comp's OP_SWIGLU and OP_GEGLU.
+var gluCode = map[int32]uint32{rt.GLUSwiGLU: 5, rt.GLUGeGLU: 6}
+
+// binaryOpCode is binary.comp's op code for node t.
+func binaryOpCode(t *rt.Tensor) uint32 {
+	if t.Op == rt.OpGLU {
+		return gluCode[t.Params[0]]
+	}
+	return binaryCode[t.Op]
+}
 
 var reduceCode = map[rt.Op]uint32{
 	rt.OpSumRows: 0, rt.OpMean: 1, rt.OpNorm: 2, rt.OpRmsNorm: 3, rt.OpSoftMax: 4, rt.OpArgmax: 5, rt.OpSum: 6,
@@ -109,6 +122,7 @@ type reducePC struct {
 	Mp1, Mp12, Shifts   uint32
 	Nrows               uint32
 	Mp0                 uint32
+	Softcap             float32
 }
 
 type ropePC struct {
@@ -121,7 +135,13 @@ type ropePC struct {
 	Mp                  [3]uint32
 	Shifts              uint32
 	N                   uint32
+	Off2                uint32
+	ExtFactor, MScale   float32
+	CorrLo, CorrHi      float32
 }
+
+// ropeFreqFactors is rope.comp's FREQ_FACTORS mode bit.
+const ropeFreqFactors = 1 << 24
 
 type matmulPC struct {
 	K, M, N                uint32
@@ -132,6 +152,26 @@ type matmulPC struct {
 	Off0, Off1, OffD       uint32
 }
 
+type flashAttnPC struct {
+	D, Dv, Nkv, Nq               uint32
+	Rk, Rv, M2, M3               uint32
+	Nbq1, Nbq2, Nbq3             uint32
+	Nbk1, Nbk2, Nbk3             uint32
+	Nbv1, Nbv2, Nbv3             uint32
+	Nbm1, Nbm2, Nbm3             uint32
+	Nbd1, Nbd2, Nbd3             uint32
+	OffQ, OffK, OffV, OffM, OffD uint32
+	Scale, Softcap               float32
+	Ksz, Vsz                     uint32 // element (block) sizes in bytes
+}
+
+// FLASH_ATTN_EXT's workgroup (keys per tile) and the largest head sizes
+// flash_attn.comp holds (MAX_D).
+const (
+	wgFlashAttn   = 64
+	flashAttnMaxD = 512
+)
+
 // Each block must fit the 128 bytes of push constants (a negative array
 // length does not compile).
 var (
@@ -141,6 +181,7 @@ var (
 	_ [pushConstantSize - unsafe.Sizeof(reducePC{})]byte
 	_ [pushConstantSize - unsafe.Sizeof(ropePC{})]byte
 	_ [pushConstantSize - unsafe.Sizeof(matmulPC{})]byte
+	_ [pushConstantSize - unsafe.Sizeof(flashAttnPC{})]byte
 )
 
 func setPC[T any](pc *pushConsts, v *T) {
@@ -236,29 +277,33 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 	if err != nil {
 		return nil, err
 	}
-	ds.binds[3] = dst
-	var offs [3]uint32
-	for i := 0; i < 3; i++ {
+	ds.binds[dstBinding] = dst
+	var offs [rt.MaxSrc]uint32
+	for i := rt.MaxSrc - 1; i >= 0; i-- { // source 0 last: unused slots repeat it
 		s := t.Src[i]
 		if s == nil {
-			ds.binds[i] = ds.binds[0]
 			continue
 		}
 		b, off, err := operand(s, d)
 		if err != nil {
 			return nil, err
 		}
-		ds.binds[i], offs[i] = b, off
+		ds.binds[srcBinding(i)], offs[i] = b, off
+	}
+	for i := 1; i < rt.MaxSrc; i++ {
+		if t.Src[i] == nil {
+			ds.binds[srcBinding(i)] = ds.binds[0]
+		}
 	}
 	a, b := t.Src[0], t.Src[1]
 	switch {
 	case t.Op == rt.OpMulMat:
 		d.planMatMul(ds, t, offs, offd)
-	case t.Op.IsBinary() || t.Op == rt.OpConcat:
+	case t.Op.IsBinary() || t.Op == rt.OpConcat || t.Op == rt.OpGLU:
 		p := binaryPC{
 			Ne: u4(t.Ne), Nb0: u4(a.Nb), Ne1: u4(b.Ne), Nb1: u4(b.Nb), Nb: u4(t.Nb),
 			Off0: offs[0], Off1: offs[1], OffD: offd,
-			Mode: uint32(a.Type) | uint32(b.Type)<<8 | uint32(t.Type)<<16 | binaryCode[t.Op]<<24,
+			Mode: uint32(a.Type) | uint32(b.Type)<<8 | uint32(t.Type)<<16 | binaryOpCode(t)<<24,
 			N:    uint32(t.Nelements()),
 		}
 		if t.Op == rt.OpConcat {
@@ -289,6 +334,8 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 		d.planRows(ds, t, offs, offd)
 	case unaryCode[t.Op] != 0 || copyOp(t.Op):
 		planUnary(ds, t, offs, offd)
+	case t.Op == rt.OpFlashAttnExt:
+		planFlashAttn(ds, t, offs, offd)
 	case t.Op == rt.OpRope:
 		p := ropePC{
 			Ne:  [4]uint32{uint32(t.Ne[0] / 2), uint32(t.Ne[1]), uint32(t.Ne[2]), uint32(t.Ne[3])},
@@ -298,6 +345,17 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 			NDims:    uint32(t.Params[0]),
 			FreqBase: t.ParamF(2), FreqScale: t.ParamF(3),
 			N: uint32(t.Nelements() / 2),
+		}
+		rp := rt.RopeParamsOf(t)
+		p.ExtFactor, p.MScale = rp.ExtFactor, rp.AttnFactor
+		if rp.ExtFactor != 0 {
+			lo, hi := rt.RopeYarnCorrDims(rp)
+			p.CorrLo, p.CorrHi = float32(lo), float32(hi)
+			p.MScale *= float32(1 + 0.1*math.Log(1/float64(rp.FreqScale)))
+		}
+		if t.Src[2] != nil {
+			p.Mode |= ropeFreqFactors
+			p.Off2 = offs[2]
 		}
 		p.Mp, p.Shifts = shapeDiv([4]int{t.Ne[0] / 2, t.Ne[1], t.Ne[2], t.Ne[3]})
 		setPC(&ds.pc, &p)
@@ -325,7 +383,7 @@ func flatF32(dst, src *rt.Tensor, offd, offs uint32) bool {
 
 func copyOp(op rt.Op) bool { return op == rt.OpDup || op == rt.OpCont || op == rt.OpCpy }
 
-func planUnary(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
+func planUnary(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
 	a := t.Src[0]
 	sne, dne := a.Ne, t.Ne
 	if a.Type == t.Type && a.Type.IsQuantized() {
@@ -361,7 +419,7 @@ func planUnary(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
 	ds.groups = grid1D(n, wgElementwise)
 }
 
-func (d *Device) planRows(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
+func (d *Device) planRows(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
 	a, idx := t.Src[0], t.Src[1]
 	p := rowsPC{
 		Nb0: u4(a.Nb), Nb: u4(t.Nb),
@@ -396,7 +454,7 @@ func (d *Device) planRows(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint3
 	ds.groups = grid1D(n, wgElementwise)
 }
 
-func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
+func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
 	a, mask := t.Src[0], t.Src[1]
 	p := reducePC{
 		Ne0: u4(a.Ne), Nb0: u4(a.Nb),
@@ -406,8 +464,10 @@ func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 		Nrows: uint32(a.Nrows()),
 	}
 	switch t.Op {
-	case rt.OpNorm, rt.OpRmsNorm, rt.OpSoftMax:
+	case rt.OpNorm, rt.OpRmsNorm:
 		p.P = t.ParamF(0)
+	case rt.OpSoftMax:
+		p.P, p.Softcap = t.ParamF(0), t.ParamF(1)
 	case rt.OpArgmax:
 		p.Nb1 = uint32(t.Nb[0]) // result element r is row r's index
 	}
@@ -483,7 +543,7 @@ func (t mmTile) spec() [6]uint32 {
 	return [6]uint32{uint32(wg), uint32(t.bm), uint32(t.bn), uint32(t.bk), uint32(t.tm), uint32(t.tn)}
 }
 
-func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
+func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
 	a, b := t.Src[0], t.Src[1]
 	p := matmulPC{
 		K: uint32(a.Ne[0]), M: uint32(a.Ne[1]), N: uint32(b.Ne[1]),
@@ -536,4 +596,31 @@ func allMultiples(m int, vs ...int) bool {
 		}
 	}
 	return true
+}
+
+// planFlashAttn runs flash_attn.comp with one workgroup per (query row,
+// head, sequence).
+func planFlashAttn(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
+	q, k, v, m := t.Src[0], t.Src[1], t.Src[2], t.Src[3]
+	p := flashAttnPC{
+		D: uint32(q.Ne[0]), Dv: uint32(v.Ne[0]), Nkv: uint32(k.Ne[1]), Nq: uint32(q.Ne[1]),
+		Rk: uint32(q.Ne[2] / k.Ne[2]), Rv: uint32(q.Ne[2] / v.Ne[2]), M2: 1, M3: 1,
+		Nbq1: uint32(q.Nb[1]), Nbq2: uint32(q.Nb[2]), Nbq3: uint32(q.Nb[3]),
+		Nbk1: uint32(k.Nb[1]), Nbk2: uint32(k.Nb[2]), Nbk3: uint32(k.Nb[3]),
+		Nbv1: uint32(v.Nb[1]), Nbv2: uint32(v.Nb[2]), Nbv3: uint32(v.Nb[3]),
+		Nbd1: uint32(t.Nb[1]), Nbd2: uint32(t.Nb[2]), Nbd3: uint32(t.Nb[3]),
+		OffQ: offs[0], OffK: offs[1], OffV: offs[2], OffD: offd,
+		Scale: t.ParamF(0), Softcap: t.ParamF(2),
+		Ksz: uint32(k.Type.TypeSize()), Vsz: uint32(v.Type.TypeSize()),
+	}
+	mode := uint32(k.Type) | uint32(v.Type)<<8 | 255<<16
+	if m != nil {
+		mode = mode&^(0xff<<16) | uint32(m.Type)<<16
+		p.M2, p.M3 = uint32(m.Ne[2]), uint32(m.Ne[3])
+		p.Nbm1, p.Nbm2, p.Nbm3 = uint32(m.Nb[1]), uint32(m.Nb[2]), uint32(m.Nb[3])
+		p.OffM = offs[3]
+	}
+	setPC(&ds.pc, &p)
+	ds.key = pipelineKey{variant: "flash_attn", spec: [6]uint32{wgFlashAttn, mode}}
+	ds.groups = [3]uint32{uint32(q.Ne[1]), uint32(q.Ne[2]), uint32(q.Ne[3])}
 }

@@ -31,9 +31,11 @@ type kconst struct {
 }
 
 // slotNames are the WGSL names of the storage bindings, in binding order.
-var slotNames = [maxSlots]string{"d", "a", "b", "c"}
+// Slot e (FLASH_ATTN_EXT's mask) has its shape and strides at the end of
+// the params block and its offset in off_e.x.
+var slotNames = [maxSlots]string{"d", "a", "b", "c", "e"}
 
-const maxSlots = 4
+const maxSlots = 5
 
 func (k kernel) key() string {
 	b := make([]byte, 0, 96)
@@ -218,7 +220,8 @@ func compileError(dev string, k kernel, src source, err error) error {
 // paramsWGSL is the uniform block every kernel receives at binding 0. It
 // mirrors the Go struct params: for each of d, a, b, c the shape (ne) and
 // byte strides (nb); off holds each binding's byte offset of the tensor
-// inside the bound range (bindings start at aligned offsets).
+// inside the bound range (bindings start at aligned offsets); slot e's
+// come last.
 const paramsWGSL = `struct Params {
   ne_d: vec4<u32>, nb_d: vec4<u32>,
   ne_a: vec4<u32>, nb_a: vec4<u32>,
@@ -228,6 +231,8 @@ const paramsWGSL = `struct Params {
   ip: vec4<i32>,
   fp: vec4<f32>,
   n: vec4<u32>,
+  ne_e: vec4<u32>, nb_e: vec4<u32>,
+  off_e: vec4<u32>,
 }
 @group(0) @binding(0) var<uniform> P: Params;
 `

@@ -48,7 +48,11 @@ func (d *Device) SupportsOp(t *rt.Tensor) bool {
 			t.ParamI(0) >= 0 && t.ParamI(0) < rt.MaxDims
 	case rt.OpAdd, rt.OpSub, rt.OpMul, rt.OpDiv:
 		return need2() && plainFloat(t.Type) && plainFloat(a.Type) && plainFloat(b.Type) && rt.CanRepeat(b, a) && b.Nelements() > 0
-	case rt.OpScale, rt.OpSqr, rt.OpSqrt, rt.OpClamp, rt.OpSilu, rt.OpGelu, rt.OpRelu, rt.OpTanh,
+	case rt.OpGLU:
+		return need2() && rt.ValidateNode(t) == nil && plainFloat(t.Type)
+	case rt.OpFlashAttnExt:
+		return d.supportsFlashAttn(t)
+	case rt.OpScale, rt.OpSqr, rt.OpSqrt, rt.OpClamp, rt.OpSilu, rt.OpGelu, rt.OpGeluErf, rt.OpRelu, rt.OpTanh,
 		rt.OpSigmoid, rt.OpExp, rt.OpNeg, rt.OpDiagMaskInf:
 		return plainFloat(t.Type) && plainFloat(a.Type) && rt.SameShape(t, a)
 	case rt.OpSum, rt.OpSumRows, rt.OpMean, rt.OpNorm, rt.OpRmsNorm:
@@ -58,7 +62,10 @@ func (d *Device) SupportsOp(t *rt.Tensor) bool {
 	case rt.OpSoftMax:
 		return plainFloat(t.Type) && plainFloat(a.Type) && (b == nil || (plainFloat(b.Type) && b.Ne[2] > 0 && b.Ne[3] > 0))
 	case rt.OpRope:
-		return need2() && plainFloat(t.Type) && plainFloat(a.Type) && b.Type == rt.I32 &&
+		if ff := t.Src[2]; ff != nil && (ff.Type != rt.F32 || !d.addressable(ff)) {
+			return false
+		}
+		return need2() && rt.ValidateNode(t) == nil && plainFloat(t.Type) && plainFloat(a.Type) && b.Type == rt.I32 &&
 			(t.ParamI(1) == rt.RopeNormal || t.ParamI(1) == rt.RopeNeox)
 	case rt.OpMulMat:
 		return need2() && anyFloat(a.Type) && plainFloat(b.Type) && t.Type == rt.F32 &&
@@ -100,4 +107,20 @@ func (d *Device) addressable(t *rt.Tensor) bool {
 		return false
 	}
 	return t.ViewOffs%gran == 0
+}
+
+// supportsFlashAttn reports whether flash.wgsl computes t: head sizes up
+// to flashAttnMaxD, every operand addressable (the mask too), and a grid of
+// (queries, heads, sequences) within the device's limits.
+func (d *Device) supportsFlashAttn(t *rt.Tensor) bool {
+	q, k, v, m := t.Src[0], t.Src[1], t.Src[2], t.Src[3]
+	if k == nil || v == nil || rt.ValidateNode(t) != nil || !d.addressable(k) || !d.addressable(v) ||
+		(m != nil && !d.addressable(m)) {
+		return false
+	}
+	if !anyFloat(k.Type) || !anyFloat(v.Type) || q.Ne[0] > flashAttnMaxD || v.Ne[0] > flashAttnMaxD {
+		return false
+	}
+	maxg := int(d.lim.maxWorkgroupsPerDim)
+	return q.Ne[1] <= maxg && q.Ne[2] <= maxg && q.Ne[3] <= maxg
 }
