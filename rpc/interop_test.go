@@ -234,3 +234,11 @@ func TestOpsOnLlamaRPCServer(t *testing.T) {
 		return !lowPrecision.MatchString(name)
 	})
 }
+
+// TestOpsOnGpurtServer runs the op cases through a gpurt server: every op
+// the client can send is rebuilt by the server's mapping and computed by
+// its CPU backend.
+func TestOpsOnGpurtServer(t *testing.T) {
+	_, addr := startServer(t, rpc.ServerOptions{})
+	runOps(t, addr, 3, nil)
+}

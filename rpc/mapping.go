@@ -23,14 +23,10 @@ func bitsf32(i int32) float32 { return math.Float32frombits(uint32(i)) }
 
 // unaryToGGML maps gpurt's unary ops to ggml's UNARY sub-ops.
 var unaryToGGML = map[rt.Op]ggmlUnaryOp{
-	rt.OpSilu: ggmlUnarySilu, rt.OpGelu: ggmlUnaryGelu, rt.OpRelu: ggmlUnaryRelu,
+	rt.OpSilu: ggmlUnarySilu, rt.OpGelu: ggmlUnaryGelu, rt.OpGeluErf: ggmlUnaryGeluErf, rt.OpRelu: ggmlUnaryRelu,
 	rt.OpTanh: ggmlUnaryTanh, rt.OpSigmoid: ggmlUnarySigmoid, rt.OpExp: ggmlUnaryExp,
 	rt.OpNeg: ggmlUnaryNeg,
 }
-
-// ropeCtxOrig is the n_ctx_orig sent with ROPE. It only matters for YaRN
-// (ext_factor != 0), which gpurt's ROPE does not use.
-const ropeCtxOrig = 4096
 
 // toGGML gives ggml's op and op_params for a gpurt node. Params that ggml
 // has and gpurt lacks get the values that make both ops compute the same.
@@ -70,9 +66,20 @@ func toGGML(t *rt.Tensor) (ggmlOp, [maxParams]int32, error) {
 	case rt.OpClamp:
 		p[0], p[1] = t.Params[0], t.Params[1] // min, max
 		return ggmlOpClamp, p, nil
-	case rt.OpSilu, rt.OpGelu, rt.OpRelu, rt.OpTanh, rt.OpSigmoid, rt.OpExp, rt.OpNeg:
+	case rt.OpSilu, rt.OpGelu, rt.OpGeluErf, rt.OpRelu, rt.OpTanh, rt.OpSigmoid, rt.OpExp, rt.OpNeg:
 		p[0] = int32(unaryToGGML[t.Op])
 		return ggmlOpUnary, p, nil
+	case rt.OpGLU:
+		// ggml's split form: src0 is the gate, src1 the value; [1]=swapped.
+		switch t.Params[0] {
+		case rt.GLUSwiGLU:
+			p[0] = int32(ggmlGluSwiglu)
+		case rt.GLUGeGLU:
+			p[0] = int32(ggmlGluGeglu)
+		default:
+			return 0, p, fmt.Errorf("rpc: GLU kind %d has no ggml equivalent: %w", t.Params[0], rt.ErrUnsupported)
+		}
+		return ggmlOpGlu, p, nil
 	case rt.OpSum:
 		return ggmlOpSum, p, nil
 	case rt.OpSumRows:
@@ -90,15 +97,23 @@ func toGGML(t *rt.Tensor) (ggmlOp, [maxParams]int32, error) {
 	case rt.OpMulMat:
 		return ggmlOpMulMat, p, nil
 	case rt.OpRope:
-		// ggml: [1]=n_dims [2]=mode [4]=n_ctx_orig f[5]=freq_base f[6]=freq_scale
-		// f[7]=ext_factor f[8]=attn_factor f[9]=beta_fast f[10]=beta_slow.
-		p[1], p[2], p[4] = t.Params[0], t.Params[1], ropeCtxOrig
-		p[5], p[6] = t.Params[2], t.Params[3]
-		p[7], p[8], p[9], p[10] = f32bits(0), f32bits(1), f32bits(32), f32bits(1)
+		// gpurt: [0]=n_dims [1]=mode f[2]=freq_base f[3]=freq_scale [4]=n_ctx_orig
+		// f[5]=ext_factor f[6]=attn_factor f[7]=beta_fast f[8]=beta_slow; ggml has
+		// n_past (unused) at [0] and n_ctx at [3] in front of the same values.
+		p[1], p[2], p[4] = t.Params[0], t.Params[1], t.Params[4]
+		copy(p[5:11], t.Params[2:4])
+		copy(p[7:11], t.Params[5:9])
 		return ggmlOpRope, p, nil
 	case rt.OpSoftMax:
+		if t.ParamF(1) != 0 {
+			return 0, p, fmt.Errorf("rpc: SOFT_MAX with a logit softcap has no ggml equivalent: %w", rt.ErrUnsupported)
+		}
 		p[0], p[1] = t.Params[0], f32bits(0) // scale, max_bias (no ALiBi)
 		return ggmlOpSoftMax, p, nil
+	case rt.OpFlashAttnExt:
+		// f[0]=scale f[1]=max_bias f[2]=logit_softcap [3]=precision (default).
+		copy(p[:3], t.Params[:3])
+		return ggmlOpFlashAttnExt, p, nil
 	case rt.OpDiagMaskInf:
 		p[0] = t.Params[0] // n_past
 		return ggmlOpDiagMaskInf, p, nil
@@ -195,7 +210,8 @@ func (nb *nodeBuilder) build(w *wireTensor, src [maxSrc]*rt.Tensor, viewSrc *rt.
 		}
 		for i := n; i < maxSrc; i++ {
 			if src[i] != nil && !(op == ggmlOpSoftMax && i == 1) && !(op == ggmlOpGlu && i == 1) &&
-				!(op == ggmlOpFlashAttnExt && i == 3) && !(op == ggmlOpSetRows && i == 2) {
+				!(op == ggmlOpFlashAttnExt && i == 3) && !(op == ggmlOpSetRows && i == 2) &&
+				!(op == ggmlOpRope && i == 2) {
 				return unsupported(op, "unexpected source %d", i)
 			}
 		}
@@ -282,18 +298,16 @@ func (nb *nodeBuilder) build(w *wireTensor, src [maxSrc]*rt.Tensor, viewSrc *rt.
 	case ggmlOpMulMat:
 		r = c.MulMat(a, b)
 	case ggmlOpRope:
-		if src[2] != nil {
-			return nil, unsupported(op, "frequency factors")
-		}
-		extFactor, attnFactor := bitsf32(w.Params[7]), bitsf32(w.Params[8])
-		if extFactor != 0 || attnFactor != 1 {
-			return nil, unsupported(op, "YaRN scaling (ext_factor %g, attn_factor %g)", extFactor, attnFactor)
-		}
 		mode := int(w.Params[2])
 		if mode != rt.RopeNormal && mode != rt.RopeNeox {
-			return nil, unsupported(op, "mode %d", mode)
+			return nil, unsupported(op, "mode %d (multimodal and vision ROPE)", mode)
 		}
-		r = c.Rope(a, b, int(w.Params[1]), mode, bitsf32(w.Params[5]), bitsf32(w.Params[6]))
+		r = c.RopeExt(a, b, src[2], rt.RopeParams{
+			NDims: int(w.Params[1]), Mode: mode, NCtxOrig: int(w.Params[4]),
+			FreqBase: bitsf32(w.Params[5]), FreqScale: bitsf32(w.Params[6]),
+			ExtFactor: bitsf32(w.Params[7]), AttnFactor: bitsf32(w.Params[8]),
+			BetaFast: bitsf32(w.Params[9]), BetaSlow: bitsf32(w.Params[10]),
+		})
 	case ggmlOpSoftMax:
 		if src[2] != nil {
 			return nil, unsupported(op, "attention sinks")
@@ -322,10 +336,13 @@ func (nb *nodeBuilder) build(w *wireTensor, src [maxSrc]*rt.Tensor, viewSrc *rt.
 			return nil, err
 		}
 	case ggmlOpFlashAttnExt:
-		var err error
-		if r, err = nb.flashAttn(w, a, b, src[2], src[3]); err != nil {
-			return nil, err
+		if src[4] != nil {
+			return nil, unsupported(op, "attention sinks")
 		}
+		if maxBias := bitsf32(w.Params[1]); maxBias != 0 {
+			return nil, unsupported(op, "ALiBi (max_bias %g)", maxBias)
+		}
+		r = c.FlashAttnExt(a, b, src[2], src[3], bitsf32(w.Params[0]), bitsf32(w.Params[2]))
 	default:
 		return nil, unsupported(op, "not implemented by gpurt")
 	}
@@ -354,6 +371,8 @@ func unaryFromGGML(u ggmlUnaryOp) (rt.Op, error) {
 		return rt.OpSilu, nil
 	case ggmlUnaryGelu:
 		return rt.OpGelu, nil
+	case ggmlUnaryGeluErf:
+		return rt.OpGeluErf, nil
 	case ggmlUnaryRelu:
 		return rt.OpRelu, nil
 	case ggmlUnaryTanh:
@@ -372,19 +391,13 @@ func unaryFromGGML(u ggmlUnaryOp) (rt.Op, error) {
 	return 0, unsupported(ggmlOpUnary, "unary op %s", name)
 }
 
-// glu computes ggml's gated linear units as act(a) * b. With one source
-// the gate and the value are the two halves of its rows.
+// glu computes ggml's gated linear units, act(gate)·value: SWIGLU and
+// GEGLU with gpurt's fused GLU, REGLU and GEGLU_ERF in two steps. With one
+// source the gate and the value are the two halves of its rows.
 func (nb *nodeBuilder) glu(w *wireTensor, a, b *rt.Tensor) (*rt.Tensor, error) {
 	c := nb.ctx
-	var act rt.Op
-	switch g := ggmlGluOp(w.Params[0]); g {
-	case ggmlGluSwiglu:
-		act = rt.OpSilu
-	case ggmlGluGeglu:
-		act = rt.OpGelu
-	case ggmlGluReglu:
-		act = rt.OpRelu
-	default:
+	g := ggmlGluOp(w.Params[0])
+	if g != ggmlGluSwiglu && g != ggmlGluGeglu && g != ggmlGluReglu && g != ggmlGluGegluErf {
 		name := fmt.Sprintf("%d", g)
 		if g >= 0 && g < ggmlGluCount {
 			name = ggmlGluNames[g]
@@ -404,27 +417,14 @@ func (nb *nodeBuilder) glu(w *wireTensor, a, b *rt.Tensor) (*rt.Tensor, error) {
 	if w.Params[1] != 0 { // swapped: the second operand is the gate
 		a, b = b, a
 	}
-	if !a.IsContiguous() {
-		a = c.Cont(a)
+	switch g {
+	case ggmlGluSwiglu:
+		return c.SwiGLU(a, b), c.Err()
+	case ggmlGluGeglu:
+		return c.GeGLU(a, b), c.Err()
+	case ggmlGluReglu:
+		return c.Mul(c.Relu(a), b), c.Err()
+	default:
+		return c.Mul(c.GeluErf(a), b), c.Err()
 	}
-	return c.Mul(c.Unary(act, a), b), c.Err()
-}
-
-// flashAttn computes FLASH_ATTN_EXT as softmax(K·Q·scale + mask)·V, with the
-// result permuted to ggml's [Dv, heads, tokens] layout.
-func (nb *nodeBuilder) flashAttn(w *wireTensor, q, k, v, mask *rt.Tensor) (*rt.Tensor, error) {
-	c := nb.ctx
-	scale, maxBias, softcap := bitsf32(w.Params[0]), bitsf32(w.Params[1]), bitsf32(w.Params[2])
-	if maxBias != 0 || softcap != 0 {
-		return nil, unsupported(ggmlOpFlashAttnExt, "ALiBi or logit soft-capping (max_bias %g, softcap %g)", maxBias, softcap)
-	}
-	if q.Type != rt.F32 {
-		q = c.Cast(q, rt.F32)
-	}
-	kq := c.MulMat(k, q)                      // [n_kv, n_q, heads]
-	p := c.SoftMax(kq, mask, scale)           // [n_kv, n_q, heads]
-	vt := c.Cont(c.Transpose(v))              // [n_kv, Dv, heads_kv]
-	kqv := c.MulMat(vt, p)                    // [Dv, n_q, heads]
-	out := c.Cont(c.Permute(kqv, 0, 2, 1, 3)) // [Dv, heads, n_q]
-	return out, c.Err()
 }

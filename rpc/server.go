@@ -619,14 +619,16 @@ func shapeOf(w *wireTensor) (*rt.Tensor, error) {
 	if span > 1<<60 || uint64(t.Nbytes()) != span {
 		return nil, reject("tensor %q spans %d bytes", w.name(), span)
 	}
-	// Elements may not overlap (no zero or short strides): the work of an
-	// op is then bounded by the memory the client allocated.
+	// Views may overlap (short or zero strides), but not without bound: the
+	// work of an op stays proportional to the memory the client allocated.
+	const maxOverlap = 64
+	limit := maxOverlap*span + 4096
 	elems := uint64(w.Ne[0]) / uint64(typ.BlockSize()) * uint64(typ.TypeSize())
-	for i := 1; i < maxDims && elems <= span; i++ {
+	for i := 1; i < maxDims && elems <= limit; i++ {
 		elems *= uint64(w.Ne[i])
 	}
-	if elems > span {
-		return nil, reject("tensor %q: strides %v overlap its %v elements", w.name(), w.Nb, w.Ne)
+	if elems > limit {
+		return nil, reject("tensor %q: strides %v repeat its %v elements more than %d times over", w.name(), w.Nb, w.Ne, maxOverlap)
 	}
 	return t, nil
 }

@@ -102,7 +102,7 @@ func TestServerRejects(t *testing.T) {
 	huge.Ne = [maxDims]uint32{1 << 31, 1 << 31, 1 << 31, 1 << 31}
 	huge.Nb = [maxDims]uint32{4, 1 << 31, 1 << 31, 1 << 31}
 	overlap := wireLeaf(9, 4, 0)
-	overlap.Ne[1], overlap.Nb[1] = 1000, 0
+	overlap.Ne[1], overlap.Nb[1] = 100000, 0
 	badOp := add(3, 1, 2, 4, 32)
 	badOp.Op = 999
 	shape := add(3, 1, 2, 8, 32) // declared 8 elements, sources have 4
