@@ -2,27 +2,28 @@ package rpc_test
 
 import (
 	"context"
-	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
+	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
-	"strings"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/gpurt/gpurt/cpu"
+	"github.com/gpurt/gpurt/gguf"
 	"github.com/gpurt/gpurt/llama"
 	"github.com/gpurt/gpurt/rpc"
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
 // The loopback comparison of issue 19: generation tokens/s of stories260K
-// with every layer on an RPC server, gpurt client → gpurt server against
+// and a synthetic F16 llama with every layer on an RPC server, gpurt client → gpurt server against
 // llama.cpp client (llama-bench) → llama.cpp rpc-server, one CPU thread on
 // each side, and the bytes the client sends per token. Run with
 //
@@ -79,11 +80,38 @@ func newCountingProxy(tb testing.TB, target string) *countingProxy {
 
 func (p *countingProxy) addr() string { return p.ln.Addr().String() }
 
-// gpurtGenerate loads stories260K on backends and times benchTokens
-// greedy tokens after a 16-token warm-up; it returns tokens/s.
-func gpurtGenerate(b *testing.B, backends []rt.Backend) float64 {
-	f := openStories(b)
-	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: -1})
+// benchModels are the models of the comparison: stories260K and, when
+// present, the synthetic F16 llama (embedding 256).
+func benchModels(b *testing.B) map[string]string {
+	ms := map[string]string{}
+	for name, rel := range map[string]string{
+		"stories260K":     "stories260K.gguf",
+		"synth-llama-f16": filepath.Join("synth", "llama-f16.gguf"),
+	} {
+		p, _ := filepath.Abs(filepath.Join("..", "..", "shared", "models", rel))
+		if _, err := os.Stat(p); err == nil {
+			ms[name] = p
+		}
+	}
+	if len(ms) == 0 {
+		b.Skip("skipped: no models in ../shared/models")
+	}
+	return ms
+}
+
+// gpurtGenerate loads the model with every block on the first backend and
+// times benchTokens greedy tokens after a 16-token warm-up; it returns
+// tokens/s and the bytes c sent per generated token.
+func gpurtGenerate(b *testing.B, path string, c *rpc.Client) (tps, bytesPerToken float64) {
+	f, err := gguf.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	remote, _ := c.Devices()[0].NewBackend()
+	local, _ := cpu.NewBackend(1)
+	defer local.Close()
+	m, err := llama.Load(f, llama.Options{Backends: []rt.Backend{remote, local}, GPULayers: -1})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -92,87 +120,133 @@ func gpurtGenerate(b *testing.B, backends []rt.Backend) float64 {
 	if _, _, err := m.Generate([]int32{m.Tok.BOS()}, 16, s, nil); err != nil {
 		b.Fatal(err)
 	}
-	m.ResetCache()
-	_, st, err := m.Generate([]int32{m.Tok.BOS()}, benchTokens, s, nil)
-	if err != nil {
-		b.Fatal(err)
+	var runs []float64
+	for r := 0; r < benchReps; r++ {
+		m.ResetCache()
+		before := c.Stats().Sent
+		_, st, err := m.Generate([]int32{m.Tok.BOS()}, benchTokens, s, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		runs = append(runs, st.GenTPS())
+		bytesPerToken = float64(c.Stats().Sent-before) / float64(st.GenTokens+st.PromptTokens)
 	}
-	return st.GenTPS()
+	return median(runs), bytesPerToken
 }
 
-// llamaBench runs llama-bench generation on stories260K against an RPC
-// endpoint and returns its tokens/s.
-func llamaBench(b *testing.B, endpoint string) float64 {
+// benchReps is the number of timed runs; the median is reported, as the
+// machine's load moves single runs a lot.
+const benchReps = 5
+
+func median(xs []float64) float64 {
+	slices.Sort(xs)
+	return xs[len(xs)/2]
+}
+
+// llamaBench runs llama-bench generation of n tokens against an RPC
+// endpoint, reps times, and returns the median tokens/s.
+func llamaBench(b *testing.B, path, endpoint string, n, reps int) float64 {
 	bin := llamaTool(b, "llama-bench")
-	model, _ := filepath.Abs(filepath.Join("..", "..", "shared", "models", "stories260K.gguf"))
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, bin, "-m", model, "-p", "0", "-n", fmt.Sprint(benchTokens), "-t", "1",
-		"-r", "3", "-ngl", "99", "-rpc", endpoint, "-o", "csv").Output()
+	out, err := exec.CommandContext(ctx, bin, "-m", path, "-p", "0", "-n", fmt.Sprint(n), "-t", "1",
+		"-r", fmt.Sprint(reps), "-ngl", "99", "-rpc", endpoint, "-o", "json").Output()
 	if err != nil {
 		b.Fatalf("llama-bench: %v", err)
 	}
-	rows, err := csv.NewReader(strings.NewReader(string(out))).ReadAll()
-	if err != nil || len(rows) < 2 {
+	var res []struct {
+		SamplesTS []float64 `json:"samples_ts"`
+	}
+	if err := json.Unmarshal(out, &res); err != nil || len(res) == 0 || len(res[0].SamplesTS) == 0 {
 		b.Fatalf("llama-bench output %q: %v", out, err)
 	}
-	for i, h := range rows[0] {
-		if h == "avg_ts" {
-			v, err := strconv.ParseFloat(rows[len(rows)-1][i], 64)
-			if err != nil {
-				b.Fatal(err)
-			}
-			return v
-		}
+	return median(res[0].SamplesTS)
+}
+
+// llamaBytesPerToken measures what llama.cpp's client sends per generated
+// token: two runs of n and 2n tokens through a counting proxy, differenced.
+func llamaBytesPerToken(b *testing.B, path, server string) float64 {
+	var sent [2]uint64
+	for i, n := range []int{benchTokens, 2 * benchTokens} {
+		p := newCountingProxy(b, server)
+		llamaBench(b, path, p.addr(), n, 1)
+		p.ln.Close()
+		p.wg.Wait()
+		sent[i] = p.sent.Load()
 	}
-	b.Fatalf("llama-bench output has no avg_ts: %q", out)
-	return 0
+	return float64(sent[1]-sent[0]) / benchTokens
 }
 
 func BenchmarkLoopback(b *testing.B) {
-	b.Run("gpurt-client/gpurt-server", func(b *testing.B) {
-		_, addr := startServer(b, rpc.ServerOptions{})
-		p := newCountingProxy(b, addr)
-		var tps float64
-		for i := 0; i < b.N; i++ {
-			c := connect(b, p.addr(), rpc.ClientOptions{})
-			remote, _ := c.Devices()[0].NewBackend()
-			local, _ := cpu.NewBackend(1)
-			before := c.Stats().Sent
-			tps = gpurtGenerate(b, []rt.Backend{remote, local})
-			b.ReportMetric(float64(c.Stats().Sent-before)/float64(benchTokens+16), "load+bytes/token")
-			local.Close()
-			c.Close()
-		}
-		b.ReportMetric(tps, "tokens/s")
-	})
-	b.Run("gpurt-client/llama-server", func(b *testing.B) {
-		addr := startLlamaRPCServer(b)
-		var tps float64
-		for i := 0; i < b.N; i++ {
-			c := connect(b, addr, rpc.ClientOptions{})
-			remote, _ := c.Devices()[0].NewBackend()
-			local, _ := cpu.NewBackend(1)
-			tps = gpurtGenerate(b, []rt.Backend{remote, local})
-			local.Close()
-			c.Close()
-		}
-		b.ReportMetric(tps, "tokens/s")
-	})
-	b.Run("llama-client/llama-server", func(b *testing.B) {
-		p := newCountingProxy(b, startLlamaRPCServer(b))
-		var tps float64
-		for i := 0; i < b.N; i++ {
-			tps = llamaBench(b, p.addr())
-		}
-		b.ReportMetric(tps, "tokens/s")
-	})
-	b.Run("llama-client/gpurt-server", func(b *testing.B) {
-		_, addr := startServer(b, rpc.ServerOptions{})
-		var tps float64
-		for i := 0; i < b.N; i++ {
-			tps = llamaBench(b, addr)
-		}
-		b.ReportMetric(tps, "tokens/s")
-	})
+	for name, path := range benchModels(b) {
+		b.Run(name+"/local-cpu", func(b *testing.B) {
+			f, err := gguf.Open(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer f.Close()
+			var tps float64
+			for i := 0; i < b.N; i++ {
+				local, _ := cpu.NewBackend(1)
+				m, err := llama.Load(f, llama.Options{Backends: []rt.Backend{local}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				s, _ := llama.NewSampler(llama.SamplerConfig{})
+				m.Generate([]int32{m.Tok.BOS()}, 16, s, nil)
+				var runs []float64
+				for r := 0; r < benchReps; r++ {
+					m.ResetCache()
+					_, st, err := m.Generate([]int32{m.Tok.BOS()}, benchTokens, s, nil)
+					if err != nil {
+						b.Fatal(err)
+					}
+					runs = append(runs, st.GenTPS())
+				}
+				tps = median(runs)
+				m.Close()
+				local.Close()
+			}
+			b.ReportMetric(tps, "tokens/s")
+		})
+		b.Run(name+"/gpurt-client/gpurt-server", func(b *testing.B) {
+			_, addr := startServer(b, rpc.ServerOptions{})
+			var tps, bpt float64
+			for i := 0; i < b.N; i++ {
+				c := connect(b, addr, rpc.ClientOptions{})
+				tps, bpt = gpurtGenerate(b, path, c)
+				c.Close()
+			}
+			b.ReportMetric(tps, "tokens/s")
+			b.ReportMetric(bpt, "bytes/token")
+		})
+		b.Run(name+"/gpurt-client/llama-server", func(b *testing.B) {
+			addr := startLlamaRPCServer(b)
+			var tps, bpt float64
+			for i := 0; i < b.N; i++ {
+				c := connect(b, addr, rpc.ClientOptions{})
+				tps, bpt = gpurtGenerate(b, path, c)
+				c.Close()
+			}
+			b.ReportMetric(tps, "tokens/s")
+			b.ReportMetric(bpt, "bytes/token")
+		})
+		b.Run(name+"/llama-client/llama-server", func(b *testing.B) {
+			addr := startLlamaRPCServer(b)
+			var tps float64
+			for i := 0; i < b.N; i++ {
+				tps = llamaBench(b, path, addr, benchTokens, benchReps)
+			}
+			b.ReportMetric(tps, "tokens/s")
+			b.ReportMetric(llamaBytesPerToken(b, path, addr), "bytes/token")
+		})
+		b.Run(name+"/llama-client/gpurt-server", func(b *testing.B) {
+			_, addr := startServer(b, rpc.ServerOptions{})
+			var tps float64
+			for i := 0; i < b.N; i++ {
+				tps = llamaBench(b, path, addr, benchTokens, benchReps)
+			}
+			b.ReportMetric(tps, "tokens/s")
+		})
+	}
 }
