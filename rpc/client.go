@@ -278,6 +278,10 @@ type Device struct {
 	lastGraph []byte
 	encMu     sync.Mutex
 	enc       graphEncoder // reused storage for encoding graphs
+
+	memMu             sync.Mutex
+	memAt             time.Time
+	memFree, memTotal uint64
 }
 
 // graphEncoder holds the storage encodeGraph reuses from graph to graph.
@@ -300,14 +304,21 @@ func (d *Device) Name() string {
 // Client is the connection the device belongs to.
 func (d *Device) Client() *Client { return d.c }
 
+// Props describes the device; its memory is asked of the server at most
+// once a second (GET_DEVICE_MEMORY).
 func (d *Device) Props() rt.DeviceProps {
 	p := rt.DeviceProps{Name: d.Name(), Description: "ggml RPC device " + fmt.Sprint(d.index) + " at " + d.c.endpoint, Type: rt.DeviceGPU}
-	var e encoder
-	e.u32(d.index)
-	out := make([]byte, 16)
-	if err := d.c.call(0, CmdGetDeviceMemory, [][]byte{e.b}, out); err == nil {
-		p.MemoryFree, p.MemoryTotal = le64(out[:8]), le64(out[8:])
+	d.memMu.Lock()
+	defer d.memMu.Unlock()
+	if time.Since(d.memAt) > time.Second {
+		var e encoder
+		e.u32(d.index)
+		out := make([]byte, 16)
+		if err := d.c.call(0, CmdGetDeviceMemory, [][]byte{e.b}, out); err == nil {
+			d.memFree, d.memTotal, d.memAt = le64(out[:8]), le64(out[8:]), time.Now()
+		}
 	}
+	p.MemoryFree, p.MemoryTotal = d.memFree, d.memTotal
 	return p
 }
 

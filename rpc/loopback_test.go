@@ -219,3 +219,33 @@ func TestWeightsFromServerCache(t *testing.T) {
 	}
 	t.Logf("sent %d bytes on the first load, %d with the cache (%d cached tensors)", sent[0], sent[1], len(entries))
 }
+
+// TestListenWarnsOffLoopback: binding anywhere but loopback is reported on
+// the logger, since the protocol has no authentication.
+func TestListenWarnsOffLoopback(t *testing.T) {
+	for _, tc := range []struct {
+		addr string
+		warn bool
+	}{
+		{"127.0.0.1:0", false},
+		{"localhost:0", false},
+		{"[::1]:0", false},
+		{"0.0.0.0:0", true},
+	} {
+		var log strings.Builder
+		ln, err := rpc.Listen(tc.addr, slog.New(slog.NewTextHandler(&log, nil)))
+		if err != nil {
+			if strings.Contains(tc.addr, "::1") {
+				continue // no IPv6 loopback here
+			}
+			t.Fatal(err)
+		}
+		ln.Close()
+		if got := strings.Contains(log.String(), "level=WARN"); got != tc.warn {
+			t.Errorf("%s: warned %v, want %v (log %q)", tc.addr, got, tc.warn, log.String())
+		}
+	}
+	if _, err := rpc.Listen("nonsense", nil); err == nil {
+		t.Error("Listen accepted an address without a port")
+	}
+}

@@ -277,17 +277,28 @@ func (ss *session) release() {
 	ss.backends = nil
 }
 
-// readBody reads a request body of n bytes into reused storage.
+// readBody reads a request body of n bytes into reused storage. Storage
+// past what the session has used grows with the bytes that arrive, so a
+// header that announces gigabytes costs nothing until they are sent.
 func (ss *session) readBody(n uint64) ([]byte, error) {
 	if n > ss.srv.opts.MaxMessage || n > math.MaxInt {
 		return nil, reject("request of %d bytes exceeds the limit of %d", n, ss.srv.opts.MaxMessage)
 	}
-	if uint64(cap(ss.body)) < n {
-		ss.body = make([]byte, n)
+	const chunk = 1 << 20
+	b := ss.body[:0]
+	for uint64(len(b)) < n {
+		step := min(n-uint64(len(b)), chunk)
+		if uint64(cap(b)-len(b)) < step {
+			b = append(b, make([]byte, step)...)[:len(b)]
+		}
+		m := len(b)
+		b = b[:m+int(step)]
+		if _, err := io.ReadFull(ss.r, b[m:]); err != nil {
+			return nil, err
+		}
 	}
-	b := ss.body[:n]
-	_, err := io.ReadFull(ss.r, b)
-	return b, err
+	ss.body = b
+	return b, nil
 }
 
 // fixedSizes are the request sizes of the fixed-size commands.
@@ -382,12 +393,9 @@ func (ss *session) handle(cmd Cmd, body []byte, n uint64) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		size := d.u64()
-		handle, base, got := ss.alloc(dev, size)
-		_ = handle
+		handle, got := ss.alloc(dev, d.u64())
 		e.u64(handle)
 		e.u64(got)
-		_ = base
 	case CmdGetAlignment:
 		dev, err := ss.device(d.u32())
 		if err != nil {
@@ -530,22 +538,22 @@ func b2u8(b bool) uint8 {
 }
 
 // alloc allocates a buffer; a failure is answered with handle 0, as ggml.
-func (ss *session) alloc(dev int, size uint64) (handle, base, got uint64) {
+func (ss *session) alloc(dev int, size uint64) (handle, got uint64) {
 	bt := ss.srv.opts.Devices[dev].BufferType()
 	if size > uint64(min(bt.MaxSize(), bufferSpan)) {
-		return 0, 0, 0
+		return 0, 0
 	}
 	if ss.nextHandle+1 >= math.MaxUint64/bufferSpan {
-		return 0, 0, 0
+		return 0, 0
 	}
 	if limit := ss.srv.opts.MaxAlloc; limit > 0 && (size > limit || ss.allocated > limit-size) {
 		ss.srv.log.Warn("rpc alloc refused: the connection's allocation limit is reached", "size", size, "held", ss.allocated, "limit", limit)
-		return 0, 0, 0
+		return 0, 0
 	}
 	buf, err := bt.Alloc(int(size))
 	if err != nil {
 		ss.srv.log.Warn("rpc alloc failed", "size", size, "err", err)
-		return 0, 0, 0
+		return 0, 0
 	}
 	ss.nextHandle++
 	h := ss.nextHandle
@@ -555,7 +563,7 @@ func (ss *session) alloc(dev int, size uint64) (handle, base, got uint64) {
 	ss.srv.mu.Lock()
 	ss.srv.liveBufs++
 	ss.srv.mu.Unlock()
-	return h, b.base, b.size
+	return h, b.size
 }
 
 func (ss *session) free(b *srvBuffer) {
