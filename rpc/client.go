@@ -32,8 +32,9 @@ type ClientOptions struct {
 }
 
 // ErrDisconnected wraps every error caused by a lost connection: the
-// server's buffers of that connection are gone; Reconnect starts afresh.
-var ErrDisconnected = errors.New("rpc: connection to the server lost")
+// server's buffers of that connection are gone (so it also matches
+// rt.ErrClosed); Reconnect starts afresh.
+var ErrDisconnected = fmt.Errorf("rpc: connection to the server lost: %w", rt.ErrClosed)
 
 // Client is one connection to an RPC server (an endpoint host:port) and the
 // devices it serves. Its methods are safe for concurrent use; commands are

@@ -231,7 +231,7 @@ type session struct {
 }
 
 // errProtocol marks a request the server refuses; the connection is closed.
-var errProtocol = errors.New("protocol violation")
+var errProtocol = fmt.Errorf("protocol violation: %w", rt.ErrInvalidArgument)
 
 func reject(format string, args ...any) error {
 	return fmt.Errorf("%s: %w", fmt.Sprintf(format, args...), errProtocol)

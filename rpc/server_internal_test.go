@@ -205,3 +205,22 @@ func getF32(b []byte) float32 {
 	d := decoder{b: b}
 	return math.Float32frombits(d.u32())
 }
+
+// TestEveryOpHasAGGMLCase: each gpurt op maps to a ggml op, and the server
+// maps it back (by building it) — no op falls to the default case.
+func TestEveryOpHasAGGMLCase(t *testing.T) {
+	for _, op := range rt.AllOps() {
+		x := &rt.Tensor{Op: op, Type: rt.F32}
+		if op == rt.OpGLU {
+			x.Params[0] = rt.GLUSwiGLU
+		}
+		g, _, err := toGGML(x)
+		if err != nil {
+			t.Errorf("%v: %v", op, err)
+			continue
+		}
+		if g == ggmlOpNone || g >= ggmlOpCount {
+			t.Errorf("%v maps to %v", op, g)
+		}
+	}
+}
