@@ -533,6 +533,11 @@ func (b *buffer) Free() error {
 	}
 	var e encoder
 	e.u64(b.handle)
+	// The server forgets a stored graph that used the buffer: send the next
+	// graph in full.
+	b.bt.dev.encMu.Lock()
+	b.bt.dev.lastGraph = b.bt.dev.lastGraph[:0]
+	b.bt.dev.encMu.Unlock()
 	err := b.call(CmdFreeBuffer, [][]byte{e.b}, nil)
 	b.freed = true
 	if errors.Is(err, ErrDisconnected) {

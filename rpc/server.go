@@ -213,6 +213,7 @@ type storedGraph struct {
 	g       *rt.Graph
 	scratch rt.Buffer
 	convert []indexTwin
+	uses    map[uint64]bool // handles of the buffers its tensors live in
 }
 
 // session is one client connection.
@@ -567,12 +568,15 @@ func (ss *session) alloc(dev int, size uint64) (handle, got uint64) {
 }
 
 func (ss *session) free(b *srvBuffer) {
-	// A stored graph may read the buffer: forget graphs on its device.
-	if ss.graphs != nil && ss.graphs[b.dev] != nil {
-		if ss.graphs[b.dev].scratch != nil {
-			ss.graphs[b.dev].scratch.Free()
+	// The stored graph must not run on freed memory: forget it if it uses
+	// the buffer.
+	for i, g := range ss.graphs {
+		if g != nil && g.uses[b.handle] {
+			if g.scratch != nil {
+				g.scratch.Free()
+			}
+			ss.graphs[i] = nil
 		}
-		ss.graphs[b.dev] = nil
 	}
 	b.buf.Free()
 	delete(ss.buffers, b.handle)
@@ -866,6 +870,7 @@ func (ss *session) decodeGraph(body []byte) (int, *storedGraph, error) {
 	}
 	nb := &nodeBuilder{ctx: rt.NewContext()}
 	built := map[*rt.Tensor]bool{}
+	uses := map[uint64]bool{}
 	var build func(id uint64, depth int) (*rt.Tensor, error)
 	build = func(id uint64, depth int) (*rt.Tensor, error) {
 		gt, ok := tensors[id]
@@ -905,6 +910,7 @@ func (ss *session) decodeGraph(body []byte) (int, *storedGraph, error) {
 		if err != nil {
 			return nil, err
 		}
+		uses[w.Buffer] = true
 		gt.t, gt.state = t, 2
 		built[t] = true
 		return t, nil
@@ -920,7 +926,7 @@ func (ss *session) decodeGraph(body []byte) (int, *storedGraph, error) {
 		}
 		g.Add(t)
 	}
-	sg := &storedGraph{g: g, convert: nb.convert}
+	sg := &storedGraph{g: g, convert: nb.convert, uses: uses}
 	if err := ss.placeHelpers(dev, nb.ctx, built, sg); err != nil {
 		return 0, nil, err
 	}

@@ -136,6 +136,9 @@ func TestServerRejects(t *testing.T) {
 		{"graph: declared shape differs", [][]byte{hello(), alloc, request(CmdGraphCompute, graphBody([]uint64{3}, wireLeaf(1, 4, 0), wireLeaf(2, 4, 16), shape))}},
 		{"graph: truncated tensors", [][]byte{hello(), alloc, request(CmdGraphCompute, graphBody([]uint64{1}, wireLeaf(1, 4, 0))[:100])}},
 		{"recompute before compute", [][]byte{hello(), request(CmdGraphRecompute, []byte{0, 0, 0, 0})}},
+		{"recompute after its buffer was freed", [][]byte{hello(), alloc,
+			request(CmdGraphCompute, graphBody([]uint64{3}, wireLeaf(1, 4, 0), wireLeaf(2, 4, 16), add(3, 1, 2, 4, 32))),
+			request(CmdFreeBuffer, u64s(1)), request(CmdGraphRecompute, []byte{0, 0, 0, 0})}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err, _ := runSession(t, bytes.Join(tc.stream, nil))
@@ -162,6 +165,9 @@ func TestServerAccepts(t *testing.T) {
 		request(CmdSetTensor, append(append(tensorBody(wireLeaf(1, 4, 0)), u64s(0)...), a...)),
 		request(CmdSetTensor, append(append(tensorBody(wireLeaf(2, 4, 16)), u64s(0)...), b...)),
 		request(CmdGraphCompute, graphBody([]uint64{3}, wireLeaf(1, 4, 0), wireLeaf(2, 4, 16), sum)),
+		// Freeing a buffer the graph does not use keeps it for RECOMPUTE.
+		request(CmdAllocBuffer, append([]byte{0, 0, 0, 0}, u64s(64)...)),
+		request(CmdFreeBuffer, u64s(2)),
 		request(CmdGraphRecompute, []byte{0, 0, 0, 0}),
 		request(CmdGetTensor, append(tensorBody(wireLeaf(3, 4, 32)), u64s(0, 16)...)),
 	}, nil)
