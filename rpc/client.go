@@ -18,7 +18,7 @@ import (
 // ClientOptions configure a connection to an RPC server.
 type ClientOptions struct {
 	// Timeout bounds every exchange with the server, a graph's compute
-	// included (default 60s): a server that dies or hangs gives an error
+	// included (default 120s): a server that dies or hangs gives an error
 	// after at most this long, never a hang.
 	Timeout time.Duration
 	// DialTimeout bounds connecting (default 10s).
@@ -64,7 +64,7 @@ func Connect(endpoint string, opts ClientOptions) (*Client, error) {
 		return nil, fmt.Errorf("rpc: endpoint %q: want host:port: %w", endpoint, rt.ErrInvalidArgument)
 	}
 	if opts.Timeout <= 0 {
-		opts.Timeout = 60 * time.Second
+		opts.Timeout = 120 * time.Second
 	}
 	if opts.DialTimeout <= 0 {
 		opts.DialTimeout = 10 * time.Second
