@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"strconv"
 	"strings"
@@ -72,4 +73,20 @@ func rpcBackends(endpoints []string) (remote []rt.Backend, done func(), err erro
 		}
 	}
 	return remote, done, nil
+}
+
+// printRPCDevices lists the devices of each endpoint, as gpurt devices
+// lists the local ones.
+func printRPCDevices(w io.Writer, endpoints []string) error {
+	for _, ep := range endpoints {
+		c, err := rpc.Connect(ep, rpc.ClientOptions{})
+		if err != nil {
+			return err
+		}
+		for _, d := range c.Devices() {
+			printDevice(w, d, "rpc")
+		}
+		c.Close()
+	}
+	return nil
 }
