@@ -21,8 +21,11 @@
 // parameter layouts (ROPE's ten parameters, SOFT_MAX's max_bias, UNARY's
 // sub-op). The server rebuilds every received node with gpurt's op
 // constructors, so shapes, dtypes and parameters are checked exactly as for
-// a local graph; ggml ops gpurt computes in several steps (GLU,
-// FLASH_ATTN_EXT) become several nodes with scratch memory on the server.
+// a local graph. What gpurt computes in several steps (one-source GLU,
+// REGLU and GEGLU_ERF; I64 row indices, narrowed to I32 on the host before
+// each compute) becomes several nodes with scratch memory on the server.
+// ggml ops with no gpurt equivalent are refused with a log line naming
+// them; protocol 5.0.0 has no way to tell a client beforehand.
 //
 // # Client
 //

@@ -155,8 +155,9 @@ func supportedRemotely(t *rt.Tensor) bool {
 
 // nodeBuilder rebuilds ggml nodes received by the server with gpurt's op
 // constructors, which check every shape, dtype and parameter. An op that
-// gpurt computes in several steps (GLU, FLASH_ATTN_EXT) gives several
-// nodes; the intermediate ones get memory from the server's scratch buffer.
+// gpurt computes in several steps (one-source GLU, REGLU, GEGLU_ERF) gives
+// several nodes; the intermediate ones get memory from the server's
+// scratch buffer.
 type nodeBuilder struct {
 	ctx *rt.Context
 	// convert lists I64 index leaves that are narrowed to I32 twins on the
