@@ -242,3 +242,52 @@ func TestOpsOnGpurtServer(t *testing.T) {
 	_, addr := startServer(t, rpc.ServerOptions{})
 	runOps(t, addr, 3, nil)
 }
+
+// TestBufferCommands runs the buffer commands the op cases do not reach —
+// BUFFER_CLEAR, MEMSET_TENSOR, COPY_TENSOR, GET_DEVICE_MEMORY — against
+// both servers.
+func TestBufferCommands(t *testing.T) {
+	servers := map[string]func(testing.TB) string{
+		"gpurt": func(t testing.TB) string { _, addr := startServer(t, rpc.ServerOptions{}); return addr },
+		"llama.cpp": startLlamaRPCServer,
+	}
+	for name, start := range servers {
+		t.Run(name, func(t *testing.T) {
+			c := connect(t, start(t), rpc.ClientOptions{Timeout: 10 * time.Second})
+			dev := c.Devices()[0]
+			if p := dev.Props(); p.MemoryTotal == 0 || p.Type != rt.DeviceGPU {
+				t.Errorf("props %+v", p)
+			}
+			ctx := rt.NewContext()
+			a, b := ctx.NewTensor(rt.F32, 8), ctx.NewTensor(rt.F32, 8)
+			buf, err := rt.AllocContextTensors(ctx, dev.BufferType())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer buf.Free()
+			if err := buf.Clear(0); err != nil {
+				t.Fatal(err)
+			}
+			if err := rt.TensorSetF32(a, []float32{1, 2, 3, 4, 5, 6, 7, 8}); err != nil {
+				t.Fatal(err)
+			}
+			// Bytes 0x3f80_0000 is 1.0: memset two elements' bytes to 0.
+			if err := rt.TensorMemset(a, 0, 8, 8); err != nil {
+				t.Fatal(err)
+			}
+			if err := rt.TensorCopy(a, b); err != nil {
+				t.Fatal(err)
+			}
+			got, err := rt.TensorGetF32(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := []float32{1, 2, 0, 0, 5, 6, 7, 8}; !slices.Equal(got, want) {
+				t.Fatalf("after memset and copy: %v, want %v", got, want)
+			}
+			if err := c.Ping(); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
