@@ -248,7 +248,7 @@ func TestOpsOnGpurtServer(t *testing.T) {
 // both servers.
 func TestBufferCommands(t *testing.T) {
 	servers := map[string]func(testing.TB) string{
-		"gpurt": func(t testing.TB) string { _, addr := startServer(t, rpc.ServerOptions{}); return addr },
+		"gpurt":     func(t testing.TB) string { _, addr := startServer(t, rpc.ServerOptions{}); return addr },
 		"llama.cpp": startLlamaRPCServer,
 	}
 	for name, start := range servers {
