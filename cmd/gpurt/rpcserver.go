@@ -23,7 +23,11 @@ func init() {
 	register("rpc-server", "serve this machine's devices to gpurt and llama.cpp --rpc clients", runRPCServer)
 }
 
-func runRPCServer(args []string) int { return rpcServer(args, os.Stderr) }
+func runRPCServer(args []string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return rpcServer(ctx, args, os.Stderr, nil)
+}
 
 // rpcServerConfig is the validated command line of gpurt rpc-server.
 type rpcServerConfig struct {
@@ -88,7 +92,9 @@ func parseRPCServer(args []string, stderr io.Writer) (rpcServerConfig, int) {
 	return c, -1
 }
 
-func rpcServer(args []string, stderr io.Writer) int {
+// rpcServer serves until ctx ends; ready, if not nil, receives the
+// listening address.
+func rpcServer(ctx context.Context, args []string, stderr io.Writer, ready chan<- string) int {
 	c, code := parseRPCServer(args, stderr)
 	if code >= 0 {
 		return code
@@ -131,8 +137,9 @@ func rpcServer(args []string, stderr io.Writer) int {
 	if c.cache != "" {
 		fmt.Fprintf(stderr, "gpurt rpc-server: tensor cache in %s\n", c.cache)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	if ready != nil {
+		ready <- ln.Addr().String()
+	}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {

@@ -1,8 +1,16 @@
 package main
 
 import (
+	"context"
 	"io"
+	"net"
+	"strconv"
+	"strings"
+	"sync"
 	"testing"
+	"time"
+
+	"github.com/gpurt/gpurt/rpc"
 )
 
 func TestParseRPCServer(t *testing.T) {
@@ -51,4 +59,54 @@ func TestParseRPCList(t *testing.T) {
 			t.Errorf("%q: %v %v", tc.in, eps, err)
 		}
 	}
+}
+
+// TestRPCServerCommand runs gpurt rpc-server on a free port, lists its
+// devices over the protocol, and stops it as SIGINT would.
+func TestRPCServerCommand(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	ready := make(chan string, 1)
+	code := make(chan int, 1)
+	var log strings.Builder
+	go func() {
+		code <- rpcServer(ctx, []string{"--port", strconv.Itoa(port), "--device", "cpu,cpu", "-t", "1"}, &syncWriter{w: &log}, ready)
+	}()
+	var addr string
+	select {
+	case addr = <-ready:
+	case c := <-code:
+		t.Fatalf("rpc-server exited with %d", c)
+	case <-time.After(10 * time.Second):
+		t.Fatal("rpc-server did not start")
+	}
+	c, err := rpc.Connect(addr, rpc.ClientOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(c.Devices()); n != 2 {
+		t.Errorf("%d devices, want 2", n)
+	}
+	c.Close()
+	cancel()
+	if got := <-code; got != 0 {
+		t.Fatalf("rpc-server exited with %d", got)
+	}
+}
+
+// syncWriter serializes writes from the server's goroutines.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
 }
