@@ -137,7 +137,10 @@ func toGGML(t *rt.Tensor) (ggmlOp, [maxParams]int32, error) {
 }
 
 // supportedRemotely reports whether a gpurt node can be sent to a ggml RPC
-// server: its op has a ggml equivalent and its dtypes are runnable.
+// server: its op has a ggml equivalent, its dtypes are runnable, and it
+// stays within what ggml's CPU backend computes. Protocol 5.0.0 cannot ask
+// the server, and a llama.cpp server aborts (or, for some strided inputs,
+// computes garbage) on the rest, so those nodes stay on local devices.
 func supportedRemotely(t *rt.Tensor) bool {
 	if _, _, err := toGGML(t); err != nil {
 		return false
@@ -147,6 +150,43 @@ func supportedRemotely(t *rt.Tensor) bool {
 	}
 	for _, s := range t.Src {
 		if s != nil && !s.Type.Valid() {
+			return false
+		}
+	}
+	return withinGGMLCPU(t)
+}
+
+// withinGGMLCPU holds the limits of ggml's CPU kernels, measured by running
+// gpurt's op cases on llama.cpp's rpc-server (TestOpsOnLlamaRPCServer):
+// elementwise ops and reductions want contiguous F32 input, copies out of
+// quantized or I32 data go to F32 only (and quantized sources must be
+// contiguous), MUL_MAT wants rows of src1 packed, and flash attention
+// wants an F16 mask.
+func withinGGMLCPU(t *rt.Tensor) bool {
+	a := t.Src[0]
+	switch t.Op {
+	case rt.OpScale, rt.OpSqr, rt.OpSqrt, rt.OpClamp, rt.OpSilu, rt.OpGelu, rt.OpGeluErf, rt.OpRelu,
+		rt.OpTanh, rt.OpSigmoid, rt.OpExp, rt.OpNeg, rt.OpSum, rt.OpSumRows, rt.OpMean, rt.OpArgmax,
+		rt.OpNorm, rt.OpRmsNorm, rt.OpSoftMax, rt.OpDiagMaskInf:
+		return a != nil && a.Type == rt.F32 && a.IsContiguous()
+	case rt.OpAdd, rt.OpSub, rt.OpMul, rt.OpDiv:
+		return a != nil && a.Type == rt.F32 && t.Src[1] != nil && t.Src[1].Type == rt.F32 && a.IsContiguousRows()
+	case rt.OpGLU:
+		b := t.Src[1]
+		return a != nil && b != nil && a.Type == rt.F32 && b.Type == rt.F32 && a.IsContiguous() && b.IsContiguous()
+	case rt.OpDup, rt.OpCont, rt.OpCpy:
+		if a != nil && (a.Type.IsQuantized() || a.Type == rt.I32) && t.Type != rt.F32 && t.Type != a.Type {
+			return false
+		}
+		if a != nil && a.Type.IsQuantized() && !a.IsContiguous() {
+			return false
+		}
+	case rt.OpMulMat:
+		if b := t.Src[1]; b == nil || !b.IsContiguousRows() {
+			return false
+		}
+	case rt.OpFlashAttnExt:
+		if m := t.Src[3]; m != nil && m.Type != rt.F16 {
 			return false
 		}
 	}
