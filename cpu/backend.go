@@ -29,8 +29,11 @@ type Backend struct {
 	// src1 quantized to Q8.
 	xpack []float32
 	q8    q8Rows
-	// FLASH_ATTN_EXT scratch per worker.
-	fa []faScratch
+	// FLASH_ATTN_EXT scratch per worker, and the partial results of split
+	// keys.
+	fa     []faScratch
+	faPart []float32
+	faMS   []float64
 
 	args  opArgs // the operands of the fast op being run
 	tasks tasks  // the fast ops' task functions, bound to this backend
@@ -98,7 +101,7 @@ func (b *Backend) Close() error {
 	defer b.mu.Unlock()
 	b.closed = true
 	b.pool.stop()
-	b.pack, b.xpack, b.q8, b.fa = nil, nil, q8Rows{}, nil
+	b.pack, b.xpack, b.q8, b.fa, b.faPart, b.faMS = nil, nil, q8Rows{}, nil, nil, nil
 	return nil
 }
 
