@@ -92,7 +92,7 @@ func TestServerKilledMidGraph(t *testing.T) {
 // after the client's timeout, and the client reconnects afterwards.
 func TestServerHangTimesOut(t *testing.T) {
 	srv, addr, stall, started, release := stallingServer(t)
-	c := connect(t, addr, rpc.ClientOptions{Timeout: 300 * time.Millisecond})
+	c := connect(t, addr, rpc.ClientOptions{Timeout: time.Second})
 	g, be, _ := addGraph(t, c.Devices()[0])
 	if err := be.GraphCompute(g); err != nil {
 		t.Fatal(err)
@@ -103,7 +103,7 @@ func TestServerHangTimesOut(t *testing.T) {
 	if !errors.Is(err, rpc.ErrDisconnected) {
 		t.Fatalf("Ping of a hung server: %v, want ErrDisconnected", err)
 	}
-	if d := time.Since(t0); d > 3*time.Second {
+	if d := time.Since(t0); d > 5*time.Second {
 		t.Fatalf("the timeout took %v", d)
 	}
 	// Later calls report the loss too, without waiting again.
