@@ -243,4 +243,3 @@ func (ss *session) placeHelpers(dev int, ctx *rt.Context, built map[*rt.Tensor]b
 	}
 	return nil
 }
-
