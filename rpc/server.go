@@ -116,7 +116,11 @@ func Listen(addr string, log *slog.Logger) (net.Listener, error) {
 	if !IsLoopback(host) && log != nil {
 		log.Warn("rpc server bound to a non-loopback address: the protocol has no authentication, anyone who can reach it can use this machine's devices and memory", "addr", addr)
 	}
-	ln, err := net.Listen("tcp", addr)
+	network := "tcp"
+	if ip := net.ParseIP(host); ip != nil && ip.To4() != nil {
+		network = "tcp4" // 0.0.0.0 means IPv4's any address, as for ggml's server
+	}
+	ln, err := net.Listen(network, addr)
 	if err != nil {
 		return nil, fmt.Errorf("rpc: %w", err)
 	}

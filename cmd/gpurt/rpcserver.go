@@ -108,7 +108,14 @@ func rpcServer(ctx context.Context, args []string, stderr io.Writer, ready chan<
 		}
 		devs = append(devs, d)
 	}
-	log := slog.New(slog.NewTextHandler(stderr, nil))
+	log := slog.New(slog.NewTextHandler(prefixWriter{"gpurt rpc-server: ", stderr}, &slog.HandlerOptions{
+		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+			if len(groups) == 0 && a.Key == slog.TimeKey {
+				return slog.Attr{} // the log is read live; no timestamps
+			}
+			return a
+		},
+	}))
 	srv, err := rpc.NewServer(rpc.ServerOptions{
 		Devices:  devs,
 		CacheDir: c.cache,
@@ -153,6 +160,20 @@ func rpcServer(ctx context.Context, args []string, stderr io.Writer, ready chan<
 		fmt.Fprintln(stderr, "gpurt rpc-server:", err)
 		return 1
 	}
+}
+
+// prefixWriter starts every line of a logger's output (one record per
+// Write) with the command's name, as all its messages.
+type prefixWriter struct {
+	prefix string
+	w      io.Writer
+}
+
+func (p prefixWriter) Write(b []byte) (int, error) {
+	if _, err := io.WriteString(p.w, p.prefix); err != nil {
+		return 0, err
+	}
+	return p.w.Write(b)
 }
 
 // resolveDevice finds a device by family (auto, cpu, vulkan, webgpu) or name.
