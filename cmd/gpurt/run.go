@@ -29,6 +29,7 @@ type runOptions struct {
 	kv            rt.DType
 	noBOS         bool
 	parseSpecial  bool
+	rpcEndpoints  []string // --rpc (rpcflag.go)
 }
 
 func runModel(args []string) int {
@@ -50,6 +51,7 @@ func runModel(args []string) int {
 	ctxSize := c.Int("c,ctx-size", 0, "context size in tokens (0: the model's trained context, capped by a KV memory budget)")
 	kv := c.String("kv", "f16", "KV cache dtype: f16 or f32")
 	noBOS := c.Bool("no-bos", false, "do not start the prompt with the BOS token")
+	rpcList := rpcFlag(c)
 	noParseSpecial := c.Bool("no-parse-special", false, "tokenize special-token texts in the prompt (<|im_start|>, [INST], …) as plain text")
 	if code, ok := c.Parse(args); !ok {
 		return code
@@ -77,6 +79,10 @@ func runModel(args []string) int {
 	if _, err := parseDevices(*device); err != nil {
 		return c.Usagef("-d/--device %v", err)
 	}
+	endpoints, err := parseRPCList(*rpcList)
+	if err != nil {
+		return c.Usagef("%v", err)
+	}
 	if c.Set("p,prompt") && c.Set("f,file") {
 		return c.Usagef("give the prompt with -p or -f, not both")
 	}
@@ -94,7 +100,7 @@ func runModel(args []string) int {
 	}
 	o := runOptions{
 		model: *model, prompt: *prompt, n: *n, devices: *device, threads: *threads,
-		gpuLayers: *gpuLayers, ctxSize: *ctxSize, kv: kvType, noBOS: *noBOS, parseSpecial: !*noParseSpecial,
+		gpuLayers: *gpuLayers, ctxSize: *ctxSize, kv: kvType, noBOS: *noBOS, parseSpecial: !*noParseSpecial, rpcEndpoints: endpoints,
 		sampler: llama.SamplerConfig{Temp: float32(*temp), TopK: *topK, TopP: float32(*topP), Seed: *seed},
 	}
 	if _, err := llama.NewSampler(o.sampler); err != nil {
@@ -187,6 +193,13 @@ func generate(c *cli, o runOptions) error {
 		return fmt.Errorf("%w: -d/--device %v", errUsage, err)
 	}
 	defer closeBackends(backends)
+	// Remote devices go first; closeRPC also closes their backends.
+	remote, closeRPC, err := rpcBackends(o.rpcEndpoints)
+	if err != nil {
+		return err
+	}
+	defer closeRPC()
+	backends = append(remote, backends...)
 	nCtx, ctxNote, err := contextSize(f, o.ctxSize, o.kv, kvBudget(backends))
 	if err != nil {
 		return err
