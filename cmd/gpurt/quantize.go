@@ -14,6 +14,10 @@ func init() {
 }
 
 func runQuantize(args []string) int {
+	if len(args) == 1 && isHelpFlag(args[0]) {
+		fmt.Fprintln(cliStdout, "usage: gpurt quantize IN.gguf OUT.gguf q8_0|q4_0\n\nexamples:\n  gpurt quantize model-f32.gguf model-q8_0.gguf q8_0")
+		return 0
+	}
 	if len(args) != 3 {
 		fmt.Fprintln(os.Stderr, "usage: gpurt quantize IN.gguf OUT.gguf q8_0|q4_0")
 		return 2
