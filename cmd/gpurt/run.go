@@ -241,7 +241,7 @@ func generate(c *cli, o runOptions) error {
 	m.ResetCache()
 	warmTime := time.Since(warmStart)
 
-	out := bufio.NewWriter(os.Stdout)
+	out := bufio.NewWriter(c.stdout)
 	out.WriteString(o.prompt)
 	out.Flush()
 	prev := tokens[len(tokens)-1]
@@ -262,13 +262,13 @@ func generate(c *cli, o runOptions) error {
 	for _, b := range backends {
 		names = append(names, b.Name())
 	}
-	fmt.Fprintf(os.Stderr, "\nmodel:   %s (%d blocks, embedding %d, vocab %d)\n", name, m.H.NLayer, m.H.NEmbd, m.H.NVocab)
-	fmt.Fprintf(os.Stderr, "devices: %s; placement: %s\n", strings.Join(names, ", "), strings.Join(m.Placement, "; "))
-	fmt.Fprintf(os.Stderr, "context: %s\n", ctxNote)
-	fmt.Fprintf(os.Stderr, "splits:  %d per generated token\n", m.Splits())
-	fmt.Fprintf(os.Stderr, "load:    %.0f ms; warm-up (pipeline compile): %.0f ms\n", ms(loadTime), ms(warmTime))
-	fmt.Fprintf(os.Stderr, "prompt:  %d tokens, %.1f tokens/s\n", st.PromptTokens, st.PromptTPS())
-	fmt.Fprintf(os.Stderr, "gen:     %d tokens, %.1f tokens/s\n", st.GenTokens, st.GenTPS())
+	fmt.Fprintf(c.stderr, "\nmodel:   %s (%d blocks, embedding %d, vocab %d)\n", name, m.H.NLayer, m.H.NEmbd, m.H.NVocab)
+	fmt.Fprintf(c.stderr, "devices: %s; placement: %s\n", strings.Join(names, ", "), strings.Join(m.Placement, "; "))
+	fmt.Fprintf(c.stderr, "context: %s\n", ctxNote)
+	fmt.Fprintf(c.stderr, "splits:  %d per generated token\n", m.Splits())
+	fmt.Fprintf(c.stderr, "load:    %.0f ms; warm-up (pipeline compile): %.0f ms\n", ms(loadTime), ms(warmTime))
+	fmt.Fprintf(c.stderr, "prompt:  %d tokens, %.1f tokens/s\n", st.PromptTokens, st.PromptTPS())
+	fmt.Fprintf(c.stderr, "gen:     %d tokens, %.1f tokens/s\n", st.GenTokens, st.GenTPS())
 	return nil
 }
 
