@@ -1,6 +1,9 @@
 package runtime
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // Op constructors. Each checks its inputs' dtypes and shapes; on a mismatch
 // the context records an error naming the op, the shapes and the reason.
@@ -287,6 +290,10 @@ func (c *Context) Argmax(a *Tensor) *Tensor {
 	if a.Ne[2] != 1 || a.Ne[3] != 1 {
 		return c.fail(OpArgmax, "want a matrix, got %s", shapes(a))
 	}
+	if a.Ne[0] == 0 && a.Ne[1] > 0 {
+		// No element to pick; backends would disagree on what to return.
+		return c.fail(OpArgmax, "rows of %s are empty", shapes(a))
+	}
 	return c.reduce(OpArgmax, a, [MaxDims]int{a.Ne[1], 1, 1, 1}, I32)
 }
 
@@ -348,8 +355,11 @@ func (c *Context) Rope(a, pos *Tensor, nDims, mode int, freqBase, freqScale floa
 	if nDims <= 0 || nDims%2 != 0 || nDims > a.Ne[0] {
 		return c.fail(OpRope, "n_dims %d must be even and at most ne0 of %s", nDims, shapes(a))
 	}
-	if freqBase <= 0 {
-		return c.fail(OpRope, "freq_base %g must be positive", freqBase)
+	if !(freqBase > 0) || math.IsInf(float64(freqBase), 0) {
+		return c.failWith(ErrInvalidArgument, OpRope, "freq_base %g must be a positive finite number", freqBase)
+	}
+	if !(freqScale > 0) || math.IsInf(float64(freqScale), 0) {
+		return c.failWith(ErrInvalidArgument, OpRope, "freq_scale %g must be a positive finite number", freqScale)
 	}
 	r := c.newTensor(a.Type, a.Ne, OpRope, a, pos)
 	r.Params[0], r.Params[1] = int32(nDims), int32(mode)

@@ -19,6 +19,13 @@ func cpyAllowed(from, to DType) bool {
 // constructors can produce. Backends call it before their own narrower
 // checks, so that every backend agrees on what an op means.
 func ValidateNode(t *Tensor) error {
+	if err := validateNode(t); err != nil {
+		return fmt.Errorf("%w: %w", err, ErrShape)
+	}
+	return nil
+}
+
+func validateNode(t *Tensor) error {
 	if !t.Type.Valid() {
 		return fmt.Errorf("unsupported result dtype %v", t.Type)
 	}

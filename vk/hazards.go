@@ -37,20 +37,30 @@ func (h *hazards) reset() {
 }
 
 // conflicts reports whether a dispatch with these bindings (sources
-// 0..2, destination 3) needs a barrier before it.
-func (h *hazards) conflicts(binds *[numBindings]binding) bool {
+// 0..2, destination 3; with errFlag, binding 2 is written too) needs a
+// barrier before it.
+func (h *hazards) conflicts(binds *[numBindings]binding, errFlag bool) bool {
 	for _, b := range binds[:numBindings-1] {
 		if anyOverlap(h.writes, b.memRange()) {
 			return true
 		}
 	}
-	w := binds[numBindings-1].memRange()
-	return anyOverlap(h.writes, w) || anyOverlap(h.reads, w)
+	for i, b := range binds {
+		if i == numBindings-1 || (errFlag && i == 2) {
+			if w := b.memRange(); anyOverlap(h.writes, w) || anyOverlap(h.reads, w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
-func (h *hazards) add(binds *[numBindings]binding) {
-	for _, b := range binds[:numBindings-1] {
-		h.reads = append(h.reads, b.memRange())
+func (h *hazards) add(binds *[numBindings]binding, errFlag bool) {
+	for i, b := range binds {
+		if i == numBindings-1 || (errFlag && i == 2) {
+			h.writes = append(h.writes, b.memRange())
+		} else {
+			h.reads = append(h.reads, b.memRange())
+		}
 	}
-	h.writes = append(h.writes, binds[numBindings-1].memRange())
 }
