@@ -19,6 +19,18 @@ type placement struct {
 	weights []*rt.Tensor
 }
 
+// multipliesWith reports whether dev runs MUL_MAT with weights like ti
+// (its type and row length) against one F32 column.
+func multipliesWith(dev rt.Device, ti *gguf.TensorInfo) bool {
+	if ti.NDims != 2 {
+		return true // norms and biases: not matrix weights
+	}
+	ctx := rt.NewContext()
+	w := ctx.NewTensor(ti.Type, ti.Ne[0], ti.Ne[1])
+	mm := ctx.MulMat(w, ctx.NewTensor(rt.F32, ti.Ne[0], 1))
+	return ctx.Err() == nil && dev.SupportsOp(mm)
+}
+
 // loadWeights creates every weight tensor on its device, the KV cache next
 // to its block, and copies the data from f.
 func (m *Model) loadWeights(f *gguf.File) error {
@@ -64,10 +76,19 @@ func (m *Model) loadWeights(f *gguf.File) error {
 			}
 			return p.ctx.NewTensor(rt.F32, 1)
 		}
+		if err := ti.Runnable(); err != nil {
+			if loadErr == nil {
+				loadErr = fmt.Errorf("llama: %w", err)
+			}
+			return p.ctx.NewTensor(rt.F32, 1)
+		}
 		for i, n := range ne {
 			if ti.Ne[i] != n && loadErr == nil {
 				loadErr = fmt.Errorf("llama: tensor %s has shape %v, want %v", name, ti.Shape(), ne)
 			}
+		}
+		if p.dev != cpuDev && !multipliesWith(p.dev, ti) {
+			p = on(cpuDev) // the device's shaders lack the type: the CPU runs its products
 		}
 		t := p.ctx.NewTensor(ti.Type, ti.Shape()...).SetName(name)
 		p.weights = append(p.weights, t)

@@ -6,7 +6,7 @@ func f32OrF16(t DType) bool { return t == F32 || t == F16 }
 
 // weightType reports whether MUL_MAT takes t as src0.
 func weightType(t DType) bool {
-	return t == F32 || t == F16 || t == BF16 || t == Q8_0 || t == Q4_0
+	return t == F32 || t == F16 || t == BF16 || (t.IsQuantized() && t.Valid())
 }
 
 // cpyAllowed mirrors Context.Cpy: I32 converts only to and from plain floats.

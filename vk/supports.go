@@ -13,6 +13,11 @@ func (d *Device) SupportsOp(t *rt.Tensor) bool {
 	return t != nil && !d.disabled[t.Op] && check(t) == nil
 }
 
+// shaderQuant reports whether the shaders decode quantized type t. The
+// runtime knows more weight types than the shaders do yet; a tensor of any
+// other quantized type is left to the CPU.
+func shaderQuant(t rt.DType) bool { return t == rt.Q8_0 || t == rt.Q4_0 }
+
 func shp(t *rt.Tensor) string { return fmt.Sprintf("%v%s", t.Type, rt.ShapeString(t.Ne)) }
 
 // layoutOK checks what the shaders assume of a tensor's memory: element
@@ -45,6 +50,9 @@ func check(t *rt.Tensor) error {
 	for _, x := range append([]*rt.Tensor{t}, t.Src[:]...) {
 		if x == nil {
 			continue
+		}
+		if x.Type.IsQuantized() && !shaderQuant(x.Type) {
+			return fmt.Errorf("%s: the shaders do not decode %v yet", shp(x), x.Type)
 		}
 		if err := layoutOK(x); err != nil {
 			return err

@@ -7,7 +7,12 @@ import (
 )
 
 func plainFloat(t rt.DType) bool { return t == rt.F32 || t == rt.F16 || t == rt.BF16 }
-func anyFloat(t rt.DType) bool   { return plainFloat(t) || t.IsQuantized() }
+func anyFloat(t rt.DType) bool   { return plainFloat(t) || shaderQuant(t) }
+
+// shaderQuant reports whether the WGSL shaders decode quantized type t.
+// The runtime knows more weight types than the shaders do yet; a tensor of
+// any other quantized type is left to the CPU.
+func shaderQuant(t rt.DType) bool { return t == rt.Q8_0 || t == rt.Q4_0 }
 
 // SupportsOp reports whether the kernels compute t: its op, the dtypes of
 // its result and sources, and whether every tensor fits one storage binding
@@ -15,6 +20,11 @@ func anyFloat(t rt.DType) bool   { return plainFloat(t) || t.IsQuantized() }
 func (d *Device) SupportsOp(t *rt.Tensor) bool {
 	if t == nil || !t.Type.Valid() {
 		return false
+	}
+	for _, x := range append([]*rt.Tensor{t}, t.Src[:]...) {
+		if x != nil && x.Type.IsQuantized() && !shaderQuant(x.Type) {
+			return false
+		}
 	}
 	if t.Op == rt.OpNone || t.Op.IsView() {
 		return true

@@ -28,7 +28,7 @@ type runOptions struct {
 	ctxSize       int
 	kv            rt.DType
 	noBOS         bool
-	parseSpecial  bool // special-token texts in the prompt are those tokens, as in llama-cli
+	parseSpecial  bool
 }
 
 func runModel(args []string) int {
@@ -50,7 +50,7 @@ func runModel(args []string) int {
 	ctxSize := c.Int("c,ctx-size", 0, "context size in tokens (0: the model's trained context, capped by a KV memory budget)")
 	kv := c.String("kv", "f16", "KV cache dtype: f16 or f32")
 	noBOS := c.Bool("no-bos", false, "do not start the prompt with the BOS token")
-	noParseSpecial := c.Bool("no-parse-special", false, "tokenize special-token texts in the prompt (<|im_start|>, [INST], ...) as plain text")
+	noParseSpecial := c.Bool("no-parse-special", false, "tokenize special-token texts in the prompt (<|im_start|>, [INST], …) as plain text")
 	if code, ok := c.Parse(args); !ok {
 		return code
 	}
@@ -164,25 +164,15 @@ func contextSize(f *gguf.File, requested int, kv rt.DType, budget uint64) (n int
 		if requested > trained {
 			return trained, fmt.Sprintf("%d tokens (-c %d is beyond the trained context)", trained, requested), nil
 		}
-		return requested, fmt.Sprintf("%d tokens (-c; KV cache %s)", requested, sizeString(perToken*uint64(requested))), nil
+		return requested, fmt.Sprintf("%d tokens (-c; KV cache %s)", requested, sizeString(int64(perToken*uint64(requested)))), nil
 	}
 	n = trained
 	if capN := budget / perToken; uint64(n) > capN {
 		n = int(capN)
 		return n, fmt.Sprintf("%d tokens (trained %d, capped by a KV budget of %s at %s per token; set -c for more)",
-			n, trained, sizeString(budget), sizeString(perToken)), nil
+			n, trained, sizeString(int64(budget)), sizeString(int64(perToken))), nil
 	}
-	return n, fmt.Sprintf("%d tokens (trained; KV cache %s)", n, sizeString(perToken*uint64(n))), nil
-}
-
-func sizeString(n uint64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	return n, fmt.Sprintf("%d tokens (trained; KV cache %s)", n, sizeString(int64(perToken*uint64(n)))), nil
 }
 
 func generate(c *cli, o runOptions) error {
@@ -211,15 +201,13 @@ func generate(c *cli, o runOptions) error {
 	if err != nil {
 		return err
 	}
+	// Special-token texts in the prompt are those tokens, as in llama-cli.
 	tokens, err := m.Tok.Tokenizer.Encode(o.prompt, tokenizer.EncodeOptions{AddSpecial: !o.noBOS, ParseSpecial: o.parseSpecial})
 	if err != nil {
 		return err
 	}
 	if len(tokens) == 0 {
-		if o.noBOS || !m.Tok.AddBOS() {
-			return fmt.Errorf("%w: the prompt is empty and no BOS is added (--no-bos, or the vocabulary adds none): give one with -p", errUsage)
-		}
-		return fmt.Errorf("%w: the prompt is empty", errUsage)
+		return fmt.Errorf("%w: the prompt is empty and --no-bos leaves no token to start from", errUsage)
 	}
 	if len(tokens) > m.H.NCtx {
 		return fmt.Errorf("the prompt has %d tokens, more than the context of %d (-c): %w", len(tokens), m.H.NCtx, rt.ErrContextFull)
