@@ -147,8 +147,8 @@ func TestRunUnknownNames(t *testing.T) {
 		want   string // in the error; "" for none
 	}{
 		{"unknown op", Filter{Ops: []string{"MUL_MAT", "MATMUL"}}, `unknown op "MATMUL"`},
-		{"unknown dtype", Filter{Types: []string{"q5_k"}}, `unknown dtype "q5_k"`},
-		{"names in any case", Filter{Ops: []string{"mul_mat", "e2e"}, Types: []string{"Q8_0"}, Backends: []string{"no-such-backend"}}, "no device matches"},
+		{"unknown dtype", Filter{Types: []string{"q7_k"}}, `unknown dtype "q7_k"`},
+		{"names in any case", Filter{Ops: []string{"mul_mat", "e2e"}, Types: []string{"Q8_0", "q4_k"}, Backends: []string{"no-such-backend"}}, "no device matches"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -26,9 +26,15 @@ type Backend struct {
 	// kern runs the fast paths; nil selects the plain reference loops.
 	kern *kernels
 	// MUL_MAT scratch, kept between ops: src1 packed into GEMM panels, and
-	// src1 quantized to Q8.
+	// src1 quantized to Q8 (Q8_0 and Q8_1 activations) and to Q8_K.
 	xpack []float32
 	q8    q8Rows
+	q8k   q8KRows
+	// FLASH_ATTN_EXT scratch per worker, and the partial results of split
+	// keys.
+	fa     []faScratch
+	faPart []float32
+	faMS   []float64
 
 	args  opArgs // the operands of the fast op being run
 	tasks tasks  // the fast ops' task functions, bound to this backend
@@ -106,7 +112,8 @@ func (b *Backend) Close() error {
 	defer b.mu.Unlock()
 	b.closed = true
 	b.pool.stop()
-	b.pack, b.xpack, b.q8 = nil, nil, q8Rows{}
+	b.pack, b.xpack, b.q8, b.q8k = nil, nil, q8Rows{}, q8KRows{}
+	b.fa, b.faPart, b.faMS = nil, nil, nil
 	return nil
 }
 

@@ -55,13 +55,17 @@ func (b *Backend) computeNode(n *rt.Tensor) error {
 		return b.mulMatFast(src[0], src[1], dst)
 	case rt.OpRope:
 		return b.rope(n, src[0], src[1], dst)
+	case rt.OpGLU:
+		return b.glu(int(n.Params[0]), src[0], src[1], dst)
+	case rt.OpFlashAttnExt:
+		return b.flashAttn(n, &src, dst)
 	case rt.OpSoftMax:
 		var mask *hostTensor
 		if n.Src[1] != nil {
 			m := src[1] // a copy, so that src itself stays on the stack
 			mask = &m
 		}
-		return b.softMax(n.ParamF(0), src[0], mask, dst)
+		return b.softMax(n.ParamF(0), n.ParamF(1), src[0], mask, dst)
 	case rt.OpDiagMaskInf:
 		return b.diagMaskInf(int(n.Params[0]), src[0], dst)
 	}

@@ -58,6 +58,11 @@ func availableMemory() (uint64, bool) {
 	n := avail + swap
 	if limit, ok := cgroupLimit(); ok {
 		if used, ok := readUint("/sys/fs/cgroup/memory.current"); ok {
+			// Page cache (a memory-mapped model, say) counts as used but
+			// the kernel reclaims it before it kills anything.
+			if file, ok := cgroupStat("file"); ok && file < used {
+				used -= file
+			}
 			room := uint64(0)
 			if used < limit {
 				room = limit - used
@@ -78,4 +83,19 @@ func readUint(path string) (uint64, bool) {
 	}
 	v, err := strconv.ParseUint(string(bytes.TrimSpace(b)), 10, 64)
 	return v, err == nil // "max" means no limit
+}
+
+// cgroupStat is one field of the cgroup's memory.stat, in bytes.
+func cgroupStat(key string) (uint64, bool) {
+	b, err := os.ReadFile("/sys/fs/cgroup/memory.stat")
+	if err != nil {
+		return 0, false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if k, v, ok := strings.Cut(line, " "); ok && k == key {
+			n, err := strconv.ParseUint(v, 10, 64)
+			return n, err == nil
+		}
+	}
+	return 0, false
 }

@@ -143,9 +143,9 @@ func elementwise(n *rt.Tensor) rowFunc {
 	case rt.OpSigmoid:
 		return each(func(v float64) float64 { return 1 / (1 + math.Exp(-v)) })
 	case rt.OpGelu:
-		return each(func(v float64) float64 {
-			return 0.5 * v * (1 + math.Tanh(sqrt2OverPi*(v+0.044715*v*v*v)))
-		})
+		return each(geluTanh)
+	case rt.OpGeluErf:
+		return each(geluErf)
 	case rt.OpTanh:
 		return each(math.Tanh)
 	case rt.OpExp:
@@ -153,3 +153,9 @@ func elementwise(n *rt.Tensor) rowFunc {
 	}
 	return nil
 }
+
+// geluTanh is GELU's tanh approximation, as ggml's GELU.
+func geluTanh(v float64) float64 { return 0.5 * v * (1 + math.Tanh(sqrt2OverPi*(v+0.044715*v*v*v))) }
+
+// geluErf is the exact GELU.
+func geluErf(v float64) float64 { return 0.5 * v * (1 + math.Erf(v/math.Sqrt2)) }

@@ -22,7 +22,7 @@ type opArgs struct {
 	a, c, dst hostTensor
 	mask      hostTensor
 	hasMask   bool
-	f0, f1    float32 // eps, or the softmax scale
+	f0, f1    float32 // eps, or the softmax scale and softcap
 	node      *rt.Tensor
 }
 
@@ -100,7 +100,7 @@ func (b *Backend) tryFast(n *rt.Tensor, src *[rt.MaxSrc]hostTensor, dst *hostTen
 		if !fastF32(&src[0], dst) || hasMask && m.nb[0] != m.typ.TypeSize() {
 			return false, nil
 		}
-		*args = opArgs{a: src[0], dst: *dst, f0: n.ParamF(0), hasMask: hasMask}
+		*args = opArgs{a: src[0], dst: *dst, f0: n.ParamF(0), f1: n.ParamF(1), hasMask: hasMask}
 		if hasMask {
 			args.mask = *m // f16 or unaligned f32 rows are converted per row
 		}
@@ -188,7 +188,11 @@ func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 	r0, r1 := rowRange(a.rows(), ith, nth)
 	for r := r0; r < r1; r++ {
 		i1, i2, i3 := a.coords(r)
-		x, out := a.view(i1, i2, i3), dst.view(i1, i2, i3)
+		x, out, s := a.view(i1, i2, i3), dst.view(i1, i2, i3), scale
+		if c := args.f1; c > 0 {
+			softcapRow(out, x, s, c) // then the mask, unscaled
+			x, s = out, 1
+		}
 		if args.hasMask {
 			moff := mask.at(i1, i2%mask.ne[2], i3%mask.ne[3])
 			m, ok := f32View(mask.mem, moff, ne0)
@@ -196,9 +200,9 @@ func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 				m = ws.f32(0, ne0)
 				mask.loadRow(moff, m)
 			}
-			k.scaleAdd(out, x, m, scale)
+			k.scaleAdd(out, x, m, s)
 		} else {
-			k.scale(out, x, scale)
+			k.scale(out, x, s)
 		}
 		mx := k.maxOf(out)
 		if math.IsInf(float64(mx), -1) {
@@ -217,12 +221,13 @@ func (b *Backend) ropeTask(ith, nth int, ws *workspace) error {
 	args := &b.args
 	a, pos, dst, n := &args.a, &args.c, &args.dst, args.node
 	nDims, neox := int(n.Params[0]), n.Params[1] == rt.RopeNeox
-	base, fscale := float64(n.ParamF(2)), float64(n.ParamF(3))
 	half, ne0 := nDims/2, a.ne[0]
-	freq := ws.f64(0, half)
-	for i := range freq {
-		freq[i] = fscale * math.Pow(base, -2*float64(i)/float64(nDims))
+	ff, err := freqFactors(n, ws, 1)
+	if err != nil {
+		return err
 	}
+	freq := ws.f64(0, half)
+	mscale := ropeFreqs(n, ff, freq)
 	// Normal mode: cs = (c,c) and sn = (-s,s) per pair. Neox: cs[:half]
 	// holds the cosines and sn[:half] the sines.
 	tab := ws.f32(0, 2*nDims)
@@ -234,6 +239,7 @@ func (b *Backend) ropeTask(ith, nth int, ws *workspace) error {
 		if p := pos.i32(pos.off + i2*pos.nb[0]); !have || p != cached {
 			for i, f := range freq {
 				s, c := math.Sincos(float64(p) * f)
+				s, c = s*mscale, c*mscale
 				if neox {
 					cs[i], sn[i] = float32(c), float32(s)
 				} else {

@@ -52,6 +52,19 @@ func (c *Context) failWith(sentinel error, op Op, format string, args ...any) *T
 	return &Tensor{Type: F32, Ne: [MaxDims]int{1, 1, 1, 1}, Nb: contiguousStrides(F32, [MaxDims]int{1, 1, 1, 1})}
 }
 
+// failNode rejects node r, just created for op and found invalid: it
+// leaves the context, and err (which wraps a sentinel) is recorded so that
+// errors.Is matches it. It returns a placeholder like fail.
+func (c *Context) failNode(op Op, r *Tensor, err error) *Tensor {
+	if n := len(c.tensors); n > 0 && c.tensors[n-1] == r {
+		c.tensors = c.tensors[:n-1]
+	}
+	if c.err == nil {
+		c.err = fmt.Errorf("%v: %w", op, err)
+	}
+	return c.fail(op, "")
+}
+
 // NewTensor creates a contiguous leaf tensor with up to 4 dims (missing dims are 1).
 func (c *Context) NewTensor(t DType, ne ...int) *Tensor {
 	if c.err != nil {

@@ -32,12 +32,18 @@ const (
 
 	// Unary.
 	OpSilu
-	OpGelu // tanh approximation, as ggml
+	OpGelu    // tanh approximation, as ggml
+	OpGeluErf // exact GELU: 0.5·x·(1+erf(x/√2))
 	OpRelu
 	OpTanh
 	OpSigmoid
 	OpExp
 	OpNeg
+
+	// Gated linear unit: act(src0)·src1, elementwise over two tensors of one
+	// shape and dtype (F32 or F16). [0]=kind (GLUSwiGLU: silu, GLUGeGLU:
+	// tanh GELU).
+	OpGLU
 
 	// Reductions.
 	OpSum     // sum of all elements, shape [1,1,1,1]
@@ -52,9 +58,19 @@ const (
 	OpMulMat
 
 	// Attention.
-	OpRope        // src1 = I32 positions [ne2]; [0]=n_dims [1]=mode f[2]=freq_base f[3]=freq_scale
-	OpSoftMax     // optional mask src1 [ne0, >=ne1, ne2', ne3']; f[0]=scale
+	// ROPE: src1 = I32 positions [ne2], optional src2 = F32 frequency
+	// factors [>=n_dims/2]; [0]=n_dims [1]=mode f[2]=freq_base
+	// f[3]=freq_scale [4]=n_ctx_orig f[5]=ext_factor f[6]=attn_factor
+	// f[7]=beta_fast f[8]=beta_slow (ggml_rope_ext; see RopeParams).
+	OpRope
+	// SOFT_MAX: optional mask src1 [ne0, >=ne1, ne2', ne3']; f[0]=scale
+	// f[1]=logit softcap (0 = off).
+	OpSoftMax
 	OpDiagMaskInf // [0]=n_past; element (i,j) with i > n_past+j becomes -Inf
+	// FLASH_ATTN_EXT: src0 = q, src1 = k, src2 = v, optional src3 = mask
+	// (see Context.FlashAttnExt); f[0]=scale f[1]=max_bias (always 0: no
+	// ALiBi) f[2]=logit softcap (0 = off), as ggml's op params.
+	OpFlashAttnExt
 
 	// Views share their source's memory and compute nothing.
 	OpView
@@ -71,14 +87,21 @@ const (
 	RopeNeox   = 2 // rotate (x_i, x_{i+n_dims/2})
 )
 
+// GLU kinds (OpGLU's Params[0]): the activation applied to the gate.
+const (
+	GLUSwiGLU = 0 // silu(a)·b
+	GLUGeGLU  = 1 // gelu_tanh(a)·b
+)
+
 var opNames = [OpCount]string{
 	OpNone: "NONE", OpDup: "DUP", OpCont: "CONT", OpCpy: "CPY", OpGetRows: "GET_ROWS",
 	OpSetRows: "SET_ROWS", OpConcat: "CONCAT", OpAdd: "ADD", OpSub: "SUB", OpMul: "MUL",
 	OpDiv: "DIV", OpScale: "SCALE", OpSqr: "SQR", OpSqrt: "SQRT", OpClamp: "CLAMP",
-	OpSilu: "SILU", OpGelu: "GELU", OpRelu: "RELU", OpTanh: "TANH", OpSigmoid: "SIGMOID",
-	OpExp: "EXP", OpNeg: "NEG", OpSum: "SUM", OpSumRows: "SUM_ROWS", OpMean: "MEAN",
+	OpSilu: "SILU", OpGelu: "GELU", OpGeluErf: "GELU_ERF", OpRelu: "RELU", OpTanh: "TANH", OpSigmoid: "SIGMOID",
+	OpExp: "EXP", OpNeg: "NEG", OpGLU: "GLU", OpSum: "SUM", OpSumRows: "SUM_ROWS", OpMean: "MEAN",
 	OpArgmax: "ARGMAX", OpNorm: "NORM", OpRmsNorm: "RMS_NORM", OpMulMat: "MUL_MAT",
-	OpRope: "ROPE", OpSoftMax: "SOFT_MAX", OpDiagMaskInf: "DIAG_MASK_INF", OpView: "VIEW",
+	OpRope: "ROPE", OpSoftMax: "SOFT_MAX", OpDiagMaskInf: "DIAG_MASK_INF",
+	OpFlashAttnExt: "FLASH_ATTN_EXT", OpView: "VIEW",
 	OpReshape: "RESHAPE", OpPermute: "PERMUTE", OpTranspose: "TRANSPOSE",
 }
 
@@ -115,7 +138,7 @@ func (o Op) IsBinary() bool { return o >= OpAdd && o <= OpDiv }
 func (o Op) CanInplace() bool {
 	switch o {
 	case OpScale, OpDiagMaskInf, OpAdd, OpSub, OpMul, OpDiv, OpSqr, OpSqrt, OpClamp,
-		OpRope, OpRmsNorm, OpSoftMax:
+		OpRope, OpRmsNorm, OpSoftMax, OpGLU:
 		return true
 	}
 	return o.IsUnary()

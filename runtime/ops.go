@@ -337,56 +337,145 @@ func (c *Context) MulMat(a, b *Tensor) *Tensor {
 	return c.newTensor(F32, [MaxDims]int{a.Ne[1], b.Ne[1], b.Ne[2], b.Ne[3]}, OpMulMat, a, b)
 }
 
-// Rope rotates pairs of a ([head_dim, heads, tokens, 1]) by position-dependent
-// angles: theta = pos * freqScale * base^(-2i/nDims). pos is I32 [tokens].
+// RopeParams are ROPE's parameters, as ggml_rope_ext takes them.
+type RopeParams struct {
+	NDims      int     // rotated dimensions (partial rotary when < head dim)
+	Mode       int     // RopeNormal (adjacent pairs) or RopeNeox (half split)
+	FreqBase   float32 // theta_i = pos·FreqBase^(-2i/NDims)
+	FreqScale  float32 // 1 / linear scaling factor
+	NCtxOrig   int     // YaRN: original training context
+	ExtFactor  float32 // YaRN extrapolation mix (0 = off)
+	AttnFactor float32 // YaRN magnitude scale (1 = none)
+	BetaFast   float32 // YaRN (32 in llama.cpp)
+	BetaSlow   float32 // YaRN (1 in llama.cpp)
+}
+
+// Rope rotates pairs of a ([head_dim, heads, tokens, ne3]) by
+// position-dependent angles: theta_i = pos·freqScale·freqBase^(-2i/nDims).
+// pos is I32 [tokens]. It is RopeExt without frequency factors or YaRN.
 func (c *Context) Rope(a, pos *Tensor, nDims, mode int, freqBase, freqScale float32) *Tensor {
+	return c.RopeExt(a, pos, nil, RopeParams{
+		NDims: nDims, Mode: mode, FreqBase: freqBase, FreqScale: freqScale, AttnFactor: 1,
+	})
+}
+
+// RopeExt is ggml_rope_ext: ROPE with optional frequency factors and YaRN
+// scaling. freqFactors is nil or F32 [>=NDims/2]; theta_i is divided by
+// freqFactors[i] (Llama 3 rope_freqs, Phi-3 LongRoPE short/long factors).
+// With ExtFactor != 0 the angle of pair i mixes interpolation
+// (theta·FreqScale) and extrapolation (theta) by YaRN's ramp between the
+// correction dims from NCtxOrig, BetaFast and BetaSlow, and cos and sin are
+// scaled by AttnFactor·(1+0.1·ln(1/FreqScale)); otherwise by AttnFactor.
+func (c *Context) RopeExt(a, pos, freqFactors *Tensor, p RopeParams) *Tensor {
 	if !c.check(OpRope, a, pos) {
 		return c.fail(OpRope, "")
 	}
-	if a.Type != F32 && a.Type != F16 {
-		return c.fail(OpRope, "unsupported dtype %v", a.Type)
+	r := c.newTensor(a.Type, a.Ne, OpRope, a, pos, freqFactors)
+	r.Params[0], r.Params[1] = int32(p.NDims), int32(p.Mode)
+	r.setParamF(2, p.FreqBase)
+	r.setParamF(3, p.FreqScale)
+	r.Params[4] = int32(p.NCtxOrig)
+	r.setParamF(5, p.ExtFactor)
+	r.setParamF(6, p.AttnFactor)
+	r.setParamF(7, p.BetaFast)
+	r.setParamF(8, p.BetaSlow)
+	if err := validateRope(r); err != nil {
+		return c.failNode(OpRope, r, err)
 	}
-	if pos.Type != I32 || pos.Ne[0] != a.Ne[2] || pos.Nelements() != pos.Ne[0] {
-		return c.fail(OpRope, "positions %s must be i32 with one entry per token of %s", shapes(pos), shapes(a))
-	}
-	if mode != RopeNormal && mode != RopeNeox {
-		return c.fail(OpRope, "unknown mode %d", mode)
-	}
-	if nDims <= 0 || nDims%2 != 0 || nDims > a.Ne[0] {
-		return c.fail(OpRope, "n_dims %d must be even and at most ne0 of %s", nDims, shapes(a))
-	}
-	if !(freqBase > 0) || math.IsInf(float64(freqBase), 0) {
-		return c.failWith(ErrInvalidArgument, OpRope, "freq_base %g must be a positive finite number", freqBase)
-	}
-	if !(freqScale > 0) || math.IsInf(float64(freqScale), 0) {
-		return c.failWith(ErrInvalidArgument, OpRope, "freq_scale %g must be a positive finite number", freqScale)
-	}
-	r := c.newTensor(a.Type, a.Ne, OpRope, a, pos)
-	r.Params[0], r.Params[1] = int32(nDims), int32(mode)
-	r.setParamF(2, freqBase)
-	r.setParamF(3, freqScale)
 	return r
+}
+
+// RopeParamsOf reads a ROPE node's parameters.
+func RopeParamsOf(t *Tensor) RopeParams {
+	return RopeParams{
+		NDims: int(t.Params[0]), Mode: int(t.Params[1]), FreqBase: t.ParamF(2), FreqScale: t.ParamF(3),
+		NCtxOrig: int(t.Params[4]), ExtFactor: t.ParamF(5), AttnFactor: t.ParamF(6),
+		BetaFast: t.ParamF(7), BetaSlow: t.ParamF(8),
+	}
+}
+
+// RopeYarnCorrDims is ggml_rope_yarn_corr_dims: the pairs between which
+// YaRN's ramp falls from extrapolation (below lo) to interpolation (above
+// hi), from the dims whose pair turns BetaFast and BetaSlow times over the
+// original context NCtxOrig.
+func RopeYarnCorrDims(p RopeParams) (lo, hi float64) {
+	dim := func(nRot float32) float64 {
+		return float64(p.NDims) * math.Log(float64(p.NCtxOrig)/(float64(nRot)*2*math.Pi)) / (2 * math.Log(float64(p.FreqBase)))
+	}
+	return max(0, math.Floor(dim(p.BetaFast))), min(float64(p.NDims-1), math.Ceil(dim(p.BetaSlow)))
 }
 
 // SoftMax computes softmax(a*scale + mask) over rows. mask may be nil; if
 // given it is F32 or F16 [ne0, >=ne1, ne2', ne3'] broadcast over dims 2, 3.
 func (c *Context) SoftMax(a, mask *Tensor, scale float32) *Tensor {
+	return c.SoftMaxExt(a, mask, scale, 0)
+}
+
+// SoftMaxExt computes softmax(x + mask) over rows with x = a*scale, or,
+// when softcap > 0, the capped logit x = softcap*tanh(a*scale/softcap)
+// (Gemma 2), applied before the mask. mask is as for SoftMax.
+func (c *Context) SoftMaxExt(a, mask *Tensor, scale, softcap float32) *Tensor {
 	if !c.check(OpSoftMax, a) {
 		return c.fail(OpSoftMax, "")
 	}
-	if a.Type != F32 {
-		return c.fail(OpSoftMax, "unsupported dtype %v", a.Type)
-	}
-	if mask != nil {
-		if mask.Type != F32 && mask.Type != F16 {
-			return c.fail(OpSoftMax, "unsupported mask dtype %v", mask.Type)
-		}
-		if mask.Ne[0] != a.Ne[0] || mask.Ne[1] < a.Ne[1] || !divides(a.Ne[2], mask.Ne[2]) || !divides(a.Ne[3], mask.Ne[3]) {
-			return c.fail(OpSoftMax, "mask %s does not fit %s", shapes(mask), shapes(a))
-		}
-	}
 	r := c.newTensor(F32, a.Ne, OpSoftMax, a, mask)
 	r.setParamF(0, scale)
+	r.setParamF(1, softcap)
+	if err := ValidateNode(r); err != nil {
+		return c.failNode(OpSoftMax, r, err)
+	}
+	return r
+}
+
+// GeluErf applies the exact GELU, 0.5·x·(1+erf(x/√2)), elementwise.
+func (c *Context) GeluErf(a *Tensor) *Tensor { return c.unary(OpGeluErf, a) }
+
+// SwiGLU computes silu(a)·b elementwise in one pass (OpGLU); a and b have
+// one shape and dtype.
+func (c *Context) SwiGLU(a, b *Tensor) *Tensor { return c.glu(a, b, GLUSwiGLU) }
+
+// GeGLU computes gelu_tanh(a)·b elementwise in one pass (OpGLU).
+func (c *Context) GeGLU(a, b *Tensor) *Tensor { return c.glu(a, b, GLUGeGLU) }
+
+func (c *Context) glu(a, b *Tensor, kind int) *Tensor {
+	if !c.check(OpGLU, a, b) {
+		return c.fail(OpGLU, "")
+	}
+	r := c.newTensor(a.Type, a.Ne, OpGLU, a, b)
+	r.Params[0] = int32(kind)
+	if err := ValidateNode(r); err != nil {
+		return c.failNode(OpGLU, r, err)
+	}
+	return r
+}
+
+// FlashAttnExt is ggml_flash_attn_ext: softmax(q·kᵀ·scale + mask)·v per
+// head, computed with an online softmax over the keys, so that the
+// [nKV, nQ] score matrix is never stored.
+//   - q is F32 [D, nQ, H, B];
+//   - k is [D, nKV, Hkv, B] and v [Dv, nKV, Hv, B], not transposed, in
+//     F32, F16, BF16, Q8_0 or Q4_0 (backends may take fewer), with
+//     H % Hkv == 0 and H % Hv == 0: query head h reads kv head h/(H/Hkv),
+//     as ggml's GQA broadcast;
+//   - mask is nil or F32 or F16 [nKV, >=nQ, M2, M3] with H % M2 == 0 and
+//     B % M3 == 0 (broadcast over heads and sequences); -Inf hides a key.
+//     ggml's padding of the query dim is accepted (rows past nQ are
+//     ignored), not required;
+//   - logitSoftcap > 0 caps the scores: s = softcap·tanh(q·k·scale/softcap)
+//     before the mask is added; 0 turns it off.
+//
+// The F32 result is [Dv, H, nQ, B] (ggml's permuted layout). A query row
+// whose keys are all masked gives zeros.
+func (c *Context) FlashAttnExt(q, k, v, mask *Tensor, scale, logitSoftcap float32) *Tensor {
+	if !c.check(OpFlashAttnExt, q, k, v) {
+		return c.fail(OpFlashAttnExt, "")
+	}
+	r := c.newTensor(F32, [MaxDims]int{v.Ne[0], q.Ne[2], q.Ne[1], q.Ne[3]}, OpFlashAttnExt, q, k, v, mask)
+	r.setParamF(0, scale)
+	r.setParamF(2, logitSoftcap)
+	if err := ValidateNode(r); err != nil {
+		return c.failNode(OpFlashAttnExt, r, err)
+	}
 	return r
 }
 

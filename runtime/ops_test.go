@@ -92,6 +92,30 @@ func TestOpConstructorErrors(t *testing.T) {
 		{"rope too many dims", func(c *rt.Context) { c.Rope(f32(c, 4, 1, 2), i32(c, 2), 6, 0, 1e4, 1) }, []string{"ROPE", "n_dims 6"}},
 		{"rope base", func(c *rt.Context) { c.Rope(f32(c, 4, 1, 2), i32(c, 2), 4, 0, 0, 1) }, []string{"ROPE", "freq_base"}},
 		{"soft_max dtype", func(c *rt.Context) { c.SoftMax(c.NewTensor(rt.F16, 4), nil, 1) }, []string{"SOFT_MAX", "unsupported dtype f16"}},
+		{"soft_max softcap", func(c *rt.Context) { c.SoftMaxExt(f32(c, 4), nil, 1, -1) }, []string{"SOFT_MAX", "softcap -1"}},
+		{"rope factors dtype", func(c *rt.Context) {
+			c.RopeExt(f32(c, 4, 1, 2), i32(c, 2), i32(c, 2), rt.RopeParams{NDims: 4, FreqBase: 1e4, FreqScale: 1, AttnFactor: 1})
+		}, []string{"ROPE", "frequency factors"}},
+		{"rope factors short", func(c *rt.Context) {
+			c.RopeExt(f32(c, 8, 1, 2), i32(c, 2), f32(c, 3), rt.RopeParams{NDims: 8, FreqBase: 1e4, FreqScale: 1, AttnFactor: 1})
+		}, []string{"ROPE", "n_dims/2 = 4"}},
+		{"rope yarn context", func(c *rt.Context) {
+			c.RopeExt(f32(c, 4, 1, 2), i32(c, 2), nil, rt.RopeParams{NDims: 4, FreqBase: 1e4, FreqScale: 0.5, AttnFactor: 1, ExtFactor: 1, BetaFast: 32, BetaSlow: 1})
+		}, []string{"ROPE", "YaRN", "n_ctx_orig (0)"}},
+		{"glu shapes", func(c *rt.Context) { c.SwiGLU(f32(c, 4, 2), f32(c, 4, 3)) }, []string{"GLU", "differ in shape"}},
+		{"glu dtypes", func(c *rt.Context) { c.GeGLU(f32(c, 4), c.NewTensor(rt.F16, 4)) }, []string{"GLU", "unsupported dtypes"}},
+		{"gelu_erf dtype", func(c *rt.Context) { c.GeluErf(i32(c, 4)) }, []string{"GELU_ERF", "unsupported dtype i32"}},
+		{"flash_attn head size", func(c *rt.Context) { c.FlashAttnExt(f32(c, 8, 1, 2), f32(c, 4, 5, 2), f32(c, 4, 5, 2), nil, 1, 0) }, []string{"FLASH_ATTN_EXT", "shape mismatch", "head sizes"}},
+		{"flash_attn gqa", func(c *rt.Context) { c.FlashAttnExt(f32(c, 4, 1, 3), f32(c, 4, 5, 2), f32(c, 4, 5, 2), nil, 1, 0) }, []string{"FLASH_ATTN_EXT", "3 query heads"}},
+		{"flash_attn keys", func(c *rt.Context) { c.FlashAttnExt(f32(c, 4, 1, 2), f32(c, 4, 5, 2), f32(c, 4, 6, 2), nil, 1, 0) }, []string{"FLASH_ATTN_EXT", "same keys"}},
+		{"flash_attn mask", func(c *rt.Context) {
+			c.FlashAttnExt(f32(c, 4, 3, 2), f32(c, 4, 5, 2), f32(c, 4, 5, 2), f32(c, 5, 2), 1, 0)
+		}, []string{"FLASH_ATTN_EXT", "mask", "does not fit"}},
+		{"flash_attn q dtype", func(c *rt.Context) {
+			c.FlashAttnExt(c.NewTensor(rt.F16, 4, 1, 2), f32(c, 4, 5, 2), f32(c, 4, 5, 2), nil, 1, 0)
+		}, []string{"FLASH_ATTN_EXT", "want f32 q"}},
+		{"flash_attn softcap", func(c *rt.Context) { c.FlashAttnExt(f32(c, 4, 1, 2), f32(c, 4, 5, 2), f32(c, 4, 5, 2), nil, 1, -2) }, []string{"FLASH_ATTN_EXT", "softcap -2"}},
+		{"flash_attn nil v", func(c *rt.Context) { c.FlashAttnExt(f32(c, 4, 1, 2), f32(c, 4, 5, 2), nil, nil, 1, 0) }, []string{"FLASH_ATTN_EXT", "source 2 is nil"}},
 		{"soft_max mask dtype", func(c *rt.Context) { c.SoftMax(f32(c, 4), i32(c, 4), 1) }, []string{"SOFT_MAX", "mask dtype i32"}},
 		{"soft_max mask rows", func(c *rt.Context) { c.SoftMax(f32(c, 4, 3), f32(c, 4, 2), 1) }, []string{"SOFT_MAX", "does not fit"}},
 		{"soft_max empty mask", func(c *rt.Context) { c.SoftMax(f32(c, 4, 2, 3), f32(c, 4, 2, 0), 1) }, []string{"SOFT_MAX", "does not fit"}},
@@ -253,5 +277,32 @@ func TestBufferMisuseErrors(t *testing.T) {
 	}
 	if err := small.Clear(0); err == nil || !strings.Contains(err.Error(), "after free") {
 		t.Errorf("clear after free: %v", err)
+	}
+}
+
+// The new ops' constructor errors wrap the runtime's sentinels.
+func TestAttentionOpErrorsWrapSentinels(t *testing.T) {
+	f32 := func(c *rt.Context, ne ...int) *rt.Tensor { return c.NewTensor(rt.F32, ne...) }
+	for _, tc := range []struct {
+		name  string
+		build func(c *rt.Context)
+		want  error
+	}{
+		{"flash_attn heads", func(c *rt.Context) { c.FlashAttnExt(f32(c, 4, 1, 3), f32(c, 4, 5, 2), f32(c, 4, 5, 2), nil, 1, 0) }, rt.ErrShape},
+		{"flash_attn softcap", func(c *rt.Context) { c.FlashAttnExt(f32(c, 4, 1, 2), f32(c, 4, 5, 2), f32(c, 4, 5, 2), nil, 1, -1) }, rt.ErrInvalidArgument},
+		{"flash_attn q dtype", func(c *rt.Context) {
+			c.FlashAttnExt(c.NewTensor(rt.F16, 4, 1, 2), f32(c, 4, 5, 2), f32(c, 4, 5, 2), nil, 1, 0)
+		}, rt.ErrUnsupported},
+		{"rope yarn", func(c *rt.Context) {
+			c.RopeExt(f32(c, 4, 1, 2), c.NewTensor(rt.I32, 2), nil, rt.RopeParams{NDims: 4, FreqBase: 1e4, ExtFactor: 1})
+		}, rt.ErrInvalidArgument},
+		{"glu shapes", func(c *rt.Context) { c.SwiGLU(f32(c, 4, 2), f32(c, 4, 3)) }, rt.ErrShape},
+		{"soft_max softcap", func(c *rt.Context) { c.SoftMaxExt(f32(c, 4), nil, 1, -1) }, rt.ErrInvalidArgument},
+	} {
+		c := rt.NewContext()
+		tc.build(c)
+		if err := c.Err(); !errors.Is(err, tc.want) {
+			t.Errorf("%s: error %v does not wrap %v", tc.name, err, tc.want)
+		}
 	}
 }

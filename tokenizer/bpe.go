@@ -46,6 +46,7 @@ func newBPE(t *Tokenizer, pre preTokenizer, merges []string) (*bpeModel, error) 
 		m.strs = append(m.strs, s)
 		return id
 	}
+	var buf []byte
 	for rank, rule := range merges {
 		// llama.cpp splits at the first space after the first byte.
 		i := -1
@@ -60,7 +61,14 @@ func newBPE(t *Tokenizer, pre preTokenizer, merges []string) (*bpeModel, error) 
 		if _, dup := m.merges[key]; dup {
 			continue // the first rule of a pair wins
 		}
-		m.merges[key] = bpeMerge{rank: int32(rank), result: idOf(l + r)}
+		// The result is nearly always a token: look it up without building
+		// the string.
+		buf = append(append(buf[:0], l...), r...)
+		result, ok := t.ids[string(buf)]
+		if !ok {
+			result = idOf(string(buf))
+		}
+		m.merges[key] = bpeMerge{rank: int32(rank), result: result}
 	}
 	for b := range m.byteSym {
 		m.byteSym[b] = -1

@@ -36,17 +36,17 @@ func (h *hazards) reset() {
 	h.writes = h.writes[:0]
 }
 
-// conflicts reports whether a dispatch with these bindings (sources
-// 0..2, destination 3; with errFlag, binding 2 is written too) needs a
-// barrier before it.
+// conflicts reports whether a dispatch with these bindings (sources, and
+// the destination at dstBinding; with errFlag, binding 2 is written too)
+// needs a barrier before it.
 func (h *hazards) conflicts(binds *[numBindings]binding, errFlag bool) bool {
-	for _, b := range binds[:numBindings-1] {
-		if anyOverlap(h.writes, b.memRange()) {
+	for i, b := range binds {
+		if !written(i, errFlag) && anyOverlap(h.writes, b.memRange()) {
 			return true
 		}
 	}
 	for i, b := range binds {
-		if i == numBindings-1 || (errFlag && i == 2) {
+		if written(i, errFlag) {
 			if w := b.memRange(); anyOverlap(h.writes, w) || anyOverlap(h.reads, w) {
 				return true
 			}
@@ -57,10 +57,14 @@ func (h *hazards) conflicts(binds *[numBindings]binding, errFlag bool) bool {
 
 func (h *hazards) add(binds *[numBindings]binding, errFlag bool) {
 	for i, b := range binds {
-		if i == numBindings-1 || (errFlag && i == 2) {
+		if written(i, errFlag) {
 			h.writes = append(h.writes, b.memRange())
 		} else {
 			h.reads = append(h.reads, b.memRange())
 		}
 	}
 }
+
+// written reports whether a dispatch writes binding i: the destination,
+// and binding 2 when it holds the error flag.
+func written(i int, errFlag bool) bool { return i == dstBinding || (errFlag && i == 2) }

@@ -8,8 +8,8 @@ import (
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
-// A dispatch is one recorded compute command: a pipeline, its four buffer
-// bindings (sources 0..2, destination 3), push constants and a grid.
+// A dispatch is one recorded compute command: a pipeline, its buffer
+// bindings (see srcBinding and dstBinding), push constants and a grid.
 type dispatch struct {
 	key    pipelineKey
 	pc     pushConsts
@@ -41,6 +41,7 @@ const (
 	unExp
 	unNeg
 	unDiagMaskInf
+	unGeluErf
 )
 
 var unaryCode = map[rt.Op]uint32{
@@ -48,9 +49,21 @@ var unaryCode = map[rt.Op]uint32{
 	rt.OpScale: unScale, rt.OpSqr: unSqr, rt.OpSqrt: unSqrt, rt.OpClamp: unClamp,
 	rt.OpSilu: unSilu, rt.OpGelu: unGelu, rt.OpRelu: unRelu, rt.OpTanh: unTanh,
 	rt.OpSigmoid: unSigmoid, rt.OpExp: unExp, rt.OpNeg: unNeg, rt.OpDiagMaskInf: unDiagMaskInf,
+	rt.OpGeluErf: unGeluErf,
 }
 
 var binaryCode = map[rt.Op]uint32{rt.OpAdd: 0, rt.OpSub: 1, rt.OpMul: 2, rt.OpDiv: 3, rt.OpConcat: 4}
+
+// GLU kinds as binary.comp's OP_SWIGLU and OP_GEGLU.
+var gluCode = map[int32]uint32{rt.GLUSwiGLU: 5, rt.GLUGeGLU: 6}
+
+// binaryOpCode is binary.comp's op code for node t.
+func binaryOpCode(t *rt.Tensor) uint32 {
+	if t.Op == rt.OpGLU {
+		return gluCode[t.Params[0]]
+	}
+	return binaryCode[t.Op]
+}
 
 var reduceCode = map[rt.Op]uint32{
 	rt.OpSumRows: 0, rt.OpMean: 1, rt.OpNorm: 2, rt.OpRmsNorm: 3, rt.OpSoftMax: 4, rt.OpArgmax: 5, rt.OpSum: 6,
@@ -112,6 +125,7 @@ type reducePC struct {
 	Mp1, Mp12, Shifts   uint32
 	Nrows               uint32
 	Mp0                 uint32
+	Softcap             float32
 }
 
 type ropePC struct {
@@ -124,7 +138,13 @@ type ropePC struct {
 	Mp                  [3]uint32
 	Shifts              uint32
 	N                   uint32
+	Off2                uint32
+	ExtFactor, MScale   float32
+	CorrLo, CorrHi      float32
 }
+
+// ropeFreqFactors is rope.comp's FREQ_FACTORS mode bit.
+const ropeFreqFactors = 1 << 24
 
 type matmulPC struct {
 	K, M, N                uint32
@@ -135,6 +155,26 @@ type matmulPC struct {
 	Off0, Off1, OffD       uint32
 }
 
+type flashAttnPC struct {
+	D, Dv, Nkv, Nq               uint32
+	Rk, Rv, M2, M3               uint32
+	Nbq1, Nbq2, Nbq3             uint32
+	Nbk1, Nbk2, Nbk3             uint32
+	Nbv1, Nbv2, Nbv3             uint32
+	Nbm1, Nbm2, Nbm3             uint32
+	Nbd1, Nbd2, Nbd3             uint32
+	OffQ, OffK, OffV, OffM, OffD uint32
+	Scale, Softcap               float32
+	Ksz, Vsz                     uint32 // element (block) sizes in bytes
+}
+
+// FLASH_ATTN_EXT's workgroup (keys per tile) and the largest head sizes
+// flash_attn.comp holds (MAX_D).
+const (
+	wgFlashAttn   = 64
+	flashAttnMaxD = 512
+)
+
 // Each block must fit the 128 bytes of push constants (a negative array
 // length does not compile).
 var (
@@ -144,6 +184,7 @@ var (
 	_ [pushConstantSize - unsafe.Sizeof(reducePC{})]byte
 	_ [pushConstantSize - unsafe.Sizeof(ropePC{})]byte
 	_ [pushConstantSize - unsafe.Sizeof(matmulPC{})]byte
+	_ [pushConstantSize - unsafe.Sizeof(flashAttnPC{})]byte
 )
 
 func setPC[T any](pc *pushConsts, v *T) {
@@ -228,6 +269,8 @@ func elemAlign(t rt.DType) int {
 	switch t {
 	case rt.F32, rt.I32:
 		return 4
+	case rt.MXFP4:
+		return 1 // 17-byte blocks
 	}
 	return 2
 }
@@ -239,29 +282,33 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 	if err != nil {
 		return nil, err
 	}
-	ds.binds[3] = dst
-	var offs [3]uint32
-	for i := 0; i < 3; i++ {
+	ds.binds[dstBinding] = dst
+	var offs [rt.MaxSrc]uint32
+	for i := rt.MaxSrc - 1; i >= 0; i-- { // source 0 last: unused slots repeat it
 		s := t.Src[i]
 		if s == nil {
-			ds.binds[i] = ds.binds[0]
 			continue
 		}
 		b, off, err := operand(s, d)
 		if err != nil {
 			return nil, err
 		}
-		ds.binds[i], offs[i] = b, off
+		ds.binds[srcBinding(i)], offs[i] = b, off
+	}
+	for i := 1; i < rt.MaxSrc; i++ {
+		if t.Src[i] == nil {
+			ds.binds[srcBinding(i)] = ds.binds[0]
+		}
 	}
 	a, b := t.Src[0], t.Src[1]
 	switch {
 	case t.Op == rt.OpMulMat:
 		d.planMatMul(ds, t, offs, offd)
-	case t.Op.IsBinary() || t.Op == rt.OpConcat:
+	case t.Op.IsBinary() || t.Op == rt.OpConcat || t.Op == rt.OpGLU:
 		p := binaryPC{
 			Ne: u4(t.Ne), Nb0: u4(a.Nb), Ne1: u4(b.Ne), Nb1: u4(b.Nb), Nb: u4(t.Nb),
 			Off0: offs[0], Off1: offs[1], OffD: offd,
-			Mode: uint32(a.Type) | uint32(b.Type)<<8 | uint32(t.Type)<<16 | binaryCode[t.Op]<<24,
+			Mode: uint32(a.Type) | uint32(b.Type)<<8 | uint32(t.Type)<<16 | binaryOpCode(t)<<24,
 			N:    uint32(t.Nelements()),
 		}
 		if t.Op == rt.OpConcat {
@@ -281,7 +328,7 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 		}
 		p.Mp, p.Shifts = shapeDiv(t.Ne)
 		setPC(&ds.pc, &p)
-		ds.key = pipelineKey{variant: "binary", spec: [6]uint32{wgElementwise, p.Mode, flags}}
+		ds.key = pipelineKey{variant: "binary", spec: [7]uint32{wgElementwise, p.Mode, flags}}
 		if flags&fastVec4Flag != 0 {
 			ds.groups = grid1D(t.Nelements()/4, wgElementwise)
 		} else {
@@ -292,6 +339,8 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 		d.planRows(ds, t, offs, offd)
 	case unaryCode[t.Op] != 0 || copyOp(t.Op):
 		planUnary(ds, t, offs, offd)
+	case t.Op == rt.OpFlashAttnExt:
+		planFlashAttn(ds, t, offs, offd)
 	case t.Op == rt.OpRope:
 		p := ropePC{
 			Ne:  [4]uint32{uint32(t.Ne[0] / 2), uint32(t.Ne[1]), uint32(t.Ne[2]), uint32(t.Ne[3])},
@@ -302,9 +351,20 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 			FreqBase: t.ParamF(2), FreqScale: t.ParamF(3),
 			N: uint32(t.Nelements() / 2),
 		}
+		rp := rt.RopeParamsOf(t)
+		p.ExtFactor, p.MScale = rp.ExtFactor, rp.AttnFactor
+		if rp.ExtFactor != 0 {
+			lo, hi := rt.RopeYarnCorrDims(rp)
+			p.CorrLo, p.CorrHi = float32(lo), float32(hi)
+			p.MScale *= float32(1 + 0.1*math.Log(1/float64(rp.FreqScale)))
+		}
+		if t.Src[2] != nil {
+			p.Mode |= ropeFreqFactors
+			p.Off2 = offs[2]
+		}
 		p.Mp, p.Shifts = shapeDiv([4]int{t.Ne[0] / 2, t.Ne[1], t.Ne[2], t.Ne[3]})
 		setPC(&ds.pc, &p)
-		ds.key = pipelineKey{variant: "rope", spec: [6]uint32{wgElementwise, p.Mode}}
+		ds.key = pipelineKey{variant: "rope", spec: [7]uint32{wgElementwise, p.Mode}}
 		ds.groups = grid1D(t.Nelements()/2, wgElementwise)
 	default: // reductions, norms, softmax, argmax
 		d.planReduce(ds, t, offs, offd)
@@ -328,13 +388,13 @@ func flatF32(dst, src *rt.Tensor, offd, offs uint32) bool {
 
 func copyOp(op rt.Op) bool { return op == rt.OpDup || op == rt.OpCont || op == rt.OpCpy }
 
-func planUnary(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
+func planUnary(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
 	a := t.Src[0]
 	sne, dne := a.Ne, t.Ne
 	if a.Type == t.Type && a.Type.IsQuantized() {
 		// Same-type block copies count blocks along dim 0.
-		sne[0] /= rt.QK
-		dne[0] /= rt.QK
+		sne[0] /= a.Type.BlockSize()
+		dne[0] /= a.Type.BlockSize()
 	}
 	n := dne[0] * dne[1] * dne[2] * dne[3]
 	p := unaryPC{
@@ -360,11 +420,11 @@ func planUnary(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
 		p.P0 = math.Float32frombits(uint32(t.Params[0]))
 	}
 	setPC(&ds.pc, &p)
-	ds.key = pipelineKey{variant: "unary", spec: [6]uint32{wgElementwise, p.Mode}}
+	ds.key = pipelineKey{variant: "unary", spec: [7]uint32{wgElementwise, p.Mode}}
 	ds.groups = grid1D(n, wgElementwise)
 }
 
-func (d *Device) planRows(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
+func (d *Device) planRows(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
 	a, idx := t.Src[0], t.Src[1]
 	p := rowsPC{
 		Nb0: u4(a.Nb), Nb: u4(t.Nb),
@@ -391,17 +451,17 @@ func (d *Device) planRows(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint3
 		p.Mode |= rowsQuantize << 16
 	}
 	if t.Type.IsQuantized() && t.Op != rt.OpGetRows {
-		space[0] /= rt.QK
+		space[0] /= t.Type.BlockSize()
 	}
 	n := space[0] * space[1] * space[2] * space[3]
 	p.Ne, p.N = u4(space), uint32(n)
 	p.Mp, p.Shifts = shapeDiv(space)
 	setPC(&ds.pc, &p)
-	ds.key = pipelineKey{variant: "rows", spec: [6]uint32{wgElementwise, p.Mode}}
+	ds.key = pipelineKey{variant: "rows", spec: [7]uint32{wgElementwise, p.Mode}}
 	ds.groups = grid1D(n, wgElementwise)
 }
 
-func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
+func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
 	a, mask := t.Src[0], t.Src[1]
 	p := reducePC{
 		Ne0: u4(a.Ne), Nb0: u4(a.Nb),
@@ -411,8 +471,10 @@ func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 		Nrows: uint32(a.Nrows()),
 	}
 	switch t.Op {
-	case rt.OpNorm, rt.OpRmsNorm, rt.OpSoftMax:
+	case rt.OpNorm, rt.OpRmsNorm:
 		p.P = t.ParamF(0)
+	case rt.OpSoftMax:
+		p.P, p.Softcap = t.ParamF(0), t.ParamF(1)
 	case rt.OpArgmax:
 		p.Nb1 = uint32(t.Nb[0]) // result element r is row r's index
 	}
@@ -443,7 +505,7 @@ func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 		}
 	}
 	setPC(&ds.pc, &p)
-	ds.key = pipelineKey{variant: d.variant("reduce"), spec: [6]uint32{uint32(wg), p.Mode}}
+	ds.key = pipelineKey{variant: d.variant("reduce"), spec: [7]uint32{uint32(wg), p.Mode}}
 }
 
 // Reductions over rows of at most threadRowsMax elements give each row to a
@@ -463,7 +525,27 @@ func (d *Device) variant(name string) string {
 	return name + "_nosg"
 }
 
+// weightSuffix names the MUL_MAT variants of a weight dtype. The types
+// without their own share the "q" (A_ANY) variants, specialized per dtype
+// (constant qtSpec): one SPIR-V module for all of them, and the driver
+// keeps only the dtype's dequantizer. (A dtype read at run time costs
+// lavapipe, which runs every branch it cannot prove unused, 10-80x.)
 var weightSuffix = map[rt.DType]string{rt.F32: "f32", rt.F16: "f16", rt.BF16: "bf16", rt.Q8_0: "q8_0", rt.Q4_0: "q4_0"}
+
+func weightVariant(t rt.DType) string {
+	if w, ok := weightSuffix[t]; ok {
+		return w
+	}
+	return "q"
+}
+
+// anyQuantMaxNR caps the rows per workgroup of the A_ANY mat-vec kernel,
+// which unrolls a dequantization per row.
+const anyQuantMaxNR = 4
+
+// qtSpec is the index of the A_ANY kernels' weight-dtype specialization
+// constant.
+const qtSpec = 6
 
 // Products with at most matVecMaxN src1 columns use the mat-vec kernel:
 // a 64-wide tile would be mostly padding.
@@ -483,12 +565,12 @@ var (
 	cpuTile = mmTile{256, 64, 16, 32, 8}
 )
 
-func (t mmTile) spec() [6]uint32 {
+func (t mmTile) spec() [7]uint32 {
 	wg := (t.bm / t.tm) * (t.bn / t.tn)
-	return [6]uint32{uint32(wg), uint32(t.bm), uint32(t.bn), uint32(t.bk), uint32(t.tm), uint32(t.tn)}
+	return [7]uint32{uint32(wg), uint32(t.bm), uint32(t.bn), uint32(t.bk), uint32(t.tm), uint32(t.tn)}
 }
 
-func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uint32) {
+func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
 	a, b := t.Src[0], t.Src[1]
 	p := matmulPC{
 		K: uint32(a.Ne[0]), M: uint32(a.Ne[1]), N: uint32(b.Ne[1]),
@@ -500,7 +582,7 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 	}
 	setPC(&ds.pc, &p)
 	batches := uint32(b.Ne[2] * b.Ne[3])
-	w := weightSuffix[a.Type]
+	w := weightVariant(a.Type)
 	nc := 1 // mat-vec columns per workgroup: a power of two covering n
 	for nc < b.Ne[1] {
 		nc *= 2
@@ -513,13 +595,19 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 		if a.Type.IsQuantized() {
 			nr = max(min(nr, 32/nc), 1)
 		}
+		if w == "q" {
+			nr = min(nr, anyQuantMaxNR)
+		}
 		var vec4 uint32
 		perLoad := map[rt.DType]int{rt.F32: 4, rt.F16: 8, rt.BF16: 8}[a.Type] // elements per 16-byte load
 		if perLoad > 0 && a.Ne[0]%perLoad == 0 && b.Nb[0] == 4 && allMultiples(16, int(offs[0]), int(offs[1]),
 			a.Nb[1], a.Nb[2], a.Nb[3], b.Nb[1], b.Nb[2], b.Nb[3]) {
 			vec4 = 1
 		}
-		ds.key = pipelineKey{variant: d.variant("mul_mat_vec_" + w), spec: [6]uint32{uint32(d.wgMatVec), uint32(nr), uint32(nc), vec4}}
+		ds.key = pipelineKey{variant: d.variant("mul_mat_vec_" + w), spec: [7]uint32{uint32(d.wgMatVec), uint32(nr), uint32(nc), vec4}}
+		if w == "q" {
+			ds.key.spec[qtSpec] = uint32(a.Type)
+		}
 		g := grid1D(a.Ne[1], nr)
 		g[2] = uint32((n+nc-1)/nc) * batches
 		ds.groups = g
@@ -530,6 +618,9 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [3]uint32, offd uin
 		v, tile = v+"_nosg", gpuTile
 	}
 	ds.key = pipelineKey{variant: v, spec: tile.spec()}
+	if w == "q" {
+		ds.key.spec[qtSpec] = uint32(a.Type)
+	}
 	ds.groups = [3]uint32{uint32((a.Ne[1] + tile.bm - 1) / tile.bm), uint32((b.Ne[1] + tile.bn - 1) / tile.bn), batches}
 }
 
@@ -541,4 +632,31 @@ func allMultiples(m int, vs ...int) bool {
 		}
 	}
 	return true
+}
+
+// planFlashAttn runs flash_attn.comp with one workgroup per (query row,
+// head, sequence).
+func planFlashAttn(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
+	q, k, v, m := t.Src[0], t.Src[1], t.Src[2], t.Src[3]
+	p := flashAttnPC{
+		D: uint32(q.Ne[0]), Dv: uint32(v.Ne[0]), Nkv: uint32(k.Ne[1]), Nq: uint32(q.Ne[1]),
+		Rk: uint32(q.Ne[2] / k.Ne[2]), Rv: uint32(q.Ne[2] / v.Ne[2]), M2: 1, M3: 1,
+		Nbq1: uint32(q.Nb[1]), Nbq2: uint32(q.Nb[2]), Nbq3: uint32(q.Nb[3]),
+		Nbk1: uint32(k.Nb[1]), Nbk2: uint32(k.Nb[2]), Nbk3: uint32(k.Nb[3]),
+		Nbv1: uint32(v.Nb[1]), Nbv2: uint32(v.Nb[2]), Nbv3: uint32(v.Nb[3]),
+		Nbd1: uint32(t.Nb[1]), Nbd2: uint32(t.Nb[2]), Nbd3: uint32(t.Nb[3]),
+		OffQ: offs[0], OffK: offs[1], OffV: offs[2], OffD: offd,
+		Scale: t.ParamF(0), Softcap: t.ParamF(2),
+		Ksz: uint32(k.Type.TypeSize()), Vsz: uint32(v.Type.TypeSize()),
+	}
+	mode := uint32(k.Type) | uint32(v.Type)<<8 | 255<<16
+	if m != nil {
+		mode = mode&^(0xff<<16) | uint32(m.Type)<<16
+		p.M2, p.M3 = uint32(m.Ne[2]), uint32(m.Ne[3])
+		p.Nbm1, p.Nbm2, p.Nbm3 = uint32(m.Nb[1]), uint32(m.Nb[2]), uint32(m.Nb[3])
+		p.OffM = offs[3]
+	}
+	setPC(&ds.pc, &p)
+	ds.key = pipelineKey{variant: "flash_attn", spec: [7]uint32{wgFlashAttn, mode}}
+	ds.groups = [3]uint32{uint32(q.Ne[1]), uint32(q.Ne[2]), uint32(q.Ne[3])}
 }

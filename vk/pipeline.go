@@ -9,12 +9,22 @@ import (
 	vk "github.com/vulkan-go/vulkan"
 )
 
-// Every pipeline shares one layout: four storage buffers (three sources and
-// the destination) and 128 bytes of push constants.
+// Every pipeline shares one layout: five storage buffers (sources 0..2 at
+// bindings 0..2, the destination at 3, source 3 at 4, which only
+// FLASH_ATTN_EXT's mask uses) and 128 bytes of push constants.
 const (
-	numBindings      = 4
+	numBindings      = 5
+	dstBinding       = 3
 	pushConstantSize = 128
 )
+
+// srcBinding is the binding of source i.
+func srcBinding(i int) int {
+	if i < dstBinding {
+		return i
+	}
+	return i + 1
+}
 
 // pushConsts is the push-constant block; shaders read the words they declare.
 type pushConsts [pushConstantSize / 4]uint32
@@ -65,7 +75,7 @@ func (d *Device) createLayouts() error {
 // (id 0 the workgroup size, then what each shader declares).
 type pipelineKey struct {
 	variant string
-	spec    [6]uint32
+	spec    [7]uint32
 }
 
 type pipeline struct {

@@ -24,13 +24,13 @@ type params struct {
 	n      [4]uint32
 }
 
-const paramsSize = 12 * 16
+const paramsSize = 15 * 16
 
 func (p *params) put(b []byte) {
 	le := binary.LittleEndian
 	o := 0
 	u := func(v uint32) { le.PutUint32(b[o:], v); o += 4 }
-	for s := 0; s < maxSlots; s++ {
+	shape := func(s int) {
 		for _, v := range p.ne[s] {
 			u(v)
 		}
@@ -38,7 +38,10 @@ func (p *params) put(b []byte) {
 			u(v)
 		}
 	}
-	for _, v := range p.off {
+	for s := 0; s < 4; s++ {
+		shape(s)
+	}
+	for _, v := range p.off[:4] {
 		u(v)
 	}
 	for _, v := range p.ip {
@@ -50,6 +53,11 @@ func (p *params) put(b []byte) {
 	for _, v := range p.n {
 		u(v)
 	}
+	shape(4)
+	u(p.off[4])
+	u(0)
+	u(0)
+	u(0)
 }
 
 // dispatch is one kernel launch with its bindings resolved.

@@ -5,6 +5,7 @@ package wgpu
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"slices"
 
 	wg "github.com/oliverbestmann/webgpu/wgpu"
@@ -46,7 +47,11 @@ func rowWG(n int) int {
 var unaryOps = map[rt.Op]uint32{
 	rt.OpScale: 0, rt.OpSqr: 1, rt.OpSqrt: 2, rt.OpClamp: 3, rt.OpSilu: 4, rt.OpGelu: 5,
 	rt.OpRelu: 6, rt.OpTanh: 7, rt.OpSigmoid: 8, rt.OpExp: 9, rt.OpNeg: 10, rt.OpDiagMaskInf: 11,
+	rt.OpGeluErf: 12,
 }
+
+// gluOps are binary.wgsl's OP codes of the GLU kinds.
+var gluOps = map[int32]uint32{rt.GLUSwiGLU: 4, rt.GLUGeGLU: 5}
 
 // encodeNode returns the dispatches computing node n. View ops and leaves
 // compute nothing.
@@ -67,8 +72,12 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 	switch {
 	case n.Op == rt.OpDup || n.Op == rt.OpCont || n.Op == rt.OpCpy:
 		return one(d.encCopy(a, n))
-	case n.Op.IsBinary():
-		k := kern("binary.wgsl", wgElementwise, n.Type, a.Type, b.Type).set("OP", uint32(n.Op-rt.OpAdd))
+	case n.Op.IsBinary() || n.Op == rt.OpGLU:
+		code := uint32(n.Op - rt.OpAdd)
+		if n.Op == rt.OpGLU {
+			code = gluOps[n.ParamI(0)]
+		}
+		k := kern("binary.wgsl", wgElementwise, n.Type, a.Type, b.Type).set("OP", code)
 		rep, ok := repeatPeriod(a, b)
 		ok = ok && n.IsContiguous() && a.IsContiguous()
 		count := n.Nelements()
@@ -128,7 +137,7 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 		}
 		x, err := d.rowwise(k, a.Nrows(), 3*a.Ne[0], ts...)
 		if err == nil {
-			x.p.fp[0] = n.ParamF(0)
+			x.p.fp[0], x.p.fp[1] = n.ParamF(0), n.ParamF(1)
 		}
 		return one(x, err)
 	case n.Op == rt.OpGetRows:
@@ -163,18 +172,31 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 		}
 		return one(x, err)
 	case n.Op == rt.OpRope:
+		ts := []*rt.Tensor{n, a, b}
 		k := kern("rope.wgsl", wgElementwise, n.Type, a.Type, b.Type)
+		if ff := n.Src[2]; ff != nil {
+			k = kern("rope.wgsl", wgElementwise, n.Type, a.Type, b.Type, ff.Type).with("FF")
+			ts = append(ts, ff)
+		}
 		if n.ParamI(1) == rt.RopeNeox {
 			k = k.with("NEOX")
 		}
 		pairs := (a.Ne[0] + 1) / 2
-		x, err := d.elementwise(k, a.Nrows()*pairs, n, a, b)
+		x, err := d.elementwise(k, a.Nrows()*pairs, ts...)
 		if err == nil {
+			p := rt.RopeParamsOf(n)
 			x.p.ip[0] = n.ParamI(0)
-			x.p.fp[0], x.p.fp[1] = n.ParamF(2), n.ParamF(3)
+			x.p.fp = [4]float32{p.FreqBase, p.FreqScale, p.ExtFactor, p.AttnFactor}
+			if p.ExtFactor != 0 {
+				lo, hi := rt.RopeYarnCorrDims(p)
+				x.p.ip[1], x.p.ip[2] = int32(math.Float32bits(float32(lo))), int32(math.Float32bits(float32(hi)))
+				x.p.fp[3] *= float32(1 + 0.1*math.Log(1/float64(p.FreqScale)))
+			}
 			x.p.n[1] = uint32(pairs)
 		}
 		return one(x, err)
+	case n.Op == rt.OpFlashAttnExt:
+		return one(d.encFlashAttn(n))
 	case n.Op == rt.OpMulMat:
 		return d.encMulMat(n, a, b)
 	}
@@ -268,6 +290,8 @@ func (d *Device) loopIterations(t *rt.Tensor) int {
 		return a.Ne[0] / 4
 	case rt.OpCpy, rt.OpDup, rt.OpCont, rt.OpSetRows:
 		return 2 * rt.QK
+	case rt.OpFlashAttnExt:
+		return flashAttnLoops(t)
 	}
 	return 0
 }
@@ -302,7 +326,8 @@ func (d *Device) encCopy(src, dst *rt.Tensor) (*dispatch, error) {
 		if src.Type == dst.Type {
 			k = k.with("COPY").set("BLOCK", uint32(dst.Type.TypeSize()))
 		}
-		return d.elementwise(k, dst.Nelements()/rt.QK, dst, src)
+		k = k.set("QK", uint32(dst.Type.BlockSize()))
+		return d.elementwise(k, dst.Nelements()/dst.Type.BlockSize(), dst, src)
 	}
 	k := kern("copy.wgsl", wgElementwise, dst.Type, src.Type)
 	if src.Type == rt.I32 && dst.Type == rt.I32 {
@@ -557,4 +582,40 @@ func describe(t *rt.Tensor) string {
 		}
 	}
 	return s
+}
+
+// FLASH_ATTN_EXT runs flash.wgsl with workgroups of wgFlashAttn (the keys
+// per tile) over (query, head, sequence); head sizes up to flashAttnMaxD.
+const (
+	wgFlashAttn   = 64
+	flashAttnMaxD = 512
+)
+
+func (d *Device) encFlashAttn(n *rt.Tensor) (*dispatch, error) {
+	q, k, v, m := n.Src[0], n.Src[1], n.Src[2], n.Src[3]
+	ts := []*rt.Tensor{n, q, k, v}
+	k2 := kern("flash.wgsl", wgFlashAttn, n.Type, q.Type, k.Type, v.Type)
+	if m != nil {
+		k2 = kern("flash.wgsl", wgFlashAttn, n.Type, q.Type, k.Type, v.Type, m.Type).with("MASK")
+		ts = append(ts, m)
+	}
+	x, err := d.newDispatch(k2, ts...)
+	if err != nil {
+		return nil, err
+	}
+	x.grid = [3]uint32{uint32(q.Ne[1]), uint32(q.Ne[2]), uint32(q.Ne[3])}
+	x.p.ip[0], x.p.ip[1] = int32(q.Ne[2]/k.Ne[2]), int32(q.Ne[2]/v.Ne[2])
+	x.p.fp[0], x.p.fp[1] = n.ParamF(0), n.ParamF(2)
+	x.work = float64(n.Nelements()) * float64(k.Ne[1]) * float64(q.Ne[0]+v.Ne[0]) / float64(v.Ne[0])
+	return x, nil
+}
+
+// flashAttnLoops estimates the loop iterations of one flash.wgsl
+// invocation: loading q, then per tile of keys the dot over D, each owned
+// output dim over the tile, and two workgroup reductions.
+func flashAttnLoops(t *rt.Tensor) int {
+	q, k, v := t.Src[0], t.Src[1], t.Src[2]
+	tiles := (k.Ne[1] + wgFlashAttn - 1) / wgFlashAttn
+	owned := (v.Ne[0] + wgFlashAttn - 1) / wgFlashAttn
+	return q.Ne[0] + tiles*(q.Ne[0]+flashAttnMaxD/wgFlashAttn+owned*min(wgFlashAttn, k.Ne[1])+2*7)
 }

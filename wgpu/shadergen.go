@@ -3,12 +3,14 @@
 package wgpu
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/gpurt/gpurt/internal/qtables"
 	rt "github.com/gpurt/gpurt/runtime"
 	"github.com/gpurt/gpurt/shaders"
 )
@@ -31,9 +33,11 @@ type kconst struct {
 }
 
 // slotNames are the WGSL names of the storage bindings, in binding order.
-var slotNames = [maxSlots]string{"d", "a", "b", "c"}
+// Slot e (FLASH_ATTN_EXT's mask) has its shape and strides at the end of
+// the params block and its offset in off_e.x.
+var slotNames = [maxSlots]string{"d", "a", "b", "c", "e"}
 
-const maxSlots = 4
+const maxSlots = 5
 
 func (k kernel) key() string {
 	b := make([]byte, 0, 96)
@@ -218,7 +222,8 @@ func compileError(dev string, k kernel, src source, err error) error {
 // paramsWGSL is the uniform block every kernel receives at binding 0. It
 // mirrors the Go struct params: for each of d, a, b, c the shape (ne) and
 // byte strides (nb); off holds each binding's byte offset of the tensor
-// inside the bound range (bindings start at aligned offsets).
+// inside the bound range (bindings start at aligned offsets); slot e's
+// come last.
 const paramsWGSL = `struct Params {
   ne_d: vec4<u32>, nb_d: vec4<u32>,
   ne_a: vec4<u32>, nb_a: vec4<u32>,
@@ -228,6 +233,8 @@ const paramsWGSL = `struct Params {
   ip: vec4<i32>,
   fp: vec4<f32>,
   n: vec4<u32>,
+  ne_e: vec4<u32>, nb_e: vec4<u32>,
+  off_e: vec4<u32>,
 }
 @group(0) @binding(0) var<uniform> P: Params;
 `
@@ -261,6 +268,9 @@ func genPrelude(k kernel, f16 bool) string {
 	for _, c := range k.consts {
 		fmt.Fprintf(&sb, "const %s: u32 = %du;\n", c.name, c.val)
 	}
+	if slices.ContainsFunc(k.binds, runtimeTyped) {
+		sb.WriteString(dequantTables())
+	}
 	for i, t := range k.binds {
 		name := slotNames[i]
 		write := i == 0
@@ -281,6 +291,24 @@ func subword(t rt.DType, f16 bool) bool {
 		return !f16
 	}
 	return true
+}
+
+// runtimeTyped reports whether dtype t is loaded by dequant.wgsl, shared
+// by all of them with the dtype as a constant (dt_$): every block type but
+// Q8_0 and Q4_0, which have loaders of their own.
+func runtimeTyped(t rt.DType) bool { return t.IsQuantized() && t != rt.Q8_0 && t != rt.Q4_0 }
+
+// dequantTables declares the codebooks of dequant.wgsl, read from the
+// runtime's dequantizers (internal/qtables).
+func dequantTables() string {
+	table := func(name string, vals [16]int8) string {
+		parts := make([]string, len(vals))
+		for i, v := range vals {
+			parts[i] = strconv.Itoa(int(v)) + ".0"
+		}
+		return fmt.Sprintf("var<private> %s: array<f32, %d> = array<f32, %d>(%s);\n", name, len(vals), len(vals), strings.Join(parts, ", "))
+	}
+	return table("IQ4NL", codebooks.iq4nl) + table("MXFP4", codebooks.mxfp4)
 }
 
 func bindingWGSL(binding int, t rt.DType, write, f16, vec, w4 bool) string {
@@ -319,6 +347,18 @@ fn ldw2_$(o: u32) -> u32 {
 `)
 	}
 	lde := "fn lde_$(r: u32, k: u32) -> f32 { return ld_$(r + k * P.nb_$.x); }\n"
+	if runtimeTyped(t) {
+		words()
+		// A constant: the compiler keeps only this dtype's dequantizer
+		// (lavapipe runs every branch it cannot prove unused, so a dtype
+		// read at run time costs it 10-20x).
+		fmt.Fprintf(&sb, "fn dt_$() -> u32 { return %du; }\n", int(t))
+		sb.WriteString(dequantWGSL)
+		if write {
+			sb.WriteString(quantizeWGSL)
+		}
+		return sb.String()
+	}
 	switch t {
 	case rt.F32:
 		if vec {
@@ -472,3 +512,36 @@ fn ld4_$(r: u32, k: u32) -> vec4<f32> {
 	}
 	return sb.String()
 }
+
+// dequantWGSL and quantizeWGSL are dequant.wgsl, appended per binding of
+// a runtimeTyped dtype, and quantize.wgsl, appended when it is written.
+var dequantWGSL, quantizeWGSL = embeddedWGSL("dequant.wgsl"), embeddedWGSL("quantize.wgsl")
+
+func embeddedWGSL(name string) string {
+	s, err := shaders.WGSL(name)
+	if err != nil {
+		panic(err) // embedded at build time
+	}
+	return s
+}
+
+// quantizable reports whether the kernels write dtype t from F32 values
+// (stq_ in the generated prelude and quantize.wgsl).
+func quantizable(t rt.DType) bool {
+	switch t {
+	case rt.Q8_0, rt.Q4_0, rt.Q4_1, rt.Q5_0, rt.Q5_1:
+		return true
+	}
+	return false
+}
+
+// codebooks are the IQ4_NL/IQ4_XS and MXFP4 levels, as the CPU has them.
+var codebooks = func() (c struct{ iq4nl, mxfp4 [16]int8 }) {
+	var err1, err2 error
+	c.iq4nl, err1 = qtables.IQ4NL()
+	c.mxfp4, err2 = qtables.MXFP4()
+	if err := errors.Join(err1, err2); err != nil {
+		panic(err) // the runtime's own dequantizers failed
+	}
+	return c
+}()

@@ -35,7 +35,7 @@ func TestHelpAndVersion(t *testing.T) {
 	if code, _, _ := runCLI(t, "frobnicate"); code != 2 {
 		t.Errorf("unknown command: exit %d, want 2", code)
 	}
-	for _, name := range []string{"run", "devices", "bench", "test-ops", "version"} {
+	for _, name := range []string{"run", "devices", "bench", "test-ops", "version", "quantize"} {
 		code, out, _ := runCLI(t, name, "-h")
 		if code != 0 || !strings.Contains(out, "usage: gpurt "+name) || !strings.Contains(out, "examples:") {
 			t.Errorf("gpurt %s -h: exit %d, usage:\n%s", name, code, out)

@@ -267,3 +267,13 @@ func checkFinite(flagName string, v, lo, hi float64) string {
 	}
 	return ""
 }
+
+// isHelpFlag reports whether arg asks for help, for subcommands that parse
+// their arguments by hand.
+func isHelpFlag(arg string) bool {
+	switch arg {
+	case "-h", "-help", "--help":
+		return true
+	}
+	return false
+}

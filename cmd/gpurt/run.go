@@ -29,6 +29,7 @@ type runOptions struct {
 	kv            rt.DType
 	noBOS         bool
 	parseSpecial  bool
+	rpcEndpoints  []string // --rpc (rpcflag.go)
 }
 
 func runModel(args []string) int {
@@ -50,6 +51,7 @@ func runModel(args []string) int {
 	ctxSize := c.Int("c,ctx-size", 0, "context size in tokens (0: the model's trained context, capped by a KV memory budget)")
 	kv := c.String("kv", "f16", "KV cache dtype: f16 or f32")
 	noBOS := c.Bool("no-bos", false, "do not start the prompt with the BOS token")
+	rpcList := rpcFlag(c)
 	noParseSpecial := c.Bool("no-parse-special", false, "tokenize special-token texts in the prompt (<|im_start|>, [INST], …) as plain text")
 	if code, ok := c.Parse(args); !ok {
 		return code
@@ -77,6 +79,10 @@ func runModel(args []string) int {
 	if _, err := parseDevices(*device); err != nil {
 		return c.Usagef("-d/--device %v", err)
 	}
+	endpoints, err := parseRPCList(*rpcList)
+	if err != nil {
+		return c.Usagef("%v", err)
+	}
 	if c.Set("p,prompt") && c.Set("f,file") {
 		return c.Usagef("give the prompt with -p or -f, not both")
 	}
@@ -94,7 +100,7 @@ func runModel(args []string) int {
 	}
 	o := runOptions{
 		model: *model, prompt: *prompt, n: *n, devices: *device, threads: *threads,
-		gpuLayers: *gpuLayers, ctxSize: *ctxSize, kv: kvType, noBOS: *noBOS, parseSpecial: !*noParseSpecial,
+		gpuLayers: *gpuLayers, ctxSize: *ctxSize, kv: kvType, noBOS: *noBOS, parseSpecial: !*noParseSpecial, rpcEndpoints: endpoints,
 		sampler: llama.SamplerConfig{Temp: float32(*temp), TopK: *topK, TopP: float32(*topP), Seed: *seed},
 	}
 	if _, err := llama.NewSampler(o.sampler); err != nil {
@@ -187,6 +193,13 @@ func generate(c *cli, o runOptions) error {
 		return fmt.Errorf("%w: -d/--device %v", errUsage, err)
 	}
 	defer closeBackends(backends)
+	// Remote devices go first; closeRPC also closes their backends.
+	remote, closeRPC, err := rpcBackends(o.rpcEndpoints)
+	if err != nil {
+		return err
+	}
+	defer closeRPC()
+	backends = append(remote, backends...)
 	nCtx, ctxNote, err := contextSize(f, o.ctxSize, o.kv, kvBudget(backends))
 	if err != nil {
 		return err
@@ -228,7 +241,7 @@ func generate(c *cli, o runOptions) error {
 	m.ResetCache()
 	warmTime := time.Since(warmStart)
 
-	out := bufio.NewWriter(os.Stdout)
+	out := bufio.NewWriter(c.stdout)
 	out.WriteString(o.prompt)
 	out.Flush()
 	prev := tokens[len(tokens)-1]
@@ -249,13 +262,13 @@ func generate(c *cli, o runOptions) error {
 	for _, b := range backends {
 		names = append(names, b.Name())
 	}
-	fmt.Fprintf(os.Stderr, "\nmodel:   %s (%d blocks, embedding %d, vocab %d)\n", name, m.H.NLayer, m.H.NEmbd, m.H.NVocab)
-	fmt.Fprintf(os.Stderr, "devices: %s; placement: %s\n", strings.Join(names, ", "), strings.Join(m.Placement, "; "))
-	fmt.Fprintf(os.Stderr, "context: %s\n", ctxNote)
-	fmt.Fprintf(os.Stderr, "splits:  %d per generated token\n", m.Splits())
-	fmt.Fprintf(os.Stderr, "load:    %.0f ms; warm-up (pipeline compile): %.0f ms\n", ms(loadTime), ms(warmTime))
-	fmt.Fprintf(os.Stderr, "prompt:  %d tokens, %.1f tokens/s\n", st.PromptTokens, st.PromptTPS())
-	fmt.Fprintf(os.Stderr, "gen:     %d tokens, %.1f tokens/s\n", st.GenTokens, st.GenTPS())
+	fmt.Fprintf(c.stderr, "\nmodel:   %s (%d blocks, embedding %d, vocab %d)\n", name, m.H.NLayer, m.H.NEmbd, m.H.NVocab)
+	fmt.Fprintf(c.stderr, "devices: %s; placement: %s\n", strings.Join(names, ", "), strings.Join(m.Placement, "; "))
+	fmt.Fprintf(c.stderr, "context: %s\n", ctxNote)
+	fmt.Fprintf(c.stderr, "splits:  %d per generated token\n", m.Splits())
+	fmt.Fprintf(c.stderr, "load:    %.0f ms; warm-up (pipeline compile): %.0f ms\n", ms(loadTime), ms(warmTime))
+	fmt.Fprintf(c.stderr, "prompt:  %d tokens, %.1f tokens/s\n", st.PromptTokens, st.PromptTPS())
+	fmt.Fprintf(c.stderr, "gen:     %d tokens, %.1f tokens/s\n", st.GenTokens, st.GenTPS())
 	return nil
 }
 

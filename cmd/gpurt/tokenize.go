@@ -2,8 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -23,101 +21,70 @@ func runTokenize(args []string) int {
 }
 
 func tokenizeMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("tokenize", flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // errors are reported below, with the command's prefix
-	var model, prompt, file string
-	for _, name := range []string{"m", "model"} {
-		fs.StringVar(&model, name, "", "model or vocab-only GGUF `file` (required)")
+	c := newCLI("tokenize", "-m FILE [-p TEXT | -f FILE | --stdin] [--ids | --show-pieces] [--show-count] [--no-bos] [--no-parse-special] [--no-escape]",
+		"gpurt tokenize -m ../shared/tokenizers/ggml-vocab-llama3.gguf -p 'Hello world'",
+		"echo 'Hello' | gpurt tokenize -m model.gguf --ids --no-bos")
+	c.setOutput(stdout, stderr)
+	model := c.String("m,model", "", "model or vocab-only GGUF `FILE` (required)")
+	prompt := c.String("p,prompt", "", "the `TEXT` to tokenize")
+	file := c.String("f,file", "", "read the text from `FILE`")
+	c.Bool("stdin", false, "read the text from standard input (the default without -p or -f)")
+	ids := c.Bool("ids", false, "print only the ids, as [1, 2, 3]")
+	showPieces := c.Bool("show-pieces", false, "print each id with its piece, as llama-tokenize does by default (the default)")
+	showCount := c.Bool("show-count", false, "print the number of tokens last")
+	noBOS := c.Bool("no-bos", false, "add no BOS/EOS even where the vocabulary asks for them")
+	noParseSpecial := c.Bool("no-parse-special", false, "tokenize special-token texts such as <|im_start|> as plain text")
+	noEscape := c.Bool("no-escape", false, "do not turn \\n, \\t, \\\\, \\xNN ... in the text into the characters")
+	if code, ok := c.Parse(args); !ok {
+		return code
 	}
-	for _, name := range []string{"p", "prompt"} {
-		fs.StringVar(&prompt, name, "", "the `text` to tokenize")
-	}
-	for _, name := range []string{"f", "file"} {
-		fs.StringVar(&file, name, "", "read the text from `file`")
-	}
-	fs.Bool("stdin", false, "read the text from standard input (the default without -p or -f)")
-	ids := fs.Bool("ids", false, "print only the ids, as [1, 2, 3]")
-	showPieces := fs.Bool("show-pieces", false, "print each id with its piece, as '   id -> 'piece'' (the default)")
-	showCount := fs.Bool("show-count", false, "print the number of tokens last")
-	noBOS := fs.Bool("no-bos", false, "add no BOS/EOS even where the vocabulary asks for them")
-	noParseSpecial := fs.Bool("no-parse-special", false, "tokenize special-token texts such as <|im_start|> as plain text")
-	noEscape := fs.Bool("no-escape", false, "do not turn \\n, \\t, \\\\, \\xNN ... in the text into the characters")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `usage: gpurt tokenize -m FILE [-p TEXT | -f FILE | --stdin] [--ids | --show-pieces] [--show-count]
-                      [--no-bos] [--no-parse-special] [--no-escape]
-
-Tokenizes the text as llama.cpp's llama-tokenize does: BOS where the vocabulary
-asks for it, special tokens parsed, escape sequences processed. Vocab-only GGUF
-files work. Without -p or -f the text is read from standard input.
-
-flags:
-`)
-		fs.PrintDefaults()
-		fmt.Fprint(fs.Output(), `
-examples:
-  gpurt tokenize -m ../shared/tokenizers/ggml-vocab-llama3.gguf -p 'Hello world'
-  echo 'Hello' | gpurt tokenize -m model.gguf --ids --no-bos
-`)
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stdout)
-			fs.Usage()
-			return 0
-		}
-		fmt.Fprintf(stderr, "gpurt tokenize: %v (gpurt tokenize -h shows the flags)\n", err)
-		return 2
-	}
-	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "gpurt tokenize: "+format+"\n", a...)
-		return 2
-	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	sources := 0
-	for _, s := range [][]string{{"p", "prompt"}, {"f", "file"}, {"stdin"}} {
-		if set[s[0]] || len(s) > 1 && set[s[1]] {
+	for _, names := range []string{"p,prompt", "f,file", "stdin"} {
+		if c.Set(names) {
 			sources++
 		}
 	}
 	switch {
-	case fs.NArg() > 0:
-		return usageErr("unexpected argument %q", fs.Arg(0))
-	case model == "":
-		return usageErr("-m FILE is required")
+	case *model == "":
+		return c.Usagef("-m/--model FILE is required")
 	case sources > 1:
-		return usageErr("-p, -f and --stdin are mutually exclusive")
+		return c.Usagef("-p, -f and --stdin are mutually exclusive")
 	case *ids && *showPieces:
-		return usageErr("--ids and --show-pieces are mutually exclusive")
+		return c.Usagef("--ids and --show-pieces are mutually exclusive")
+	}
+	if err := checkModelPath(*model); err != nil {
+		return c.Usagef("-m: %v", err)
+	}
+	if c.Set("f,file") {
+		if err := checkModelPath(*file); err != nil {
+			return c.Usagef("-f: %v", err)
+		}
 	}
 	var text string
 	switch {
-	case set["p"] || set["prompt"]:
-		text = prompt
-	case set["f"] || set["file"]:
-		b, err := os.ReadFile(file)
+	case c.Set("p,prompt"):
+		text = *prompt
+	case c.Set("f,file"):
+		b, err := os.ReadFile(*file)
 		if err != nil {
-			fmt.Fprintln(stderr, "gpurt tokenize:", err)
-			return 1
+			return c.Fail(err)
 		}
 		text = string(b)
 	default:
 		b, err := io.ReadAll(stdin)
 		if err != nil {
-			fmt.Fprintln(stderr, "gpurt tokenize: reading standard input:", err)
-			return 1
+			return c.Fail(fmt.Errorf("reading standard input: %w", err))
 		}
 		text = string(b)
 	}
 	if !*noEscape {
 		text = processEscapes(text)
 	}
-	if err := tokenizeText(model, text, tokenizer.EncodeOptions{AddSpecial: !*noBOS, ParseSpecial: !*noParseSpecial},
+	if err := tokenizeText(*model, text, tokenizer.EncodeOptions{AddSpecial: !*noBOS, ParseSpecial: !*noParseSpecial},
 		*ids, *showCount, stdout); err != nil {
-		fmt.Fprintln(stderr, "gpurt tokenize:", err)
-		return 1
+		return c.Fail(err)
 	}
-	return 0
+	return exitOK
 }
 
 func tokenizeText(model, text string, opts tokenizer.EncodeOptions, idsOnly, count bool, stdout io.Writer) error {

@@ -30,13 +30,15 @@ func TestTokenizeCommand(t *testing.T) {
 		{"pieces", []string{"-m", vocab, "-p", "Hi<|im_end|>", "--show-count"}, "", 0,
 			" 13048 -> 'Hi'\n151645 -> '<|im_end|>'\nTotal number of tokens: 2\n", ""},
 		{"help", []string{"-h"}, "", 0, "", ""},
-		{"no model", []string{"-p", "x"}, "", 2, "", "gpurt tokenize: -m FILE is required"},
+		{"no model", []string{"-p", "x"}, "", 2, "", "gpurt tokenize: -m/--model FILE is required"},
 		{"extra arg", []string{"-m", vocab, "-p", "x", "y"}, "", 2, "", `unexpected argument "y"`},
 		{"two sources", []string{"-m", vocab, "-p", "x", "-f", "y"}, "", 2, "", "mutually exclusive"},
 		{"two outputs", []string{"-m", vocab, "-p", "x", "--ids", "--show-pieces"}, "", 2, "", "mutually exclusive"},
 		{"bad flag", []string{"--bogus"}, "", 2, "", "gpurt tokenize: flag provided but not defined: -bogus"},
-		{"missing model", []string{"-m", "/nonexistent.gguf", "-p", "x"}, "", 1, "", "gpurt tokenize: "},
-		{"missing file", []string{"-m", vocab, "-f", "/nonexistent.txt"}, "", 1, "", "gpurt tokenize: "},
+		{"long names", []string{"--model", vocab, "--prompt", "Hello", "--ids"}, "", 0, "[9707]\n", ""},
+		{"missing model", []string{"-m", "/nonexistent.gguf", "-p", "x"}, "", 2, "", "gpurt tokenize: -m: "},
+		{"missing file", []string{"-m", vocab, "-f", "/nonexistent.txt"}, "", 2, "", "gpurt tokenize: -f: "},
+		{"not a model", []string{"-m", "tokenize_test.go", "-p", "x"}, "", 1, "", "gpurt tokenize: "},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -16,6 +16,7 @@ func Cases() []Case {
 		copyCases, getRowsCases, setRowsCases, concatCases,
 		binaryCases, unaryCases, reduceCases, normCases,
 		mulMatCases, ropeCases, softMaxCases, diagMaskCases, viewCases, largeCases,
+		gluCases, ropeExtCases, softCapCases, flashAttnCases,
 	} {
 		cs = append(cs, gen()...)
 	}

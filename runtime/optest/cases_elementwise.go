@@ -103,7 +103,7 @@ func unaryCases() []Case {
 	kinds := []unaryKind{
 		scaleKind(0.5, 0), clampKind(-0.5, 0.5),
 		plainKind(rt.OpSqr, -2, 2), plainKind(rt.OpSqrt, 0, 4),
-		plainKind(rt.OpSilu, -4, 4), plainKind(rt.OpGelu, -4, 4), plainKind(rt.OpRelu, -1, 1),
+		plainKind(rt.OpSilu, -4, 4), plainKind(rt.OpGelu, -4, 4), plainKind(rt.OpGeluErf, -4, 4), plainKind(rt.OpRelu, -1, 1),
 		plainKind(rt.OpTanh, -3, 3), plainKind(rt.OpSigmoid, -4, 4), plainKind(rt.OpExp, -2, 2),
 		plainKind(rt.OpNeg, -1, 1),
 	}

@@ -20,13 +20,14 @@ const (
 	nmseQuantDst   = 1e-5 // values quantized on the device (CPY/SET_ROWS into a block type)
 	nmseMulMatF32  = 1e-6 // f32 weights: order of summation only
 	nmseMulMatLowP = 5e-4 // f16/bf16/quantized weights: backends may round src1 to f16 or q8_0, as ggml does
+	nmseFlashAttn  = 1e-5 // f32/f16 K and V: two chained f32 dot products and exps
 )
 
 // tolerance is the threshold for op producing dtype out.
 func tolerance(op rt.Op, out rt.DType) float64 {
 	t := nmseExact
 	switch op {
-	case rt.OpExp, rt.OpSilu, rt.OpGelu, rt.OpTanh, rt.OpSigmoid, rt.OpSoftMax, rt.OpRope:
+	case rt.OpExp, rt.OpSilu, rt.OpGelu, rt.OpGeluErf, rt.OpTanh, rt.OpSigmoid, rt.OpSoftMax, rt.OpRope, rt.OpGLU:
 		t = nmseTranscend
 	case rt.OpMulMat:
 		t = nmseMulMatF32

@@ -149,7 +149,17 @@ func evalNode(n *rt.Tensor) ([]float64, error) {
 			}
 			return x / y
 		}), nil
-	case rt.OpScale, rt.OpSqr, rt.OpSqrt, rt.OpClamp, rt.OpSilu, rt.OpGelu, rt.OpRelu,
+	case rt.OpGLU:
+		return emit(func(i0, i1, i2, i3 int) float64 {
+			x, y := a.at(i0, i1, i2, i3), b.at(i0, i1, i2, i3)
+			if n.ParamI(0) == rt.GLUSwiGLU {
+				return x / (1 + math.Exp(-x)) * y
+			}
+			return 0.5 * x * (1 + math.Tanh(math.Sqrt(2/math.Pi)*(x+0.044715*x*x*x))) * y
+		}), nil
+	case rt.OpFlashAttnExt:
+		return flashAttn(n, src), nil
+	case rt.OpScale, rt.OpSqr, rt.OpSqrt, rt.OpClamp, rt.OpSilu, rt.OpGelu, rt.OpGeluErf, rt.OpRelu,
 		rt.OpTanh, rt.OpSigmoid, rt.OpExp, rt.OpNeg:
 		p0, p1 := float64(n.ParamF(0)), float64(n.ParamF(1))
 		return emit(func(i0, i1, i2, i3 int) float64 {
@@ -167,6 +177,8 @@ func evalNode(n *rt.Tensor) ([]float64, error) {
 				return x / (1 + math.Exp(-x))
 			case rt.OpGelu:
 				return 0.5 * x * (1 + math.Tanh(math.Sqrt(2/math.Pi)*(x+0.044715*x*x*x)))
+			case rt.OpGeluErf:
+				return 0.5 * x * (1 + math.Erf(x/math.Sqrt2))
 			case rt.OpRelu:
 				return math.Max(x, 0)
 			case rt.OpTanh:
@@ -196,7 +208,7 @@ func evalNode(n *rt.Tensor) ([]float64, error) {
 			return s
 		}), nil
 	case rt.OpRope:
-		return rope(n, a, b), nil
+		return rope(n, a, b, src[2]), nil
 	case rt.OpDiagMaskInf:
 		nPast := int(n.ParamI(0))
 		return emit(func(i0, i1, i2, i3 int) float64 {
@@ -254,6 +266,9 @@ func rowOp(n *rt.Tensor, a, b tensorValues) []float64 {
 			mx := math.Inf(-1)
 			for i0 := range row {
 				row[i0] *= eps // f[0] is the scale
+				if c := float64(n.ParamF(1)); c > 0 {
+					row[i0] = c * math.Tanh(row[i0]/c)
+				}
 				if n.Src[1] != nil {
 					row[i0] += b.at(i0, i1, i2%b.ne[2], i3%b.ne[3])
 				}
@@ -272,22 +287,93 @@ func rowOp(n *rt.Tensor, a, b tensorValues) []float64 {
 	return out
 }
 
-func rope(n *rt.Tensor, a, pos tensorValues) []float64 {
-	nDims, mode := int(n.ParamI(0)), int(n.ParamI(1))
-	base, scale := float64(n.ParamF(2)), float64(n.ParamF(3))
+// rope follows ggml's rope_yarn: per pair, theta_extrap from the base
+// frequency and the factor, theta_interp = freq_scale·theta_extrap, mixed
+// by the YaRN ramp when ext_factor is set, with the magnitude correction.
+func rope(n *rt.Tensor, a, pos, ff tensorValues) []float64 {
+	p := rt.RopeParamsOf(n)
+	nDims := p.NDims
+	base, freqScale, ext := float64(p.FreqBase), float64(p.FreqScale), float64(p.ExtFactor)
+	corrDim := func(nRot float64) float64 {
+		return float64(nDims) * math.Log(float64(p.NCtxOrig)/(nRot*2*math.Pi)) / (2 * math.Log(base))
+	}
+	low := math.Max(0, math.Floor(corrDim(float64(p.BetaFast))))
+	high := math.Min(float64(nDims-1), math.Ceil(corrDim(float64(p.BetaSlow))))
 	out := append([]float64(nil), a.v...)
 	each([rt.MaxDims]int{1, a.ne[1], a.ne[2], a.ne[3]}, func(_, i1, i2, i3 int) {
-		p := pos.at(i2, 0, 0, 0)
+		pp := pos.at(i2, 0, 0, 0)
 		rowStart := ((i3*a.ne[2]+i2)*a.ne[1] + i1) * a.ne[0]
-		for i := 0; i < nDims/2; i++ {
-			theta := p * scale * math.Pow(base, -2*float64(i)/float64(nDims))
-			j0, j1 := 2*i, 2*i+1
-			if mode == rt.RopeNeox {
-				j0, j1 = i, i+nDims/2
+		for i0 := 0; i0 < nDims; i0 += 2 {
+			thetaExtrap := pp * math.Pow(base, -float64(i0)/float64(nDims))
+			if n.Src[2] != nil {
+				thetaExtrap /= ff.v[i0/2]
+			}
+			thetaInterp := freqScale * thetaExtrap
+			theta, mscale := thetaInterp, float64(p.AttnFactor)
+			if ext != 0 {
+				y := (float64(i0/2) - low) / math.Max(0.001, high-low)
+				rampMix := (1 - math.Min(1, math.Max(0, y))) * ext
+				theta = thetaInterp*(1-rampMix) + thetaExtrap*rampMix
+				mscale *= 1 + 0.1*math.Log(1/freqScale)
+			}
+			c, s := math.Cos(theta)*mscale, math.Sin(theta)*mscale
+			j0, j1 := i0, i0+1
+			if p.Mode == rt.RopeNeox {
+				j0, j1 = i0/2, i0/2+nDims/2
 			}
 			x0, x1 := a.v[rowStart+j0], a.v[rowStart+j1]
-			out[rowStart+j0] = x0*math.Cos(theta) - x1*math.Sin(theta)
-			out[rowStart+j1] = x0*math.Sin(theta) + x1*math.Cos(theta)
+			out[rowStart+j0] = x0*c - x1*s
+			out[rowStart+j1] = x0*s + x1*c
+		}
+	})
+	return out
+}
+
+// flashAttn is attention written plainly: all scores of a query row, then
+// one softmax, then the weighted sum of values, into the permuted result.
+func flashAttn(n *rt.Tensor, src [rt.MaxSrc]tensorValues) []float64 {
+	q, k, v, m := src[0], src[1], src[2], src[3]
+	scale, softcap := float64(n.ParamF(0)), float64(n.ParamF(2))
+	nq, h, nkv := q.ne[1], q.ne[2], k.ne[1]
+	out := make([]float64, n.Nelements())
+	each([rt.MaxDims]int{1, nq, h, q.ne[3]}, func(_, iq, ih, is int) {
+		kh, vh := ih/(h/k.ne[2]), ih/(h/v.ne[2])
+		scores := make([]float64, nkv)
+		mx := math.Inf(-1)
+		for j := range scores {
+			s := 0.0
+			for d := 0; d < q.ne[0]; d++ {
+				s += q.at(d, iq, ih, is) * k.at(d, j, kh, is)
+			}
+			s *= scale
+			if softcap > 0 {
+				s = softcap * math.Tanh(s/softcap)
+			}
+			if n.Src[3] != nil {
+				s += m.at(j, iq, ih%m.ne[2], is%m.ne[3])
+			}
+			scores[j] = s
+			mx = math.Max(mx, s)
+		}
+		total := 0.0
+		for j, s := range scores {
+			scores[j] = 0
+			if !math.IsInf(mx, -1) {
+				scores[j] = math.Exp(s - mx)
+			}
+			total += scores[j]
+		}
+		for d := 0; d < v.ne[0]; d++ {
+			acc := 0.0
+			for j, w := range scores {
+				if w != 0 {
+					acc += w * v.at(d, j, vh, is)
+				}
+			}
+			if total > 0 {
+				acc /= total
+			}
+			out[((is*nq+iq)*h+ih)*v.ne[0]+d] = acc
 		}
 	})
 	return out

@@ -1,7 +1,8 @@
 #version 450
 // ADD, SUB, MUL, DIV with src1 broadcast over src0 (ggml's repeat rule),
-// and CONCAT of src0 and src1 along one dimension. One invocation per
-// destination element.
+// CONCAT of src0 and src1 along one dimension, and the gated units GLU
+// SwiGLU (silu(src0)·src1) and GeGLU (gelu_tanh(src0)·src1) of one shape.
+// One invocation per destination element.
 
 #include "common.glsl"
 
@@ -29,6 +30,8 @@ layout(push_constant) uniform PC {
 #define OP_MUL 2u
 #define OP_DIV 3u
 #define OP_CONCAT 4u
+#define OP_SWIGLU 5u
+#define OP_GEGLU 6u
 layout(std430, binding = 0) readonly buffer Src0v { vec4 s0v[]; };
 layout(std430, binding = 1) readonly buffer Src1v { vec4 s1v[]; };
 layout(std430, binding = 3) buffer Dstv { vec4 dv[]; };
@@ -37,11 +40,37 @@ layout(std430, binding = 3) buffer Dstv { vec4 dv[]; };
 #define FAST_ROW 0x40000000u
 #define FAST_VEC4 0x20000000u // FAST, same shapes, 16-byte aligned, n % 4 == 0
 
+// tanh without the overflow of the exp-based formula for large |x|.
+vec4 tanh_safe(vec4 x) {
+	vec4 e = exp(-2.0 * abs(x));
+	return sign(x) * (1.0 - e) / (1.0 + e);
+}
+
+vec4 silu4(vec4 x) { return x / (1.0 + exp(-x)); }
+
+vec4 gelu4(vec4 x) {
+	const float c = 0.79788456080286535587989211986876; // sqrt(2/pi)
+	return 0.5 * x * (1.0 + tanh_safe(c * x * (1.0 + 0.044715 * x * x)));
+}
+
 vec4 binop4(vec4 a, vec4 b) {
 	switch (MODE >> 24) {
 	case OP_ADD: return a + b;
 	case OP_SUB: return a - b;
 	case OP_MUL: return a * b;
+	case OP_SWIGLU: return silu4(a) * b;
+	case OP_GEGLU: return gelu4(a) * b;
+	}
+	return a / b;
+}
+
+float binop(uint op, float a, float b) {
+	switch (op) {
+	case OP_ADD: return a + b;
+	case OP_SUB: return a - b;
+	case OP_MUL: return a * b;
+	case OP_SWIGLU: return silu4(vec4(a)).x * b;
+	case OP_GEGLU: return gelu4(vec4(a)).x * b;
 	}
 	return a / b;
 }
@@ -67,14 +96,7 @@ void main() {
 		if ((FLAGS & FAST_ROW) != 0u) j = idx - fastdiv(idx, pc.mp0, pc.shifts & 31u) * pc.ne0;
 		float a = uintBitsToFloat(s0[(pc.off0 >> 2) + idx]);
 		float b = uintBitsToFloat(s1[(pc.off1 >> 2) + j]);
-		float v;
-		switch (MODE >> 24) {
-		case OP_ADD: v = a + b; break;
-		case OP_SUB: v = a - b; break;
-		case OP_MUL: v = a * b; break;
-		default: v = a / b; break;
-		}
-		d[(pc.offd >> 2) + idx] = floatBitsToUint(v);
+		d[(pc.offd >> 2) + idx] = floatBitsToUint(binop(MODE >> 24, a, b));
 		return;
 	}
 	uint t0 = MODE & 0xffu;
@@ -113,12 +135,5 @@ void main() {
 	uint j2 = bcast(i2, pc.ne12, pc.ne2);
 	uint j3 = bcast(i3, pc.ne13, pc.ne3);
 	float b = load_f_1(t1, pc.off1 + j0 * pc.nb10 + j1 * pc.nb11 + j2 * pc.nb12 + j3 * pc.nb13);
-	float v;
-	switch (op) {
-	case OP_ADD: v = a + b; break;
-	case OP_SUB: v = a - b; break;
-	case OP_MUL: v = a * b; break;
-	default: v = a / b; break;
-	}
-	store_f(td, dst, v);
+	store_f(td, dst, binop(op, a, b));
 }

@@ -1,6 +1,6 @@
 #version 450
-// Row reductions: SUM_ROWS, MEAN, NORM, RMS_NORM, SOFT_MAX (scale and an
-// optional broadcast mask), ARGMAX, and SUM of every element.
+// Row reductions: SUM_ROWS, MEAN, NORM, RMS_NORM, SOFT_MAX (scale, softcap
+// and an optional broadcast mask), ARGMAX, and SUM of every element.
 //
 // Long rows take one workgroup each and reduce across it. Short rows (the
 // host sets the THREAD_ROWS flag) take one invocation each, with no
@@ -31,6 +31,7 @@ layout(push_constant) uniform PC {
 	uint mp1, mp12, shifts;      // fastdiv: ne01, ne01*ne02, and ne00 (SUM)
 	uint nrows;
 	uint mp0;
+	float softcap;               // SOFT_MAX: softcap·tanh(x/softcap) when > 0
 } pc;
 
 #define THREAD_ROWS 0x100u
@@ -51,6 +52,19 @@ float ld(uint a) { return uintBitsToFloat(s0[a >> 2]); }
 void st(uint a, float v) { d[a >> 2] = floatBitsToUint(v); }
 
 const bool thread_rows = (MODE & THREAD_ROWS) != 0u;
+
+// tanh without the overflow of the exp-based formula for large |x|.
+float tanh_safe(float x) {
+	float e = exp(-2.0 * abs(x));
+	return sign(x) * (1.0 - e) / (1.0 + e);
+}
+
+// softmax_in is SOFT_MAX's scaled (and capped) logit before the mask.
+float softmax_in(float x) {
+	x *= pc.p;
+	if (pc.softcap > 0.0) x = pc.softcap * tanh_safe(x / pc.softcap);
+	return x;
+}
 
 float row_sum(float v) {
 	if (thread_rows) return v;
@@ -156,14 +170,14 @@ void main() {
 		if (tm != 255u) mrow = pc.off1 + i1 * pc.nb11 + (i2 % pc.ne12) * pc.nb12 + (i3 % pc.ne13) * pc.nb13;
 		float m = uintBitsToFloat(0xff800000u);
 		for (uint i0 = first; i0 < pc.ne00; i0 += step) {
-			float x = ld(src + i0 * pc.nb00) * pc.p;
+			float x = softmax_in(ld(src + i0 * pc.nb00));
 			if (tm != 255u) x += load_f_1(tm, mrow + i0 * pc.nb10);
 			m = max(m, x);
 		}
 		m = row_max(m);
 		float s = 0.0;
 		for (uint i0 = first; i0 < pc.ne00; i0 += step) {
-			float x = ld(src + i0 * pc.nb00) * pc.p;
+			float x = softmax_in(ld(src + i0 * pc.nb00));
 			if (tm != 255u) x += load_f_1(tm, mrow + i0 * pc.nb10);
 			float e = exp(x - m);
 			s += e;

@@ -1,7 +1,10 @@
 #version 450
-// ROPE, normal (adjacent pairs) and NeoX (halves) modes, with ggml's
-// frequencies: theta = freq_scale * pos * freq_base^(-i0/n_dims). Elements
-// beyond n_dims are copied. One invocation per pair.
+// ROPE, normal (adjacent pairs) and NeoX (halves) modes, as ggml_rope_ext:
+// theta_extrap = pos * freq_base^(-i0/n_dims) / freq_factor[i0/2],
+// theta_interp = freq_scale * theta_extrap, mixed by YaRN's ramp between
+// the correction dims when ext_factor != 0; cos and sin are scaled by
+// mscale (attn_factor, with YaRN's correction folded in by the host).
+// Elements beyond n_dims are copied. One invocation per pair.
 
 #include "common.glsl"
 
@@ -21,7 +24,12 @@ layout(push_constant) uniform PC {
 	float freq_base, freq_scale;
 	uint mp0, mp1, mp2, shifts;
 	uint n;
+	uint off2;                   // frequency factors (F32, packed), when MODE has FREQ_FACTORS
+	float ext_factor, mscale;
+	float corr_lo, corr_hi;      // YaRN correction dims
 } pc;
+
+#define FREQ_FACTORS 0x1000000u
 
 void main() {
 	uint idx = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
@@ -45,8 +53,15 @@ void main() {
 		return;
 	}
 	float pos = float(int(s1[(pc.off1 + i2 * pc.nb10) >> 2]));
-	float theta = pc.freq_scale * pos * pow(pc.freq_base, -float(i0) / float(pc.n_dims));
-	float c = cos(theta), s = sin(theta);
+	float theta_extrap = pos * pow(pc.freq_base, -float(i0) / float(pc.n_dims));
+	if ((MODE & FREQ_FACTORS) != 0u) theta_extrap /= uintBitsToFloat(s2[(pc.off2 >> 2) + i0 / 2u]);
+	float theta = pc.freq_scale * theta_extrap;
+	if (pc.ext_factor != 0.0) {
+		float y = (float(i0 / 2u) - pc.corr_lo) / max(0.001, pc.corr_hi - pc.corr_lo);
+		float ramp_mix = (1.0 - min(1.0, max(0.0, y))) * pc.ext_factor;
+		theta = theta * (1.0 - ramp_mix) + theta_extrap * ramp_mix;
+	}
+	float c = cos(theta) * pc.mscale, s = sin(theta) * pc.mscale;
 	uint a = i0, b = i0 + 1u;
 	if (neox) {
 		a = i0 / 2u;

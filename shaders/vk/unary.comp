@@ -1,6 +1,7 @@
 #version 450
 // Elementwise one-source ops and copies: DUP/CONT/CPY (dtype conversion and
-// reshaping), SCALE, SQR, SQRT, CLAMP, the unary activations and
+// reshaping), SCALE, SQR, SQRT, CLAMP, the unary activations (GELU_ERF
+// included) and
 // DIAG_MASK_INF. One invocation per destination element.
 
 #include "common.glsl"
@@ -39,11 +40,20 @@ layout(push_constant) uniform PC {
 #define OP_EXP 10u
 #define OP_NEG 11u
 #define OP_DIAG_MASK_INF 12u
+#define OP_GELU_ERF 13u
 
 // tanh without the overflow of the exp-based formula for large |x|.
 float tanh_safe(float x) {
 	float e = exp(-2.0 * abs(x));
 	return sign(x) * (1.0 - e) / (1.0 + e);
+}
+
+// erf_approx is Abramowitz and Stegun 7.1.26 (absolute error below 1.5e-7):
+// GLSL has no erf.
+float erf_approx(float x) {
+	float t = 1.0 / (1.0 + 0.3275911 * abs(x));
+	float y = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+	return sign(x) * (1.0 - y * exp(-x * x));
 }
 
 float apply(uint op, float x, uint i0, uint i1) {
@@ -57,6 +67,7 @@ float apply(uint op, float x, uint i0, uint i1) {
 		const float c = 0.79788456080286535587989211986876; // sqrt(2/pi)
 		return 0.5 * x * (1.0 + tanh_safe(c * x * (1.0 + 0.044715 * x * x)));
 	}
+	case OP_GELU_ERF: return 0.5 * x * (1.0 + erf_approx(x * 0.70710678118654752440));
 	case OP_RELU: return max(x, 0.0);
 	case OP_TANH: return tanh_safe(x);
 	case OP_SIGMOID: return 1.0 / (1.0 + exp(-x));
@@ -110,8 +121,12 @@ void main() {
 		} else if (sdt == DT_F16 || sdt == DT_BF16) {
 			store16(dst, rd16_0(a));
 		} else {
-			uint halves = sdt == DT_Q8_0 ? 17u : 9u;
-			for (uint h = 0u; h < halves; h++) store16(dst + 2u * h, rd16_0(a + 2u * h));
+			uint nbytes = qblock_bytes(sdt);
+			if ((nbytes & 1u) == 0u) {
+				for (uint h = 0u; h < nbytes; h += 2u) store16(dst + h, rd16_0(a + h));
+			} else { // MXFP4's 17-byte blocks
+				for (uint h = 0u; h < nbytes; h++) store8(dst + h, rd8_0(a + h));
+			}
 		}
 		return;
 	}

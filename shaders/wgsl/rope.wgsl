@@ -1,8 +1,11 @@
-// ROPE: one invocation per pair of each row of a ([head_dim, heads, tokens,
-// ne3]). theta_i = pos[i2]·fp.y·fp.x^(-2i/n_dims) for i < n_dims/2; mode 0
+// ROPE (ggml_rope_ext): one invocation per pair of each row of a
+// ([head_dim, heads, tokens, ne3]). For i < n_dims/2, theta_extrap =
+// pos[i2]·fp.x^(-2i/n_dims) (divided by the frequency factor c[i] with FF),
+// theta = fp.y·theta_extrap (freq_scale), mixed with theta_extrap by YaRN's
+// ramp between the correction dims bitcast(ip.y) and bitcast(ip.z) when
+// fp.z (ext_factor) != 0; cos and sin are scaled by fp.w (mscale). Mode 0
 // (normal) rotates (x[2i], x[2i+1]), NEOX (x[i], x[i+n_dims/2]); elements
-// from n_dims on pass through. ip.x = n_dims, fp.x = freq_base, fp.y =
-// freq_scale, n.y = pairs per row.
+// from n_dims on pass through. ip.x = n_dims, n.y = pairs per row.
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) li: u32) {
   let i = gidx(wid, nwg, li);
@@ -22,9 +25,19 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
     let k = j + 1u;
 #endif
     let pos = f32(ldi_b(P.off.z + c.z * P.nb_b.x));
-    let theta = pos * P.fp.y * pow(P.fp.x, -2.0 * f32(pr) / f32(nd));
-    let cs = cos(theta);
-    let sn = sin(theta);
+    var extrap = pos * pow(P.fp.x, -2.0 * f32(pr) / f32(nd));
+#if FF
+    extrap /= ld_c(P.off.w + pr * P.nb_c.x);
+#endif
+    var theta = P.fp.y * extrap;
+    if (P.fp.z != 0.0) {
+      let lo = bitcast<f32>(P.ip.y);
+      let hi = bitcast<f32>(P.ip.z);
+      let ramp = (1.0 - clamp((f32(pr) - lo) / max(0.001, hi - lo), 0.0, 1.0)) * P.fp.z;
+      theta = theta * (1.0 - ramp) + extrap * ramp;
+    }
+    let cs = cos(theta) * P.fp.w;
+    let sn = sin(theta) * P.fp.w;
     let x0 = lde_a(ro, j);
     let x1 = lde_a(ro, k);
     st_d(dro + j * P.nb_d.x, x0 * cs - x1 * sn);

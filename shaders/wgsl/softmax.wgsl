@@ -1,9 +1,11 @@
-// SOFT_MAX of each row of a: softmax(x*fp.x + mask). MASK: b is the mask,
+// SOFT_MAX of each row of a: softmax(x*fp.x + mask), the scaled logit
+// capped to fp.y·tanh(x*fp.x/fp.y) first when fp.y > 0. MASK: b is the mask,
 // row i1 of matrix (i2 mod its ne2, i3 mod its ne3). A fully masked row
 // (every value -Inf) becomes zeros. One workgroup per row, or with ROWPER
 // one invocation per row (see rows.wgsl).
 fn val(ro: u32, mo: u32, k: u32) -> f32 {
   var v = lde_a(ro, k) * P.fp.x;
+  if (P.fp.y > 0.0) { v = P.fp.y * tanh_safe(v / P.fp.y); }
 #if MASK
   v += lde_b(mo, k);
 #endif

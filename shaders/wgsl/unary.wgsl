@@ -1,6 +1,6 @@
 // Elementwise d = f(a). OP: 0 SCALE (x*fp.x + fp.y), 1 SQR, 2 SQRT,
 // 3 CLAMP [fp.x, fp.y], 4 SILU, 5 GELU (tanh approximation), 6 RELU, 7 TANH,
-// 8 SIGMOID, 9 EXP, 10 NEG, 11 DIAG_MASK_INF (ip.x = n_past). CONT: d and
+// 8 SIGMOID, 9 EXP, 10 NEG, 11 DIAG_MASK_INF (ip.x = n_past), 12 GELU_ERF. CONT: d and
 // a are contiguous (not for DIAG_MASK_INF, which needs coordinates). VEC
 // (with CONT): four elements per invocation through 4-vector bindings.
 #if VEC
@@ -12,6 +12,14 @@ alias V = f32;
 fn th(x: V) -> V {
   let e = exp(-2.0 * abs(x));
   return sign(x) * (1.0 - e) / (1.0 + e);
+}
+
+// erf_a is Abramowitz and Stegun 7.1.26 (absolute error below 1.5e-7):
+// WGSL has no erf.
+fn erf_a(x: V) -> V {
+  let t = 1.0 / (1.0 + 0.3275911 * abs(x));
+  let y = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  return sign(x) * (1.0 - y * exp(-x * x));
 }
 
 fn f(x: V) -> V {
@@ -26,6 +34,7 @@ fn f(x: V) -> V {
     case 7u: { return th(x); }
     case 8u: { return 1.0 / (1.0 + exp(-x)); }
     case 9u: { return exp(x); }
+    case 12u: { return 0.5 * x * (1.0 + erf_a(x * 0.7071067811865476)); }
     default: { return -x; }
   }
 }
