@@ -12,8 +12,8 @@
 // /v1/models lists the model, /health says ok, /metrics gives Prometheus
 // text (requests by endpoint and status, prompt and generated tokens,
 // tokens/s, queue depth, busy slots). GET / is a chat page embedded in the
-// binary (web/index.html, no network use). /v1/embeddings answers 501:
-// the model layer has no pooled hidden states yet.
+// binary (web/index.html, no network use). /v1/embeddings returns the
+// mean-pooled final hidden states (llama.Model.Embed).
 //
 // # Bad input and security
 //
@@ -28,14 +28,15 @@
 //
 // # Engine
 //
-// Engine owns the model and runs one job at a time from a bounded queue;
-// a job beyond it gets ErrQueueFull (HTTP 503). A cancelled request
-// context (the client went away, or the timeout) stops its job between
-// two tokens and frees the slot. The engine keeps the KV cache of the last
-// job: a prompt that extends it (the next turn of a chat) evaluates only
-// its new tokens. Several slots in one batched forward pass (continuous
-// batching) need llama's multi-sequence Decode, which this branch does
-// not have yet.
+// Engine owns the model and batches continuously: N slots are N sequences
+// of llama's multi-sequence KV cache (NCtx/N cells each), and every step
+// is one llama.Model.Decode holding the next token of each generating
+// slot and chunks of new prompts (MaxBatch tokens at most), so a job
+// waiting in the bounded queue joins at the next step; a job beyond the
+// queue gets ErrQueueFull (HTTP 503). A cancelled request context (the
+// client went away, or the timeout) ends its job at the next step and
+// frees the slot. A slot keeps its cache after its job: a prompt that
+// extends it (the next turn of a chat) evaluates only its new tokens.
 //
 // # Sampling
 //

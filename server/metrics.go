@@ -18,6 +18,9 @@ type Metrics struct {
 	genTime   time.Duration
 	queue     int
 	busy      int
+	peakBusy  int
+	steps     int64
+	batched   int64 // slot-steps: the sum over steps of the slots in each
 }
 
 func (m *Metrics) request(endpoint string, status int) {
@@ -56,9 +59,10 @@ func (m *Metrics) setQueue(n int) {
 	m.mu.Unlock()
 }
 
-func (m *Metrics) slotBusy(delta int) {
+func (m *Metrics) setBusy(n int) {
 	m.mu.Lock()
-	m.busy += delta
+	m.busy = n
+	m.peakBusy = max(m.peakBusy, n)
 	m.mu.Unlock()
 }
 
@@ -97,6 +101,9 @@ func (m *Metrics) write(w io.Writer) {
 		{"gpurt_generation_tokens_per_second", "gauge", "Generated tokens per second of generation time, since start.", tps},
 		{"gpurt_queue_depth", "gauge", "Requests waiting for a slot.", m.queue},
 		{"gpurt_slots_busy", "gauge", "Slots generating now.", m.busy},
+		{"gpurt_slots_busy_peak", "gauge", "The most slots that generated at once.", m.peakBusy},
+		{"gpurt_decode_steps_total", "counter", "Batched forward passes.", m.steps},
+		{"gpurt_decode_slot_steps_total", "counter", "Slots served by those passes (over steps: the mean batch in slots).", m.batched},
 	} {
 		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s %s\n%s %v\n", g.name, g.help, g.name, g.kind, g.name, g.v)
 	}
@@ -107,4 +114,18 @@ func (m *Metrics) busyNow() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.busy
+}
+
+func (m *Metrics) addStep(slots int) {
+	m.mu.Lock()
+	m.steps++
+	m.batched += int64(slots)
+	m.mu.Unlock()
+}
+
+// peak is the most slots that generated at once.
+func (m *Metrics) peak() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.peakBusy
 }

@@ -22,7 +22,7 @@ func TestOpenAINodeSDK(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "openai", "package.json")); err != nil {
 		t.Skip("the openai npm package is not installed: run make test-deps (npm ci in server/testdata/node)")
 	}
-	ts, _ := startServer(t, Options{APIKey: "test-key", ModelName: "austen"}, 4)
+	ts, _ := startServer(t, Options{APIKey: "test-key", ModelName: "austen"}, EngineOptions{Queue: 4, Slots: 2})
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, node, "sdk.mjs")

@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	rt "github.com/gpurt/gpurt/runtime"
@@ -195,9 +196,104 @@ func (s *Server) writeMetrics(w http.ResponseWriter, r *http.Request) {
 	s.metrics.write(w)
 }
 
+// embeddings answers /v1/embeddings with the mean-pooled final hidden
+// states (after the output norm) of each input, as llama-server's mean
+// pooling.
 func (s *Server) embeddings(w http.ResponseWriter, r *http.Request) {
-	writeError(w, withCode(&apiError{Status: http.StatusNotImplemented, Type: "not_supported_error",
-		Message: "embeddings are not available: this build's model layer has no pooled hidden states"}, "not_supported"))
+	var req struct {
+		Model          string          `json:"model"`
+		Input          json.RawMessage `json:"input"`
+		EncodingFormat string          `json:"encoding_format"`
+	}
+	if e := decodeBody(w, r, s.opts.MaxBodyBytes, &req); e != nil {
+		writeError(w, e)
+		return
+	}
+	if req.EncodingFormat != "" && req.EncodingFormat != "float" {
+		writeError(w, badRequest("encoding_format", "encoding_format %q: only float is supported", req.EncodingFormat))
+		return
+	}
+	var one string
+	var many []string
+	switch {
+	case len(req.Input) == 0 || string(req.Input) == "null":
+		writeError(w, badRequest("input", "input is required"))
+		return
+	case json.Unmarshal(req.Input, &one) == nil:
+		many = []string{one}
+	case json.Unmarshal(req.Input, &many) == nil && len(many) > 0 && len(many) <= 64:
+	default:
+		writeError(w, badRequest("input", "input: want a string or an array of 1 to 64 strings"))
+		return
+	}
+	m := s.e.Model()
+	data := make([]any, len(many))
+	total := 0
+	for i, text := range many {
+		tokens, err := m.Tok.Tokenizer.Encode(text, tokenizer.EncodeOptions{AddSpecial: true, ParseSpecial: true})
+		if err != nil || len(tokens) == 0 {
+			writeError(w, badRequest("input", "input[%d] cannot be tokenized (%v) or gives no tokens", i, err))
+			return
+		}
+		if len(tokens) > m.H.NCtx {
+			writeError(w, withCode(badRequest("input", "input[%d] has %d tokens, more than the context of %d", i, len(tokens), m.H.NCtx), "context_length_exceeded"))
+			return
+		}
+		vec, err := s.e.Embed(r.Context(), tokens)
+		if err != nil {
+			s.engineError(w, err)
+			return
+		}
+		total += len(tokens)
+		data[i] = map[string]any{"object": "embedding", "index": i, "embedding": vec}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": data, "model": s.opts.ModelName,
+		"usage": map[string]int{"prompt_tokens": total, "total_tokens": total}})
+}
+
+// engineError answers an error of Engine.Submit or Engine.Embed.
+func (s *Server) engineError(w http.ResponseWriter, err error) {
+	switch {
+	case errors.Is(err, ErrQueueFull):
+		writeError(w, withCode(&apiError{Status: http.StatusServiceUnavailable, Type: "server_error", Message: "the server is busy: every slot is generating and the queue is full; retry later"}, "queue_full"))
+	case errors.Is(err, rt.ErrClosed):
+		writeError(w, &apiError{Status: http.StatusServiceUnavailable, Type: "server_error", Message: "the server is shutting down"})
+	case errors.Is(err, context.Canceled):
+	case errors.Is(err, rt.ErrInvalidArgument), errors.Is(err, rt.ErrContextFull), errors.Is(err, rt.ErrOutOfRange):
+		writeError(w, badRequest("", "%v", err))
+	default:
+		writeError(w, &apiError{Status: http.StatusInternalServerError, Type: "server_error", Message: err.Error()})
+	}
+}
+
+// textQueue passes streamed text from the engine to a handler without
+// ever blocking the engine.
+type textQueue struct {
+	mu    sync.Mutex
+	text  strings.Builder
+	ready chan struct{} // signalled after a push
+}
+
+func (q *textQueue) push(s string) {
+	if s == "" {
+		return
+	}
+	q.mu.Lock()
+	q.text.WriteString(s)
+	q.mu.Unlock()
+	select {
+	case q.ready <- struct{}{}:
+	default:
+	}
+}
+
+// take returns everything pushed since the last take.
+func (q *textQueue) take() string {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	s := q.text.String()
+	q.text.Reset()
+	return s
 }
 
 func randomSeed() uint64 {
@@ -302,8 +398,8 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, g *generation,
 			return
 		}
 	}
-	if len(tokens) >= m.H.NCtx {
-		writeError(w, withCode(badRequest("prompt", "the prompt has %d tokens, which leaves no room in the context of %d", len(tokens), m.H.NCtx), "context_length_exceeded"))
+	if n := s.e.SlotContext(); len(tokens) >= n {
+		writeError(w, withCode(badRequest("prompt", "the prompt has %d tokens, which leaves no room in a slot's context of %d", len(tokens), n), "context_length_exceeded"))
 		return
 	}
 	if g.sampling.RepeatLastN == -1 {
@@ -312,31 +408,18 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, g *generation,
 	ctx, cancel := context.WithTimeout(r.Context(), s.opts.RequestTimeout)
 	defer cancel()
 
-	deltas := make(chan string, 256)
+	deltas := &textQueue{ready: make(chan struct{}, 1)}
 	dec := tokenizer.NewStreamDecoder(m.Tok.Tokenizer, tokenizer.DecodeOptions{KeepLeadingSpace: !chat})
 	stops := &stopMatcher{stops: g.stops}
 	job := &Job{Prompt: tokens, MaxNew: g.maxNew, Sampling: g.sampling, OnToken: func(id int32) bool {
 		piece, _ := dec.Next(id)
 		out, hit := stops.push(piece)
-		if out != "" {
-			select {
-			case deltas <- out:
-			case <-ctx.Done():
-				return false
-			}
-		}
+		deltas.push(out) // never blocks the engine on a slow client
 		return !hit
 	}}
 	results, err := s.e.Submit(ctx, job)
 	if err != nil {
-		switch {
-		case errors.Is(err, ErrQueueFull):
-			writeError(w, withCode(&apiError{Status: http.StatusServiceUnavailable, Type: "server_error", Message: "the server is busy: every slot is generating and the queue is full; retry later"}, "queue_full"))
-		case errors.Is(err, rt.ErrClosed):
-			writeError(w, &apiError{Status: http.StatusServiceUnavailable, Type: "server_error", Message: "the server is shutting down"})
-		default:
-			writeError(w, badRequest("", "%v", err))
-		}
+		s.engineError(w, err)
 		return
 	}
 
@@ -386,15 +469,13 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, g *generation,
 	wait:
 		for {
 			select {
-			case d := <-deltas:
-				b.WriteString(d)
+			case <-deltas.ready:
+				b.WriteString(deltas.take())
 			case res = <-results:
 				break wait
 			}
 		}
-		for len(deltas) > 0 {
-			b.WriteString(<-deltas)
-		}
+		b.WriteString(deltas.take())
 		if res.Err != nil {
 			writeError(w, &apiError{Status: http.StatusInternalServerError, Type: "server_error", Message: res.Err.Error()})
 			return
@@ -439,14 +520,16 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, g *generation,
 stream:
 	for {
 		select {
-		case d := <-deltas:
-			send(chunk(d, nil))
+		case <-deltas.ready:
+			if d := deltas.take(); d != "" {
+				send(chunk(d, nil))
+			}
 		case res = <-results:
 			break stream
 		}
 	}
-	for len(deltas) > 0 {
-		send(chunk(<-deltas, nil))
+	if d := deltas.take(); d != "" {
+		send(chunk(d, nil))
 	}
 	if res.Err != nil {
 		send(map[string]any{"error": &apiError{Status: http.StatusInternalServerError, Type: "server_error", Message: res.Err.Error()}})

@@ -21,7 +21,7 @@ import (
 )
 
 // startServer serves the embedded default model on a loopback port.
-func startServer(t testing.TB, opts Options, queue int) (*httptest.Server, *Engine) {
+func startServer(t testing.TB, opts Options, eo EngineOptions) (*httptest.Server, *Engine) {
 	t.Helper()
 	f, err := gguf.Parse(models.Default)
 	if err != nil {
@@ -31,11 +31,11 @@ func startServer(t testing.TB, opts Options, queue int) (*httptest.Server, *Engi
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := llama.Load(f, llama.Options{Backends: []rt.Backend{be}})
+	m, err := llama.Load(f, llama.Options{Backends: []rt.Backend{be}, NSeq: max(eo.Slots, 1)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := NewEngine(m, EngineOptions{Queue: queue}, &Metrics{})
+	e := NewEngine(m, eo, &Metrics{})
 	ts := httptest.NewServer(New(e, opts))
 	t.Cleanup(func() {
 		ts.Close()
@@ -63,7 +63,7 @@ func post(t testing.TB, url, body string, header ...string) (*http.Response, []b
 }
 
 func TestBadRequests(t *testing.T) {
-	ts, _ := startServer(t, Options{MaxBodyBytes: 4096}, 4)
+	ts, _ := startServer(t, Options{MaxBodyBytes: 4096}, EngineOptions{Queue: 4, Slots: 2})
 	long := strings.Repeat("truth universally acknowledged ", 200)
 	chat := ts.URL + "/v1/chat/completions"
 	comp := ts.URL + "/v1/completions"
@@ -102,6 +102,8 @@ func TestBadRequests(t *testing.T) {
 		{"body over limit", comp, `{"prompt": "` + long + `"}`, 413, ""},
 		{"unknown endpoint", ts.URL + "/v1/nothing", `{}`, 404, ""},
 		{"GET on POST endpoint", "", "", 405, ""},
+		{"embeddings without input", ts.URL + "/v1/embeddings", `{"model":"x"}`, 400, "input"},
+		{"embeddings input number", ts.URL + "/v1/embeddings", `{"input": 7}`, 400, "input"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var resp *http.Response
@@ -142,7 +144,7 @@ func TestBadRequests(t *testing.T) {
 }
 
 func TestAPIKeyAndCORS(t *testing.T) {
-	ts, _ := startServer(t, Options{APIKey: "sekrit"}, 4)
+	ts, _ := startServer(t, Options{APIKey: "sekrit"}, EngineOptions{Queue: 4, Slots: 2})
 	for _, c := range []struct {
 		method, path, auth string
 		status             int
@@ -236,7 +238,7 @@ func stream(ctx context.Context, url, body string, stopAfter int) (text, finish 
 }
 
 func TestStreamMatchesWhole(t *testing.T) {
-	ts, _ := startServer(t, Options{}, 4)
+	ts, _ := startServer(t, Options{}, EngineOptions{Queue: 4, Slots: 2})
 	for _, path := range []string{"/v1/completions", "/v1/chat/completions"} {
 		body := `{"prompt": "It is a truth universally acknowledged", "max_tokens": 24, "temperature": 0}`
 		if strings.Contains(path, "chat") {
@@ -277,7 +279,7 @@ func TestStreamMatchesWhole(t *testing.T) {
 }
 
 func TestStopStrings(t *testing.T) {
-	ts, _ := startServer(t, Options{}, 4)
+	ts, _ := startServer(t, Options{}, EngineOptions{Queue: 4, Slots: 2})
 	body := `{"prompt": "It is a truth universally acknowledged", "max_tokens": 40, "temperature": 0%s}`
 	_, raw := post(t, ts.URL+"/v1/completions", fmt.Sprintf(body, ""))
 	var r struct {
@@ -348,7 +350,7 @@ func TestStopMatcher(t *testing.T) {
 // exactly the text one client alone gets for its prompt; then clients that
 // leave mid-stream free their slot and the server serves on.
 func TestLoad(t *testing.T) {
-	ts, e := startServer(t, Options{}, 32)
+	ts, e := startServer(t, Options{}, EngineOptions{Queue: 32, Slots: 4})
 	url := ts.URL + "/v1/completions"
 	const clients, requests = 16, 8
 	prompts := []string{"It is a truth", "Mr. Darcy", "Emma Woodhouse, handsome", "The family of Dashwood", "Elizabeth", "Sir Walter Elliot", "Catherine Morland", "Fanny Price"}
@@ -386,6 +388,9 @@ func TestLoad(t *testing.T) {
 	for err := range errs {
 		t.Error(err)
 	}
+	if p := e.stats.peak(); p != 4 {
+		t.Errorf("at most %d of 4 slots generated at once under 16 clients", p)
+	}
 
 	// Clients that leave after two chunks of a long generation.
 	long := `{"prompt": "It is", "max_tokens": 200, "temperature": 0.8, "stream": true}`
@@ -414,7 +419,7 @@ func TestLoad(t *testing.T) {
 }
 
 func TestQueueFull(t *testing.T) {
-	ts, _ := startServer(t, Options{}, 1)
+	ts, _ := startServer(t, Options{}, EngineOptions{Queue: 1, Slots: 1})
 	url := ts.URL + "/v1/completions"
 	long := `{"prompt": "It is", "max_tokens": 200, "temperature": 0.8, "stream": true}`
 	var wg sync.WaitGroup
@@ -449,7 +454,7 @@ func TestQueueFull(t *testing.T) {
 }
 
 func TestEndpoints(t *testing.T) {
-	ts, _ := startServer(t, Options{ModelName: "austen"}, 4)
+	ts, _ := startServer(t, Options{ModelName: "austen"}, EngineOptions{Queue: 4, Slots: 2})
 	post(t, ts.URL+"/v1/completions", `{"prompt":"It is","max_tokens":3}`)
 	for _, c := range []struct{ path, want string }{
 		{"/health", `"ok"`},
@@ -468,8 +473,11 @@ func TestEndpoints(t *testing.T) {
 			t.Errorf("%s: %d, want %q in %s", c.path, resp.StatusCode, c.want, b)
 		}
 	}
-	resp, _ := post(t, ts.URL+"/v1/embeddings", `{"input":"a"}`)
-	if resp.StatusCode != 501 {
-		t.Errorf("/v1/embeddings: %d, want 501", resp.StatusCode)
+	resp, raw := post(t, ts.URL+"/v1/embeddings", `{"input":["It is a truth", "Mr. Darcy"]}`)
+	var emb struct {
+		Data []struct{ Embedding []float32 }
+	}
+	if err := json.Unmarshal(raw, &emb); resp.StatusCode != 200 || err != nil || len(emb.Data) != 2 || len(emb.Data[0].Embedding) != 128 {
+		t.Errorf("/v1/embeddings: %d %.200s", resp.StatusCode, raw)
 	}
 }

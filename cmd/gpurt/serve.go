@@ -29,7 +29,7 @@ func runServe(args []string) int {
 	model := c.String("m,model", "", "model `FILE` (GGUF); default: the embedded default model")
 	host := c.String("host", "127.0.0.1", "address to listen on (0.0.0.0 for every interface)")
 	port := c.Int("port", 8080, "TCP port (0: a free one, printed)")
-	parallel := c.Int("np,parallel", 1, "slots generating at once (only 1 in this build)")
+	parallel := c.Int("np,parallel", 1, "slots generating together in one batched forward pass; each gets ctx-size/N tokens")
 	queue := c.Int("queue", 16, "requests that may wait for a slot; more get 503")
 	apiKey := c.String("api-key", "", "require Authorization: Bearer KEY on every endpoint but /health and the page")
 	cors := c.String("cors", "", "allow browsers on ORIGIN (or *) to call the API; off by default")
@@ -53,8 +53,8 @@ func runServe(args []string) int {
 			return c.Usagef("%s", msg)
 		}
 	}
-	if *parallel != 1 {
-		return c.Usagef("--parallel %d: this build runs one slot (continuous batching needs llama's multi-sequence Decode)", *parallel)
+	if *parallel < 1 || *parallel > 256 {
+		return c.Usagef("-np/--parallel %d: want 1..256 slots", *parallel)
 	}
 	if *port < 0 || *port > 65535 {
 		return c.Usagef("--port %d: want 0..65535", *port)
@@ -89,7 +89,7 @@ func runServe(args []string) int {
 	}
 	defer ln.Close()
 
-	lm, err := loadChatModel(*model, *device, *threads, *gpuLayers, *ctxSize, kvType)
+	lm, err := loadChatModel(*model, *device, *threads, *gpuLayers, *ctxSize, kvType, *parallel)
 	if err != nil {
 		if errors.Is(err, errUsage) {
 			return c.Usagef("%v", err)
@@ -102,14 +102,19 @@ func runServe(args []string) int {
 		return c.Fail(err)
 	}
 	metrics := &server.Metrics{}
-	e := server.NewEngine(lm.m, server.EngineOptions{Queue: max(*queue, 1)}, metrics)
+	e := server.NewEngine(lm.m, server.EngineOptions{Queue: max(*queue, 1), Slots: *parallel}, metrics)
+	if e.SlotContext() < 8 {
+		e.Close()
+		return c.Usagef("-np/--parallel %d: a context of %d leaves %d tokens per slot (raise -c)", *parallel, lm.m.H.NCtx, e.SlotContext())
+	}
 	defer e.Close()
 	opts := server.Options{ModelName: lm.name, APIKey: *apiKey, CORSOrigin: *cors, Template: t, RequestTimeout: time.Duration(*timeout) * time.Second}
 	if *verbose {
 		opts.Logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
 	srv := server.New(e, opts).HTTPServer(addr)
-	c.Infof("model %s, context %d, chat template %s; listening on http://%s (Ctrl-C stops)", lm.name, lm.m.H.NCtx, t.Name, ln.Addr())
+	c.Infof("model %s, context %d (%d slots of %d), chat template %s; listening on http://%s (Ctrl-C stops)",
+		lm.name, lm.m.H.NCtx, *parallel, e.SlotContext(), t.Name, ln.Addr())
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -144,7 +149,7 @@ func (lm *chatModel) close() {
 
 // loadChatModel opens and loads a model (the default one for path "")
 // with a context picked as gpurt run does.
-func loadChatModel(path, devices string, threads, gpuLayers, ctxSize int, kv rt.DType) (*chatModel, error) {
+func loadChatModel(path, devices string, threads, gpuLayers, ctxSize int, kv rt.DType, nSeq int) (*chatModel, error) {
 	f, name, err := openModel(path)
 	if err != nil {
 		return nil, err
@@ -159,7 +164,7 @@ func loadChatModel(path, devices string, threads, gpuLayers, ctxSize int, kv rt.
 		closeBackends(backends)
 		return nil, err
 	}
-	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: gpuLayers, KVType: kv, NCtx: nCtx})
+	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: gpuLayers, KVType: kv, NCtx: nCtx, NSeq: nSeq})
 	if err != nil {
 		closeBackends(backends)
 		return nil, err
