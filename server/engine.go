@@ -93,11 +93,11 @@ type embedResult struct {
 // slot is one sequence of the cache.
 type slot struct {
 	seq      int32
-	q        *queued  // the running job; nil when free
-	cached   []int32  // tokens whose keys and values are in the cache
-	pending  []int32  // tokens to evaluate next (the prompt's rest, or the last sampled)
-	fed      int      // tokens of pending in this step's batch
-	out      int      // batch index of this slot's logits this step; -1: none
+	q        *queued // the running job; nil when free
+	cached   []int32 // tokens whose keys and values are in the cache
+	pending  []int32 // tokens to evaluate next (the prompt's rest, or the last sampled)
+	fed      int     // tokens of pending in this step's batch
+	out      int     // batch index of this slot's logits this step; -1: none
 	chain    *chain
 	res      Result
 	maxNew   int
