@@ -1,0 +1,97 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	rt "github.com/gpurt/gpurt/runtime"
+	"github.com/gpurt/gpurt/server"
+)
+
+// TestChatLines: with standard input not a terminal, chat reads line by
+// line, answers each message, obeys the commands, and each turn after the
+// first reuses the cache of the turns before it.
+func TestChatLines(t *testing.T) {
+	old := chatStdin
+	defer func() { chatStdin = old }()
+	chatStdin = strings.NewReader("Hello there\n/help\nAnd then?\n/frob\n/clear\nGood day\n/exit\nnever read\n")
+	code, out, errOut := runCLI(t, "chat", "--temp", "0", "-n", "12", "--system", "You are Miss Bates.")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"/clear   forget", "unknown command /frob", "(conversation cleared)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	replies := 0
+	for _, l := range strings.Split(out, "\n") {
+		if l != "" && !strings.HasPrefix(l, "(") && !strings.HasPrefix(l, "unknown") && !strings.Contains(chatHelp, l) {
+			replies++
+		}
+	}
+	if replies != 3 {
+		t.Errorf("%d replies, want 3:\n%s", replies, out)
+	}
+}
+
+// TestChatKeepsCache: the second turn's prompt starts with the tokens of
+// the first turn, which the cache holds, so only the new text is evaluated.
+func TestChatKeepsCache(t *testing.T) {
+	lm, err := loadChatModel("", "cpu", 1, -1, 0, rt.F16, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lm.close()
+	tmpl, _ := server.BuiltinTemplate("chatml")
+	e := server.NewEngine(lm.m, server.EngineOptions{Queue: 1}, nil)
+	defer e.Close()
+	var out strings.Builder
+	s := &chatSession{e: e, t: tmpl, system: "Be kind.", maxNew: 10, out: &out, sampling: server.Sampling{RepeatPenalty: 1}}
+	s.reset()
+	if err := s.turn("Hello", nil); err != nil {
+		t.Fatal(err)
+	}
+	if s.lastCached != 0 || s.tokens == nil {
+		t.Fatalf("first turn: %d cached, tokens %v", s.lastCached, s.tokens)
+	}
+	first := len(s.tokens)
+	if err := s.turn("Tell me more", nil); err != nil {
+		t.Fatal(err)
+	}
+	if s.lastCached != first-1 {
+		t.Errorf("second turn: %d prompt tokens were cached, want the first turn's %d less its unevaluated last token", s.lastCached, first)
+	}
+	if len(s.msgs) != 5 || s.msgs[4].Role != "assistant" {
+		t.Errorf("messages: %+v", s.msgs)
+	}
+}
+
+// TestServeChatUsage: bad values exit 2 before the model loads.
+func TestServeChatUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"serve", "-np", "0"},
+		{"serve", "--port", "70000"},
+		{"serve", "--timeout", "0"},
+		{"serve", "--chat-template", "/no/such/template.jinja"},
+		{"serve", "extra"},
+		{"chat", "--min-p", "1"},
+		{"chat", "-n", "-2"},
+		{"chat", "--repeat-penalty", "0"},
+		{"chat", "extra"},
+	} {
+		code, _, errOut := runCLI(t, args...)
+		if code != 2 || !strings.HasPrefix(errOut, "gpurt "+args[0]+":") {
+			t.Errorf("gpurt %v: exit %d, %q", args, code, errOut)
+		}
+	}
+}
+
+func TestServeChatHelp(t *testing.T) {
+	for _, name := range []string{"serve", "chat"} {
+		code, out, _ := runCLI(t, name, "-h")
+		if code != 0 || !strings.Contains(out, "usage: gpurt "+name) || !strings.Contains(out, "examples:") || !strings.Contains(out, "-m, --model") {
+			t.Errorf("gpurt %s -h: exit %d:\n%s", name, code, out)
+		}
+	}
+}
