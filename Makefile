@@ -1,8 +1,8 @@
 # gpurt: `make run` and `make test` set up a fresh Debian machine by themselves.
 GO       ?= go
 DEB_PKGS := mesa-vulkan-drivers libvulkan1 libvulkan-dev glslc spirv-tools vulkan-validationlayers
-# The tests also run the arm64 kernels under qemu.
-TEST_PKGS := $(DEB_PKGS) qemu-user
+# The tests also run the arm64 kernels under qemu, and the chat page in chromium.
+TEST_PKGS := $(DEB_PKGS) qemu-user chromium
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps test-deps install-pkgs test run shaders bench build fmt vet
