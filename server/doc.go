@@ -47,10 +47,15 @@
 //
 // # Chat templates
 //
-// Built-ins render chatml, llama2, llama3, gemma, phi3 and mistral.
-// ChooseTemplate picks one by name, or from a model's Jinja template
-// (tokenizer.chat_template) or a Jinja file by its markers, as llama.cpp's
-// llm_chat_detect_template does; Jinja itself is not evaluated. Rendered
-// prompts are tokenized with special-token parsing; generation stops at
-// every end-of-generation token and at the template's end-of-turn texts.
+// A model's own Jinja template (tokenizer.chat_template) is rendered with
+// github.com/ardanlabs/jinja (JinjaTemplate), which gives the built-in
+// formats' text exactly for the templates of llama.cpp's Qwen2, Llama 3
+// and Gemma 3 vocab files (template_test.go). Built-ins render chatml,
+// llama2, llama3, gemma, phi3 and mistral for files without one, or by
+// name (ChooseTemplate; --chat-template NAME|FILE). A template that does
+// not compile or render falls back to the built-in its markers name, as
+// llama.cpp's llm_chat_detect_template, else chatml. Rendered prompts are
+// tokenized with special-token parsing (a leading BOS text is left to the
+// tokenizer); generation stops at every end-of-generation token and at the
+// format's end-of-turn texts.
 package server

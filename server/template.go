@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ardanlabs/jinja"
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
@@ -177,14 +178,19 @@ var builtins = map[string]*Template{
 	}},
 }
 
-// ChooseTemplate resolves --chat-template: empty takes the model's own
-// template (jinja, tokenizer.chat_template) by its markers, falling back to
-// chatml; a built-in name is that built-in; anything else is read as a
-// Jinja file whose markers pick the built-in. Jinja itself is not
-// evaluated.
-func ChooseTemplate(choice, modelJinja string, readFile func(string) ([]byte, error)) (*Template, error) {
+// ChooseTemplate resolves --chat-template: a built-in name is that
+// built-in; anything else names a Jinja file, rendered with JinjaTemplate.
+// Empty takes the model's own Jinja template (modelJinja), else the
+// built-in its markers name, else chatml. bos and eos are the vocabulary's
+// BOS and EOS texts.
+func ChooseTemplate(choice, modelJinja, bos, eos string, readFile func(string) ([]byte, error)) (*Template, error) {
 	switch {
 	case choice == "":
+		if modelJinja != "" {
+			if t, err := JinjaTemplate("the model's (jinja)", modelJinja, bos, eos); err == nil {
+				return t, nil
+			}
+		}
 		if t := DetectTemplate(modelJinja); t != nil {
 			return t, nil
 		}
@@ -196,9 +202,54 @@ func ChooseTemplate(choice, modelJinja string, readFile func(string) ([]byte, er
 	if err != nil {
 		return nil, fmt.Errorf("server: %w: chat template %q is neither a built-in (%s) nor a readable file: %v", rt.ErrInvalidArgument, choice, strings.Join(TemplateNames(), ", "), err)
 	}
-	t := DetectTemplate(string(b))
-	if t == nil {
-		return nil, fmt.Errorf("server: %w: the chat template in %s has no format gpurt knows (%s)", rt.ErrUnsupported, choice, strings.Join(TemplateNames(), ", "))
+	return JinjaTemplate(choice, string(b), bos, eos)
+}
+
+// JinjaTemplate compiles a model's own chat template (Jinja, as
+// tokenizer.chat_template holds it) with github.com/ardanlabs/jinja.
+// bos and eos are the texts of the vocabulary's BOS and EOS tokens, the
+// template's bos_token and eos_token. A leading BOS text in the output is
+// dropped (the tokenizer adds BOS), and the stop texts are those of the
+// built-in format the template's markers name, if any. It fails when the
+// template does not compile or cannot render a short conversation.
+func JinjaTemplate(name, source, bos, eos string) (*Template, error) {
+	tmpl, err := jinja.Compile(source)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w: chat template %s: %v", rt.ErrUnsupported, name, err)
+	}
+	t := &Template{Name: name}
+	if b := DetectTemplate(source); b != nil {
+		t.Stops = b.Stops
+	}
+	render := func(msgs []Message, gen bool) (string, error) {
+		list := make([]any, len(msgs))
+		for i, m := range msgs {
+			list[i] = map[string]any{"role": m.Role, "content": m.Content}
+		}
+		out, err := tmpl.Render(map[string]any{
+			"messages": list, "add_generation_prompt": gen, "bos_token": bos, "eos_token": eos,
+		})
+		if bos != "" {
+			out = strings.TrimPrefix(out, bos)
+		}
+		return out, err
+	}
+	probe := []Message{{Role: "system", Content: "S"}, {Role: "user", Content: "U"}, {Role: "assistant", Content: "A"}, {Role: "user", Content: "V"}}
+	out, err := render(probe, true)
+	if err == nil && (!strings.Contains(out, "U") || !strings.Contains(out, "V")) {
+		err = fmt.Errorf("the messages do not appear in its output %q", out)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("server: %w: chat template %s: %v", rt.ErrUnsupported, name, err)
+	}
+	t.render = func(msgs []Message, gen bool) string {
+		out, err := render(msgs, gen)
+		if err != nil {
+			// The probe rendered, so this is the conversation's fault (a
+			// template that refuses a role order): chatml renders anything.
+			return builtins["chatml"].render(msgs, gen)
+		}
+		return out
 	}
 	return t, nil
 }

@@ -81,7 +81,7 @@ func runChat(args []string) int {
 		}
 	}
 	if *tmpl != "" {
-		if _, err := server.ChooseTemplate(*tmpl, "", os.ReadFile); err != nil {
+		if _, err := server.ChooseTemplate(*tmpl, "", "", "", os.ReadFile); err != nil {
 			return c.Usagef("--chat-template: %v", err)
 		}
 	}
@@ -93,7 +93,7 @@ func runChat(args []string) int {
 		return c.Fail(err)
 	}
 	defer lm.close()
-	t, err := server.ChooseTemplate(*tmpl, lm.jinja, os.ReadFile)
+	t, err := server.ChooseTemplate(*tmpl, lm.jinja, lm.tokenText(lm.m.Tok.BOS()), lm.tokenText(lm.m.Tok.EOS()), os.ReadFile)
 	if err != nil {
 		return c.Fail(err)
 	}

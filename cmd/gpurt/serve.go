@@ -78,7 +78,7 @@ func runServe(args []string) int {
 		}
 	}
 	if *tmpl != "" {
-		if _, err := server.ChooseTemplate(*tmpl, "", os.ReadFile); err != nil {
+		if _, err := server.ChooseTemplate(*tmpl, "", "", "", os.ReadFile); err != nil {
 			return c.Usagef("--chat-template: %v", err)
 		}
 	}
@@ -97,7 +97,7 @@ func runServe(args []string) int {
 		return c.Fail(err)
 	}
 	defer lm.close()
-	t, err := server.ChooseTemplate(*tmpl, lm.jinja, os.ReadFile)
+	t, err := server.ChooseTemplate(*tmpl, lm.jinja, lm.tokenText(lm.m.Tok.BOS()), lm.tokenText(lm.m.Tok.EOS()), os.ReadFile)
 	if err != nil {
 		return c.Fail(err)
 	}
@@ -171,4 +171,12 @@ func loadChatModel(path, devices string, threads, gpuLayers, ctxSize int, kv rt.
 	}
 	jinja, _ := f.String("tokenizer.chat_template")
 	return &chatModel{m: m, name: name, jinja: jinja, backends: backends}, nil
+}
+
+// tokenText is a special token's text ("" for none), for templates.
+func (lm *chatModel) tokenText(id int32) string {
+	if id < 0 || int(id) >= lm.m.H.NVocab {
+		return ""
+	}
+	return lm.m.Tok.TokenText(id)
 }
