@@ -179,8 +179,29 @@ func TestAPIKeyAndCORS(t *testing.T) {
 // stream reads a streamed completion and returns its text, the finish
 // reason and the completion token count of the usage.
 func stream(ctx context.Context, url, body string, stopAfter int) (text, finish string, tokens int, err error) {
+	chunks := 0
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	text, finish, tokens, err = streamWith(ctx, url, body, func() {
+		if chunks++; stopAfter > 0 && chunks >= stopAfter {
+			cancel()
+		}
+	})
+	if stopAfter > 0 && chunks >= stopAfter {
+		return text, "", 0, nil
+	}
+	return text, finish, tokens, err
+}
+
+// streamClient sends the streamed requests (the benchmark drops keep-alive:
+// llama-server closes idle connections under the client's feet).
+var streamClient = http.DefaultClient
+
+// streamWith reads a streamed completion, calling onChunk after each
+// content chunk.
+func streamWith(ctx context.Context, url, body string, onChunk func()) (text, finish string, tokens int, err error) {
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(body))
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := streamClient.Do(req)
 	if err != nil {
 		return "", "", 0, err
 	}
@@ -191,7 +212,7 @@ func stream(ctx context.Context, url, body string, stopAfter int) (text, finish 
 	}
 	sc := bufio.NewScanner(resp.Body)
 	var b strings.Builder
-	done, chunks := false, 0
+	done := false
 	for sc.Scan() {
 		line, ok := strings.CutPrefix(sc.Text(), "data: ")
 		if !ok {
@@ -221,14 +242,19 @@ func stream(ctx context.Context, url, body string, stopAfter int) (text, finish 
 		if c.Usage != nil {
 			tokens = c.Usage.CompletionTokens
 		}
+		content := false
 		for _, ch := range c.Choices {
 			b.WriteString(ch.Text + ch.Delta.Content)
+			content = content || ch.Text+ch.Delta.Content != ""
 			if ch.FinishReason != nil {
 				finish = *ch.FinishReason
 			}
 		}
-		if chunks++; stopAfter > 0 && chunks >= stopAfter {
-			return b.String(), "", 0, nil
+		if content && onChunk != nil {
+			onChunk()
+			if ctx.Err() != nil {
+				return b.String(), "", 0, nil
+			}
 		}
 	}
 	if !done {
