@@ -27,6 +27,7 @@ const perplexityExample = `examples:
 type perplexityFlags struct {
 	model, file, device, base, kvType string
 	nCtx, nBatch, threads, gpuLayers  int
+	chunks                            int
 	kld, noMmap, flashAttn            bool
 }
 
@@ -52,6 +53,7 @@ func runPerplexity(args []string) int {
 	})
 	both("t", "threads", func(n string) { fs.IntVar(&p.threads, n, 0, "CPU threads (0: all)") })
 	both("ngl", "gpu-layers", func(n string) { fs.IntVar(&p.gpuLayers, n, -1, "blocks on the GPU, counted from the last (-1: all)") })
+	fs.IntVar(&p.chunks, "chunks", -1, "evaluate at most this many chunks (-1: all)")
 	fs.StringVar(&p.base, "kl-divergence-base", "", "llama.cpp logits `file`: written, or read with --kl-divergence")
 	fs.BoolVar(&p.kld, "kl-divergence", false, "compare with the --kl-divergence-base file instead of writing it")
 	fs.BoolVar(&p.noMmap, "no-mmap", false, "copy the weights instead of using them in place from the file (CPU)")
@@ -93,6 +95,8 @@ func (p *perplexityFlags) validate(extra []string) error {
 		return fmt.Errorf("unexpected arguments %q", extra)
 	case p.nCtx < 4:
 		return fmt.Errorf("-c %d: the context must be at least 4 tokens", p.nCtx)
+	case p.chunks < -1 || p.chunks == 0:
+		return fmt.Errorf("--chunks %d: use a positive count or -1 for all", p.chunks)
 	case p.nBatch < 0:
 		return fmt.Errorf("-b %d: the batch size cannot be negative", p.nBatch)
 	case p.threads < 0:
@@ -145,6 +149,7 @@ func (p *perplexityFlags) run(stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
+		base = base.FirstChunks(p.chunks)
 		p.nCtx = base.NCtx
 	}
 	var text []byte
@@ -196,6 +201,12 @@ func (p *perplexityFlags) run(stdout, stderr io.Writer) error {
 		return printKLD(stdout, m, base)
 	}
 	tokens := m.Tok.Encode(string(text), true)
+	if len(tokens) < 2*p.nCtx { // llama-perplexity's rule
+		return fmt.Errorf("the text has %d tokens; a context of %d needs at least %d (-c)", len(tokens), p.nCtx, 2*p.nCtx)
+	}
+	if p.chunks > 0 && len(tokens) > p.chunks*p.nCtx {
+		tokens = tokens[:p.chunks*p.nCtx]
+	}
 	fmt.Fprintf(stderr, "perplexity: %d tokens, %d chunks of %d\n", len(tokens), llama.ChunkCount(len(tokens), p.nCtx), p.nCtx)
 	var res llama.PerplexityResult
 	onChunk := func(c int, ppl float64) { fmt.Fprintf(stdout, "[%d]%.4f,", c+1, ppl) }
