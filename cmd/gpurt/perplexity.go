@@ -95,8 +95,8 @@ func (p *perplexityFlags) validate(extra []string) error {
 		return fmt.Errorf("unexpected arguments %q", extra)
 	case p.nCtx < 4:
 		return fmt.Errorf("-c %d: the context must be at least 4 tokens", p.nCtx)
-	case p.chunks < -1 || p.chunks == 0:
-		return fmt.Errorf("--chunks %d: use a positive count or -1 for all", p.chunks)
+	case p.chunks < -1:
+		return fmt.Errorf("--chunks %d: use a positive count, or -1 (or 0) for all", p.chunks)
 	case p.nBatch < 0:
 		return fmt.Errorf("-b %d: the batch size cannot be negative", p.nBatch)
 	case p.threads < 0:

@@ -99,7 +99,7 @@ func TestPerplexityUsage(t *testing.T) {
 		{[]string{"-f", "/nonexistent/text"}, 2},
 		{[]string{"-f", "x.txt", "--kv", "q4_0"}, 2},
 		{[]string{"--bogus"}, 2},
-		{[]string{"-f", "x.txt", "--chunks", "0"}, 2},
+		{[]string{"-f", "x.txt", "--chunks", "-3"}, 2},
 		{[]string{"-f", "x.txt", "-b", "-5"}, 2},
 	}
 	for _, c := range cases {
