@@ -26,11 +26,15 @@ type Backend struct {
 	// kern runs the fast paths; nil selects the plain reference loops.
 	kern *kernels
 	// MUL_MAT scratch, kept between ops: src1 packed into GEMM panels, and
-	// src1 quantized to Q8.
+	// src1 quantized to Q8 (Q8_0 and Q8_1 activations) and to Q8_K.
 	xpack []float32
 	q8    q8Rows
-	// FLASH_ATTN_EXT scratch per worker.
-	fa []faScratch
+	q8k   q8KRows
+	// FLASH_ATTN_EXT scratch per worker, and the partial results of split
+	// keys.
+	fa     []faScratch
+	faPart []float32
+	faMS   []float64
 
 	args  opArgs // the operands of the fast op being run
 	tasks tasks  // the fast ops' task functions, bound to this backend
@@ -88,9 +92,19 @@ func (b *Backend) Threads() int {
 	return b.threads
 }
 
-func (b *Backend) Name() string       { return "CPU" }
-func (b *Backend) Device() rt.Device  { return theDevice }
-func (b *Backend) Synchronize() error { return nil }
+func (b *Backend) Name() string      { return "CPU" }
+func (b *Backend) Device() rt.Device { return theDevice }
+
+// Synchronize has nothing to wait for (compute is synchronous); after
+// Close it fails like every backend's.
+func (b *Backend) Synchronize() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return fmt.Errorf("cpu: synchronize: %w", rt.ErrClosed)
+	}
+	return nil
+}
 
 // Close stops the worker goroutines; later GraphCompute calls fail.
 func (b *Backend) Close() error {
@@ -98,7 +112,8 @@ func (b *Backend) Close() error {
 	defer b.mu.Unlock()
 	b.closed = true
 	b.pool.stop()
-	b.pack, b.xpack, b.q8, b.fa = nil, nil, q8Rows{}, nil
+	b.pack, b.xpack, b.q8, b.q8k = nil, nil, q8Rows{}, q8KRows{}
+	b.fa, b.faPart, b.faMS = nil, nil, nil
 	return nil
 }
 
@@ -107,7 +122,7 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
-		return fmt.Errorf("cpu: backend is closed")
+		return fmt.Errorf("cpu: graph compute: %w", rt.ErrClosed)
 	}
 	if g == nil {
 		return fmt.Errorf("cpu: nil graph")

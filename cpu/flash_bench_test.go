@@ -15,10 +15,13 @@ import (
 func BenchmarkFlashAttn(b *testing.B) {
 	const d, h, hkv = 128, 32, 8
 	for _, s := range []struct{ nq, nkv int }{{1, 4096}, {64, 1024}} {
-		for _, kv := range []rt.DType{rt.F16, rt.Q8_0, rt.I32} { // I32: the naive graph over f16
+		for _, kv := range []rt.DType{rt.F16, rt.Q8_0, rt.I32, rt.BF16} { // I32: the naive graph over f16; BF16: f16 on the per-key path
 			name := kv.String()
-			if kv == rt.I32 {
+			switch kv {
+			case rt.I32:
 				name = "naive-f16"
+			case rt.BF16:
+				name = "perkey-f16"
 			}
 			b.Run(fmt.Sprintf("%s/nq=%d/nkv=%d", name, s.nq, s.nkv), func(b *testing.B) {
 				ctx := rt.NewContext()
@@ -31,6 +34,12 @@ func BenchmarkFlashAttn(b *testing.B) {
 					kq := ctx.SoftMax(ctx.MulMat(k, q), mask, 0.088)
 					out = ctx.MulMat(vt, kq)
 				} else {
+					if kv == rt.BF16 {
+						kv = rt.F16
+						saved := faBlockedRows
+						faBlockedRows = 1 << 30
+						b.Cleanup(func() { faBlockedRows = saved })
+					}
 					k := ctx.NewTensor(kv, d, s.nkv, hkv)
 					v := ctx.NewTensor(kv, d, s.nkv, hkv)
 					out = ctx.FlashAttnExt(q, k, v, mask, 0.088, 0)

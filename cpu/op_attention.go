@@ -50,3 +50,10 @@ func (b *Backend) diagMaskInf(nPast int, a, dst hostTensor) error {
 		}
 	})
 }
+
+// softcapRow sets dst = c·tanh(x·scale/c), SOFT_MAX's capped logit.
+func softcapRow(dst, x []float32, scale, c float32) {
+	for i, v := range x[:len(dst)] {
+		dst[i] = c * float32(math.Tanh(float64(v*scale/c)))
+	}
+}

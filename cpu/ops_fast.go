@@ -22,7 +22,7 @@ type opArgs struct {
 	a, c, dst hostTensor
 	mask      hostTensor
 	hasMask   bool
-	f0, f1    float32 // eps, or the softmax scale
+	f0, f1    float32 // eps, or the softmax scale and softcap
 	node      *rt.Tensor
 }
 
@@ -97,10 +97,10 @@ func (b *Backend) tryFast(n *rt.Tensor, src *[rt.MaxSrc]hostTensor, dst *hostTen
 		return true, b.runRows(&src[0], b.tasks.rmsNorm)
 	case rt.OpSoftMax:
 		m, hasMask := &src[1], n.Src[1] != nil
-		if !fastF32(&src[0], dst) || hasMask && m.nb[0] != m.typ.TypeSize() || n.ParamF(1) != 0 {
+		if !fastF32(&src[0], dst) || hasMask && m.nb[0] != m.typ.TypeSize() {
 			return false, nil
 		}
-		*args = opArgs{a: src[0], dst: *dst, f0: n.ParamF(0), hasMask: hasMask}
+		*args = opArgs{a: src[0], dst: *dst, f0: n.ParamF(0), f1: n.ParamF(1), hasMask: hasMask}
 		if hasMask {
 			args.mask = *m // f16 or unaligned f32 rows are converted per row
 		}
@@ -188,7 +188,11 @@ func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 	r0, r1 := rowRange(a.rows(), ith, nth)
 	for r := r0; r < r1; r++ {
 		i1, i2, i3 := a.coords(r)
-		x, out := a.view(i1, i2, i3), dst.view(i1, i2, i3)
+		x, out, s := a.view(i1, i2, i3), dst.view(i1, i2, i3), scale
+		if c := args.f1; c > 0 {
+			softcapRow(out, x, s, c) // then the mask, unscaled
+			x, s = out, 1
+		}
 		if args.hasMask {
 			moff := mask.at(i1, i2%mask.ne[2], i3%mask.ne[3])
 			m, ok := f32View(mask.mem, moff, ne0)
@@ -196,9 +200,9 @@ func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 				m = ws.f32(0, ne0)
 				mask.loadRow(moff, m)
 			}
-			k.scaleAdd(out, x, m, scale)
+			k.scaleAdd(out, x, m, s)
 		} else {
-			k.scale(out, x, scale)
+			k.scale(out, x, s)
 		}
 		mx := k.maxOf(out)
 		if math.IsInf(float64(mx), -1) {

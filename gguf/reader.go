@@ -82,6 +82,14 @@ type File struct {
 
 // Open memory-maps the GGUF file at path and parses its header.
 func Open(path string) (*File, error) {
+	// Opening a FIFO or a device would block or read forever.
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("gguf: %w", err)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("gguf: open %s: not a regular file (%v): %w", path, st.Mode().Type(), runtime.ErrInvalidArgument)
+	}
 	data, unmap, err := mapFile(path)
 	if err != nil {
 		var pathErr *fs.PathError
@@ -281,12 +289,18 @@ func tensorSize(t runtime.DType, ne [runtime.MaxDims]int) (int64, bool) {
 func (f *File) checkTensorBounds() error {
 	for i := range f.Tensors {
 		ti := &f.Tensors[i]
+		// The tensor's absolute position, which overflows for a crafted
+		// offset: report the start of the data section then.
+		at := f.DataOffset
+		if ti.Offset <= math.MaxInt64-f.DataOffset {
+			at += ti.Offset
+		}
 		if ti.Offset%int64(f.Alignment) != 0 {
-			return &FormatError{Offset: f.DataOffset + ti.Offset, Msg: fmt.Sprintf("tensor %q offset %d is not a multiple of the alignment %d", ti.Name, ti.Offset, f.Alignment)}
+			return &FormatError{Offset: at, Msg: fmt.Sprintf("tensor %q offset %d is not a multiple of the alignment %d", ti.Name, ti.Offset, f.Alignment)}
 		}
 		avail := int64(len(f.data)) - f.DataOffset
 		if ti.Offset > avail || ti.Size > avail-ti.Offset { // Size -1 (unknown) checks the offset alone
-			return &FormatError{Offset: f.DataOffset + ti.Offset, Msg: fmt.Sprintf("tensor %q data [%d, +%d) runs past the end of the file (%d bytes)", ti.Name, f.DataOffset+ti.Offset, ti.Size, len(f.data))}
+			return &FormatError{Offset: at, Msg: fmt.Sprintf("tensor %q data [%d, +%d) runs past the end of the file (%d bytes)", ti.Name, f.DataOffset+ti.Offset, ti.Size, len(f.data))}
 		}
 	}
 	return nil

@@ -6,9 +6,8 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 
+	"github.com/gpurt/gpurt/internal/atomicfile"
 	"github.com/gpurt/gpurt/runtime"
 )
 
@@ -119,34 +118,15 @@ func (w *Writer) alignment() int {
 }
 
 // WriteFile writes the GGUF file to path atomically: into a temporary file
-// in the same directory, synced, then renamed over path, so that a failure
-// never leaves a partial file (and a reader of the old file, even a memory
-// map of it, keeps its data).
-func (w *Writer) WriteFile(path string) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+// in the same directory, synced and renamed over path, so an interrupted
+// write (a kill, a full disk, a file size limit) leaves the old file intact.
+func (w *Writer) WriteFile(path string) error {
+	err := atomicfile.Write(path, func(out io.Writer) error {
+		_, err := w.WriteTo(out)
+		return err
+	}, atomicfile.Options{})
 	if err != nil {
 		return fmt.Errorf("gguf: %w", err)
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if _, err := w.WriteTo(f); err != nil {
-		return fmt.Errorf("gguf: write %s: %w", path, err)
-	}
-	if err := f.Sync(); err != nil {
-		return fmt.Errorf("gguf: write %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("gguf: write %s: %w", path, err)
-	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		return fmt.Errorf("gguf: write %s: %w", path, err)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		return fmt.Errorf("gguf: write %s: %w", path, err)
 	}
 	return nil
 }

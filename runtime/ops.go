@@ -290,6 +290,10 @@ func (c *Context) Argmax(a *Tensor) *Tensor {
 	if a.Ne[2] != 1 || a.Ne[3] != 1 {
 		return c.fail(OpArgmax, "want a matrix, got %s", shapes(a))
 	}
+	if a.Ne[0] == 0 && a.Ne[1] > 0 {
+		// No element to pick; backends would disagree on what to return.
+		return c.fail(OpArgmax, "rows of %s are empty", shapes(a))
+	}
 	return c.reduce(OpArgmax, a, [MaxDims]int{a.Ne[1], 1, 1, 1}, I32)
 }
 
@@ -376,7 +380,7 @@ func (c *Context) RopeExt(a, pos, freqFactors *Tensor, p RopeParams) *Tensor {
 	r.setParamF(7, p.BetaFast)
 	r.setParamF(8, p.BetaSlow)
 	if err := validateRope(r); err != nil {
-		return c.fail(OpRope, "%v", err)
+		return c.failNode(OpRope, r, err)
 	}
 	return r
 }
@@ -418,7 +422,7 @@ func (c *Context) SoftMaxExt(a, mask *Tensor, scale, softcap float32) *Tensor {
 	r.setParamF(0, scale)
 	r.setParamF(1, softcap)
 	if err := ValidateNode(r); err != nil {
-		return c.fail(OpSoftMax, "%v", err)
+		return c.failNode(OpSoftMax, r, err)
 	}
 	return r
 }
@@ -440,7 +444,7 @@ func (c *Context) glu(a, b *Tensor, kind int) *Tensor {
 	r := c.newTensor(a.Type, a.Ne, OpGLU, a, b)
 	r.Params[0] = int32(kind)
 	if err := ValidateNode(r); err != nil {
-		return c.fail(OpGLU, "%v", err)
+		return c.failNode(OpGLU, r, err)
 	}
 	return r
 }
@@ -470,7 +474,7 @@ func (c *Context) FlashAttnExt(q, k, v, mask *Tensor, scale, logitSoftcap float3
 	r.setParamF(0, scale)
 	r.setParamF(2, logitSoftcap)
 	if err := ValidateNode(r); err != nil {
-		return c.fail(OpFlashAttnExt, "%v", err)
+		return c.failNode(OpFlashAttnExt, r, err)
 	}
 	return r
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/gpurt/gpurt/runtime"
 )
 
-var errClosed = errors.New("sched: scheduler is closed")
+var errClosed = fmt.Errorf("sched: scheduler is closed: %w", runtime.ErrClosed)
 
 // Reserve sizes the compute buffers for measureGraph, typically the largest
 // graph that will be run, so later graphs allocate without growing them. The

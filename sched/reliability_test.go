@@ -162,3 +162,24 @@ func TestAllocGraphTwice(t *testing.T) {
 		t.Errorf("AllocGraph after Reset: %v", err)
 	}
 }
+
+// TestNewRefusesBackendTwice: the same backend twice is an error.
+func TestNewRefusesBackendTwice(t *testing.T) {
+	gpu, cb := gpuAndCPU(t)
+	for _, bs := range [][]runtime.Backend{{gpu, gpu, cb}, {gpu, cb, cb}} {
+		if s, err := New(bs, nil, 64, false, false); !errors.Is(err, runtime.ErrInvalidArgument) {
+			if s != nil {
+				s.Close()
+			}
+			t.Errorf("New(%v): %v, want ErrInvalidArgument", splitNames(bs), err)
+		}
+	}
+}
+
+func splitNames(bs []runtime.Backend) []string {
+	var n []string
+	for _, b := range bs {
+		n = append(n, b.Name())
+	}
+	return n
+}

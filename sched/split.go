@@ -12,7 +12,7 @@ import (
 // the graph copy for the allocator.
 func (s *Scheduler) splitGraph(g *runtime.Graph) error {
 	if n := len(g.Nodes) + len(g.Leafs); n > s.graphSize {
-		return fmt.Errorf("sched: graph has %d nodes and leafs, the scheduler was sized for %d", n, s.graphSize)
+		return fmt.Errorf("sched: graph has %d nodes and leafs, the scheduler was sized for %d: %w", n, s.graphSize, runtime.ErrOutOfRange)
 	}
 	s.undoPrevious(g)
 	s.splitCopy = s.curCopy
@@ -114,7 +114,7 @@ func (s *Scheduler) cutSplits(g *runtime.Graph) error {
 		}
 		nb := s.node(i).backend
 		if nb < 0 {
-			return fmt.Errorf("sched: no backend can run %v node %q (not even the CPU supports it)", n.Op, n.Name)
+			return fmt.Errorf("sched: no backend can run %v node %q (not even the CPU supports it): %w", n.Op, n.Name, runtime.ErrUnsupported)
 		}
 
 		newSplit := false

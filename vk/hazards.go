@@ -37,22 +37,34 @@ func (h *hazards) reset() {
 }
 
 // conflicts reports whether a dispatch with these bindings (sources, and
-// the destination at dstBinding) needs a barrier before it.
-func (h *hazards) conflicts(binds *[numBindings]binding) bool {
+// the destination at dstBinding; with errFlag, binding 2 is written too)
+// needs a barrier before it.
+func (h *hazards) conflicts(binds *[numBindings]binding, errFlag bool) bool {
 	for i, b := range binds {
-		if i != dstBinding && anyOverlap(h.writes, b.memRange()) {
+		if !written(i, errFlag) && anyOverlap(h.writes, b.memRange()) {
 			return true
 		}
 	}
-	w := binds[dstBinding].memRange()
-	return anyOverlap(h.writes, w) || anyOverlap(h.reads, w)
+	for i, b := range binds {
+		if written(i, errFlag) {
+			if w := b.memRange(); anyOverlap(h.writes, w) || anyOverlap(h.reads, w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
-func (h *hazards) add(binds *[numBindings]binding) {
+func (h *hazards) add(binds *[numBindings]binding, errFlag bool) {
 	for i, b := range binds {
-		if i != dstBinding {
+		if written(i, errFlag) {
+			h.writes = append(h.writes, b.memRange())
+		} else {
 			h.reads = append(h.reads, b.memRange())
 		}
 	}
-	h.writes = append(h.writes, binds[dstBinding].memRange())
 }
+
+// written reports whether a dispatch writes binding i: the destination,
+// and binding 2 when it holds the error flag.
+func written(i int, errFlag bool) bool { return i == dstBinding || (errFlag && i == 2) }

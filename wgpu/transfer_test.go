@@ -161,7 +161,7 @@ func TestBoundsAndErrors(t *testing.T) {
 			t.Errorf("%s: error %v, want one mentioning %q", what, err, want)
 		}
 	}
-	check("runtime set past end", rt.TensorSet(x, make([]byte, 8), 60), "outside")
+	check("runtime set past end", rt.TensorSet(x, make([]byte, 8), 60), "do not fit the tensor")
 	check("buffer set past end", buf.SetTensor(x, make([]byte, 8), 60), "outside the 64-byte buffer")
 	check("buffer get before start", buf.GetTensor(x, make([]byte, 8), -4), "outside")
 	check("memset past end", buf.MemsetTensor(x, 0, 32, 64), "outside")

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -12,12 +12,20 @@ import (
 func init() { register("devices", "list every registered device", runDevices) }
 
 func runDevices(args []string) int {
-	fs := flag.NewFlagSet("devices", flag.ContinueOnError)
-	if err := fs.Parse(args); err != nil {
-		return 2
+	c := newCLI("devices", "[--rpc HOST:PORT[,…]]", "gpurt devices", "gpurt devices --rpc 127.0.0.1:50052")
+	rpcList := rpcFlag(c)
+	if code, ok := c.Parse(args); !ok {
+		return code
+	}
+	endpoints, err := parseRPCList(*rpcList)
+	if err != nil {
+		return c.Usagef("%v", err)
 	}
 	printDevices(os.Stdout)
-	return 0
+	if err := printRPCDevices(os.Stdout, endpoints); err != nil {
+		return c.Fail(err)
+	}
+	return exitOK
 }
 
 func printDevices(w *os.File) {
@@ -30,30 +38,35 @@ func printDevices(w *os.File) {
 			fmt.Fprintf(w, "%s: no devices\n", r.Name)
 		}
 		for _, d := range r.Devices {
-			p := d.Props()
-			fmt.Fprintf(w, "%s (%s): %s\n", d.Name(), r.Name, p.Description)
-			sw := ""
-			if p.Software {
-				sw = ", software"
-			}
-			fmt.Fprintf(w, "  type:    %v%s\n", p.Type, sw)
-			if p.MemoryTotal == 0 {
-				fmt.Fprintln(w, "  memory:  not reported by the driver")
-			} else {
-				fmt.Fprintf(w, "  memory:  %s free of %s\n", mib(p.MemoryFree), mib(p.MemoryTotal))
-			}
-			bts := []string{describeBufferType(d.BufferType()) + " (default)"}
-			if h := d.HostBufferType(); h != nil && h != d.BufferType() {
-				bts = append(bts, describeBufferType(h))
-			}
-			fmt.Fprintf(w, "  buffers: %s\n", strings.Join(bts, ", "))
-			fmt.Fprintf(w, "  caps:    async=%v events=%v host-buffer=%v buffer-from-host=%v\n",
-				p.Caps.Async, p.Caps.Events, p.Caps.HostBuffer, p.Caps.BufferFromHostPtr)
+			printDevice(w, d, r.Name)
 		}
 	}
 	if best, err := rt.BestDevice(); err == nil {
 		fmt.Fprintf(w, "best device: %s\n", best.Name())
 	}
+}
+
+// printDevice describes one device of a family.
+func printDevice(w io.Writer, d rt.Device, family string) {
+	p := d.Props()
+	fmt.Fprintf(w, "%s (%s): %s\n", d.Name(), family, p.Description)
+	sw := ""
+	if p.Software {
+		sw = ", software"
+	}
+	fmt.Fprintf(w, "  type:    %v%s\n", p.Type, sw)
+	if p.MemoryTotal == 0 {
+		fmt.Fprintln(w, "  memory:  not reported by the driver")
+	} else {
+		fmt.Fprintf(w, "  memory:  %s free of %s\n", mib(p.MemoryFree), mib(p.MemoryTotal))
+	}
+	bts := []string{describeBufferType(d.BufferType()) + " (default)"}
+	if h := d.HostBufferType(); h != nil && h != d.BufferType() {
+		bts = append(bts, describeBufferType(h))
+	}
+	fmt.Fprintf(w, "  buffers: %s\n", strings.Join(bts, ", "))
+	fmt.Fprintf(w, "  caps:    async=%v events=%v host-buffer=%v buffer-from-host=%v\n",
+		p.Caps.Async, p.Caps.Events, p.Caps.HostBuffer, p.Caps.BufferFromHostPtr)
 }
 
 func describeBufferType(bt rt.BufferType) string {

@@ -197,10 +197,13 @@ func shapeString(ne []int) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
+// sizeString prints a byte count for people (B, KiB, MiB, GiB).
 func sizeString(n int64) string {
 	switch {
 	case n < 0:
 		return "?"
+	case n >= 1<<30:
+		return fmt.Sprintf("%.2f GiB", float64(n)/(1<<30))
 	case n >= 1<<20:
 		return fmt.Sprintf("%.2f MiB", float64(n)/(1<<20))
 	case n >= 1<<10:

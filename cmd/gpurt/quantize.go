@@ -97,6 +97,10 @@ func quantizeCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gpurt quantize: %v\n", err)
 		return 2
 	}
+	if err := checkQuantizePaths(in, out); err != nil {
+		fmt.Fprintf(stderr, "gpurt quantize: %v\n", err)
+		return 1
+	}
 	opt := llama.QuantizeOptions{FileType: ft, Pure: *pure, TensorTypes: rules, OutputType: outType.t, TokenEmbeddingType: embdType.t, Threads: *threads}
 	if err := quantizeFile(in, out, opt, stdout); err != nil {
 		fmt.Fprintf(stderr, "gpurt quantize: %v\n", err)

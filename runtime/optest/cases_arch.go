@@ -216,7 +216,18 @@ func flashAttnCases() []Case {
 	q8.kv = rt.Q8_0
 	q4 := f16(64, 1, 37, 4, 2)
 	q4.kv = rt.Q4_0
-	ps = append(ps, noMask, f32, padded, capped, batch, dv, views, q8, q4)
+	// One token without GQA takes the CPU's per-key path: every K and V
+	// dtype there.
+	mhaQ8 := f16(64, 1, 37, 4, 4)
+	mhaQ8.kv = rt.Q8_0
+	mhaQ4 := f16(64, 1, 37, 2, 2)
+	mhaQ4.kv, mhaQ4.mask = rt.Q4_0, rt.I32
+	mhaF32 := f16(64, 1, 37, 2, 2)
+	mhaF32.kv, mhaF32.mask, mhaF32.cap = rt.F32, rt.F32, 1
+	// A long cache for one token and one kv head: the CPU splits the keys
+	// over its workers and merges the partial softmaxes.
+	long := f16(64, 1, 600, 4, 1)
+	ps = append(ps, noMask, f32, padded, capped, batch, dv, views, q8, q4, mhaQ8, mhaQ4, mhaF32, long)
 	var cs []Case
 	for _, p := range ps {
 		cs = append(cs, flashAttnCase(p))

@@ -83,8 +83,9 @@ void main() {
 		float mt = wg_max(s);
 		if (mt == ninf) continue; // the whole tile is masked (uniform)
 		float mnew = max(M, mt);
-		float f = exp(M - mnew); // 0 before the first live key
-		float p = exp(s - mnew);
+		// No exp of -Inf: devices need not honour infinities there.
+		float f = M == ninf ? 0.0 : exp(M - mnew); // nothing to rescale before the first live key
+		float p = s == ninf ? 0.0 : exp(s - mnew);
 		S = S * f + wg_sum(p);
 		ps[l] = p;
 		barrier();
