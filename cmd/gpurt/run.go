@@ -149,23 +149,13 @@ func kvBudget(backends []rt.Backend) uint64 {
 // contextSize picks the context: the user's -c, or the model's trained
 // context capped so its KV cache fits the budget. note says how it was chosen.
 func contextSize(f *gguf.File, requested int, kv rt.DType, budget uint64) (n int, note string, err error) {
-	get := func(key string, def int) int {
-		v, err := f.Int(key)
-		if err != nil {
-			return def
-		}
-		return v
+	// Any architecture's hyperparameters, read and checked without loading.
+	h, err := llama.ReadHparams(f)
+	if err != nil {
+		return 0, "", err
 	}
-	trained := get("llama.context_length", 2048)
-	layers, embd := get("llama.block_count", 0), get("llama.embedding_length", 0)
-	heads := get("llama.attention.head_count", 1)
-	headsKV := get("llama.attention.head_count_kv", heads)
-	if layers <= 0 || embd <= 0 || heads <= 0 || headsKV <= 0 || trained <= 0 {
-		return 0, "", fmt.Errorf("the model's hyperparameters (block_count %d, embedding_length %d, head_count %d/%d, context_length %d) are invalid: %w",
-			layers, embd, heads, headsKV, trained, rt.ErrCorruptFile)
-	}
-	// K and V: one row of n_embd * n_head_kv / n_head values per layer per token.
-	perToken := uint64(2*layers) * uint64(embd/heads*headsKV) * uint64(kv.TypeSize())
+	trained := h.NCtxTrain
+	perToken := uint64(h.KVBytesPerToken(kv))
 	if requested > 0 {
 		if requested > trained {
 			return trained, fmt.Sprintf("%d tokens (-c %d is beyond the trained context)", trained, requested), nil
