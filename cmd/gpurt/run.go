@@ -28,6 +28,7 @@ type runOptions struct {
 	ctxSize       int
 	kv            rt.DType
 	noBOS         bool
+	noMmap        bool
 	parseSpecial  bool
 	rpcEndpoints  []string // --rpc (rpcflag.go)
 }
@@ -49,8 +50,9 @@ func runModel(args []string) int {
 	threads := c.Int("t,threads", 0, "CPU threads (0: all cores)")
 	gpuLayers := c.Int("ngl,gpu-layers", -1, "blocks to place on the GPU devices, counted from the last (-1: all)")
 	ctxSize := c.Int("c,ctx-size", 0, "context size in tokens (0: the model's trained context, capped by a KV memory budget)")
-	kv := c.String("kv", "f16", "KV cache dtype: f16 or f32")
+	kv := c.String("kv", "f16", "KV cache dtype: f16, f32 or q8_0")
 	noBOS := c.Bool("no-bos", false, "do not start the prompt with the BOS token")
+	noMmap := c.Bool("no-mmap", false, "copy the weights instead of using them in place from the file (CPU)")
 	rpcList := rpcFlag(c)
 	noParseSpecial := c.Bool("no-parse-special", false, "tokenize special-token texts in the prompt (<|im_start|>, [INST], …) as plain text")
 	if code, ok := c.Parse(args); !ok {
@@ -73,8 +75,8 @@ func runModel(args []string) int {
 		return c.Usagef("-ngl/--gpu-layers %d: want -1 (all) or a block count >= 0", *gpuLayers)
 	}
 	kvType, err := rt.ParseDType(*kv)
-	if err != nil || (kvType != rt.F16 && kvType != rt.F32) {
-		return c.Usagef("--kv %s: want f16 or f32", *kv)
+	if err != nil || (kvType != rt.F16 && kvType != rt.F32 && kvType != rt.Q8_0) {
+		return c.Usagef("--kv %s: want f16, f32 or q8_0", *kv)
 	}
 	if _, err := parseDevices(*device); err != nil {
 		return c.Usagef("-d/--device %v", err)
@@ -100,7 +102,7 @@ func runModel(args []string) int {
 	}
 	o := runOptions{
 		model: *model, prompt: *prompt, n: *n, devices: *device, threads: *threads,
-		gpuLayers: *gpuLayers, ctxSize: *ctxSize, kv: kvType, noBOS: *noBOS, parseSpecial: !*noParseSpecial, rpcEndpoints: endpoints,
+		gpuLayers: *gpuLayers, ctxSize: *ctxSize, kv: kvType, noBOS: *noBOS, noMmap: *noMmap, parseSpecial: !*noParseSpecial, rpcEndpoints: endpoints,
 		sampler: llama.SamplerConfig{Temp: float32(*temp), TopK: *topK, TopP: float32(*topP), Seed: *seed},
 	}
 	if _, err := llama.NewSampler(o.sampler); err != nil {
@@ -194,7 +196,8 @@ func generate(c *cli, o runOptions) error {
 	if err != nil {
 		return err
 	}
-	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: o.gpuLayers, KVType: o.kv, NCtx: nCtx})
+	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: o.gpuLayers, KVType: o.kv, NCtx: nCtx,
+		NoMmap: o.noMmap, Progress: loadProgress(cliStderr)})
 	if err != nil {
 		return err
 	}
