@@ -54,7 +54,7 @@ func TestDotProdSelection(t *testing.T) {
 	if selectNEON(false) != neonKernels {
 		t.Errorf("without dot product: %s, want the neon set", selectNEON(false).name)
 	}
-	sdot := map[string]bool{"dotQ8": true, "dotQ4": true, "dotQ8x4": true, "dotQ4x4": true}
+	sdot := map[string]bool{"dotQ8": true, "dotQ4": true, "dotQ8x4": true, "dotQ4x4": true, "dotQ4K": true, "dotQ6K": true}
 	d, n := reflect.ValueOf(selectNEON(true)).Elem(), reflect.ValueOf(neonKernels).Elem()
 	for i := 0; i < d.NumField(); i++ {
 		name := d.Type().Field(i).Name
