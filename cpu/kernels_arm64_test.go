@@ -41,7 +41,8 @@ func TestNEONSetReplacesEveryKernel(t *testing.T) {
 }
 
 // simdKernels is neon-dotprod exactly when the CPU has the dot product, and
-// that set differs from neon in the four integer dots only.
+// that set differs from neon in the SDOT integer dots only (Q8_0, Q4_0,
+// their four-row forms, Q4_K and Q6_K).
 func TestDotProdSelection(t *testing.T) {
 	want := "neon"
 	if cpu.ARM64.HasASIMDDP {
