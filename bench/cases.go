@@ -236,7 +236,7 @@ func (f Filter) Case(c Case) bool { return f.Op(c.Op) && f.Type(c.Type) }
 // validate rejects op and dtype names the suite does not know, so that a
 // typo is an error rather than an empty run.
 func (f Filter) validate() error {
-	ops := map[string]bool{"DISPATCH": true, "SCHED": true, "E2E": true, "E2E_PROMPT": true, "E2E_GEN": true, "READ": true, "COPY": true}
+	ops := map[string]bool{"DISPATCH": true, "SCHED": true, "PIPELINE": true, "E2E": true, "E2E_PROMPT": true, "E2E_GEN": true, "READ": true, "COPY": true}
 	types := map[string]bool{}
 	for _, c := range OpCases(FullShapes) {
 		ops[c.Op] = true

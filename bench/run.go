@@ -213,6 +213,9 @@ func (r *runner) target(t Target, cases []Case, note string) {
 	if f.Op("SCHED") {
 		r.sched(base, be)
 	}
+	if f.Op("PIPELINE") && be.Device().Props().Type != rt.DeviceCPU {
+		r.pipeline(base, be)
+	}
 	if f.Op("E2E", "E2E_PROMPT", "E2E_GEN") {
 		r.e2e(base, t.Device)
 	}
@@ -272,6 +275,36 @@ func (r *runner) sched(base Record, be rt.Backend) {
 		return
 	}
 	r.add(got)
+}
+
+// pipeline measures prompt throughput over [device, CPU] with and without
+// pipeline parallelism.
+func (r *runner) pipeline(base Record, be rt.Backend) {
+	rec := base
+	rec.Op = "PIPELINE"
+	cpus := rt.DevicesByType(rt.DeviceCPU)
+	if len(cpus) == 0 {
+		r.fail(rec, errors.New("pipeline bench: no CPU device is registered"))
+		return
+	}
+	cb, err := cpus[0].NewBackend()
+	if err != nil {
+		r.fail(rec, err)
+		return
+	}
+	defer cb.Close()
+	d := DefaultLlamaDims
+	if r.opts.LlamaDims != nil {
+		d = *r.opts.LlamaDims
+	}
+	recs, err := PipelineThroughput([]rt.Backend{be, cb}, d, 8, DefaultPipelineBatches, r.policy)
+	for _, got := range recs {
+		got.Backend, got.Device = base.Backend, base.Device
+		r.add(got)
+	}
+	if err != nil {
+		r.fail(rec, err)
+	}
 }
 
 // e2e runs the end-to-end hook for every model, or records why it cannot.

@@ -91,9 +91,19 @@ func (b *Backend) Threads() int {
 	return b.threads
 }
 
-func (b *Backend) Name() string       { return "CPU" }
-func (b *Backend) Device() rt.Device  { return theDevice }
-func (b *Backend) Synchronize() error { return nil }
+func (b *Backend) Name() string      { return "CPU" }
+func (b *Backend) Device() rt.Device { return theDevice }
+
+// Synchronize has nothing to wait for (compute is synchronous); after
+// Close it fails like every backend's.
+func (b *Backend) Synchronize() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return fmt.Errorf("cpu: synchronize: %w", rt.ErrClosed)
+	}
+	return nil
+}
 
 // Close stops the worker goroutines; later GraphCompute calls fail.
 func (b *Backend) Close() error {
@@ -110,7 +120,7 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
-		return fmt.Errorf("cpu: backend is closed")
+		return fmt.Errorf("cpu: graph compute: %w", rt.ErrClosed)
 	}
 	if g == nil {
 		return fmt.Errorf("cpu: nil graph")

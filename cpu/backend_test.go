@@ -484,10 +484,8 @@ func TestEmptySources(t *testing.T) {
 			out := b.ctx.SumRows(b.ctx.NewTensor(rt.F32, 0, 3))
 			return out, func() arr { return newArr(out.Ne) }
 		}},
-		{name: "argmax of empty rows", build: func(b *tb) (*rt.Tensor, func() arr) {
-			out := b.ctx.Argmax(b.ctx.NewTensor(rt.F32, 0, 3))
-			return out, func() arr { return newArr(out.Ne) }
-		}},
+		// ARGMAX of empty rows is a build error on every backend (see
+		// internal/backendcheck).
 		{name: "sum of nothing", build: func(b *tb) (*rt.Tensor, func() arr) {
 			out := b.ctx.Sum(b.ctx.NewTensor(rt.F32, 4, 0, 2))
 			return out, func() arr { return newArr(out.Ne) }

@@ -17,9 +17,17 @@ var theBufferType = bufferType{}
 // BufferType returns the CPU buffer type: 64-byte aligned host memory.
 func BufferType() rt.BufferType { return theBufferType }
 
-func (bufferType) Name() string               { return "CPU" }
-func (bufferType) Alignment() int             { return Alignment }
-func (bufferType) MaxSize() int               { return min(math.MaxInt, 1<<46) } // 64 TiB, or what 32-bit ints hold
+func (bufferType) Name() string   { return "CPU" }
+func (bufferType) Alignment() int { return Alignment }
+
+// MaxSize is the memory the machine has (RAM and swap, within the cgroup's
+// limit), or 64 TiB where that is unknown; never more than an int holds.
+func (bufferType) MaxSize() int {
+	if total := totalMemory(); total > 0 {
+		return int(min(total, uint64(math.MaxInt)))
+	}
+	return min(math.MaxInt, 1<<46)
+}
 func (bufferType) AllocSize(t *rt.Tensor) int { return t.Nbytes() }
 func (bufferType) IsHost() bool               { return true }
 func (bufferType) Device() rt.Device          { return theDevice }
@@ -27,7 +35,12 @@ func (bufferType) Device() rt.Device          { return theDevice }
 // Alloc returns a zeroed host buffer; size 0 gives a valid empty buffer.
 func (bt bufferType) Alloc(size int) (rt.Buffer, error) {
 	if size < 0 {
-		return nil, fmt.Errorf("cpu: negative buffer size %d", size)
+		return nil, fmt.Errorf("cpu: negative buffer size %d: %w", size, rt.ErrInvalidArgument)
+	}
+	// Go cannot recover from running out of memory, so a request beyond
+	// what the machine can give is refused before it is made.
+	if avail, ok := availableMemory(); ok && uint64(size) > avail {
+		return nil, fmt.Errorf("cpu: allocate %d MiB: only %d MiB of memory are available: %w", size>>20, avail>>20, rt.ErrOutOfMemory)
 	}
 	mem, err := allocAligned(size)
 	if err != nil {
@@ -41,7 +54,7 @@ func (bt bufferType) Alloc(size int) (rt.Buffer, error) {
 func allocAligned(size int) (mem []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			mem, err = nil, fmt.Errorf("cpu: out of memory allocating %d bytes", size)
+			mem, err = nil, fmt.Errorf("cpu: allocate %d bytes: %w", size, rt.ErrOutOfMemory)
 		}
 	}()
 	if size == 0 {

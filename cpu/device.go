@@ -79,7 +79,7 @@ func (e *event) Free()                     { e.freed = true }
 
 func (e *event) use() error {
 	if e.freed {
-		return fmt.Errorf("cpu event: used after free")
+		return fmt.Errorf("cpu event: used after free: %w", rt.ErrClosed)
 	}
 	return nil
 }

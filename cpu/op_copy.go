@@ -1,6 +1,10 @@
 package cpu
 
-import "fmt"
+import (
+	"fmt"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
 
 // copyStream copies src into dst in logical element order (DUP, CONT, CPY).
 // The shapes may differ but hold the same number of elements. Equal dtypes
@@ -58,7 +62,7 @@ func checkIndices(idx hostTensor, n int) error {
 				for i0 := 0; i0 < idx.ne[0]; i0++ {
 					r := idx.i32(idx.at(i1, i2, i3) + i0*idx.nb[0])
 					if r < 0 || int(r) >= n {
-						return fmt.Errorf("row index %d at [%d,%d,%d,%d] is outside [0,%d)", r, i0, i1, i2, i3, n)
+						return fmt.Errorf("row index %d at [%d,%d,%d,%d] is outside [0,%d): %w", r, i0, i1, i2, i3, n, rt.ErrOutOfRange)
 					}
 				}
 			}

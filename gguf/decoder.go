@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+
+	"github.com/gpurt/gpurt/runtime"
 )
 
 // FormatError reports a malformed GGUF image and the byte offset where the
@@ -14,6 +16,9 @@ type FormatError struct {
 }
 
 func (e *FormatError) Error() string { return fmt.Sprintf("gguf: at byte %d: %s", e.Offset, e.Msg) }
+
+// Unwrap makes every format error match runtime.ErrCorruptFile.
+func (e *FormatError) Unwrap() error { return runtime.ErrCorruptFile }
 
 // maxNesting bounds arrays of arrays, so a crafted file cannot recurse deeply.
 const maxNesting = 16

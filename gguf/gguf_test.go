@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gpurt/gpurt/runtime"
 )
@@ -377,12 +378,14 @@ func TestCorruptInput(t *testing.T) {
 		{"alignment type", new(header).start(0, 1).str(KeyAlignment).u32(uint32(TypeUint8)).u32(0).Bytes(), "general.alignment is a uint8, want uint32"},
 		{"alignment zero", new(header).start(0, 1).str(KeyAlignment).u32(uint32(TypeUint32)).u32(0).Bytes(), "general.alignment 0 is not a power of two"},
 		{"too many dims", new(header).start(1, 0).tensor("t", 0, 0, 1, 1, 1, 1, 1).Bytes(), "tensor \"t\" has 5 dimensions"},
-		{"unknown dtype", new(header).start(1, 0).tensor("t", 14, 0, 4).Bytes(), "tensor \"t\" has unknown or unsupported dtype 14"},
+		{"unrunnable dtype", new(header).start(1, 0).tensor("t", 12, 0, 256).Bytes(), "tensor \"t\" has dtype q4_K (id 12), which gpurt cannot run"},
+		{"unknown dtype", new(header).start(1, 0).tensor("t", 99, 0, 4).Bytes(), "tensor \"t\" has unknown dtype id 99"},
+		{"offset 2^63-32", append(new(header).start(1, 0).tensor("t", 0, 1<<63-32, 1).Bytes(), make([]byte, 64)...), "runs past the end"},
 		{"block multiple", new(header).start(1, 0).tensor("t", uint32(runtime.Q4_0), 0, 16).Bytes(), "16 elements per row is not a multiple of the q4_0 block size 32"},
 		{"negative dim", new(header).start(1, 0).tensor("t", 0, 0, 1<<63).Bytes(), "dimension 0 is negative"},
 		{"overflow", new(header).start(1, 0).tensor("t", 0, 0, 1<<31, 1<<31, 1<<31).Bytes(), "overflows"},
 		{"misaligned", append(new(header).start(1, 0).tensor("t", 0, 4, 1).Bytes(), make([]byte, 64)...), "offset 4 is not a multiple of the alignment 32"},
-		{"past end", new(header).start(1, 0).tensor("t", 0, 0, 1024).Bytes(), "tensor \"t\" data [64, +4096) runs past the end of the file (57 bytes)"},
+		{"past end", new(header).start(1, 0).tensor("t", 0, 0, 1024).Bytes(), "tensor \"t\" data (4096 bytes at offset 0 of the data section) runs past the end of the file (57 bytes)"},
 		{"duplicate tensor", append(new(header).start(2, 0).tensor("t", 0, 0, 1).tensor("t", 0, 32, 1).Bytes(), make([]byte, 64)...), "duplicate tensor name \"t\""},
 		{"truncated data", valid[:f.DataOffset+last.Offset+last.Size-1], "tensor \"w.i32\" data"},
 	}
@@ -401,6 +404,9 @@ func TestCorruptInput(t *testing.T) {
 		}
 		if err != nil && !strings.Contains(err.Error(), "gguf: at byte ") {
 			t.Errorf("%s: error %q does not name a byte offset", c.name, err)
+		}
+		if err != nil && (!errors.Is(err, runtime.ErrCorruptFile) || strings.Contains(err.Error(), "at byte -")) {
+			t.Errorf("%s: error %q does not wrap ErrCorruptFile or names a negative offset", c.name, err)
 		}
 	}
 }
@@ -443,5 +449,65 @@ func TestDefaultAlignment(t *testing.T) {
 	}
 	if int64(buf.Len())%32 != 0 {
 		t.Errorf("file size %d is not padded to the alignment", buf.Len())
+	}
+}
+
+// TestOpenRefusesNonRegular: a FIFO (or a directory) as the model path is
+// an error at once; opening a FIFO used to block forever.
+func TestOpenRefusesNonRegular(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "model.gguf")
+	if err := mkfifo(fifo); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	for _, path := range []string{fifo, dir} {
+		done := make(chan error, 1)
+		go func() {
+			_, err := Open(path)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if !errors.Is(err, runtime.ErrInvalidArgument) || !strings.Contains(err.Error(), "not a regular file") {
+				t.Errorf("Open(%s): %v, want a not-a-regular-file error", path, err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("Open(%s) hangs", path)
+		}
+	}
+}
+
+// TestWriteFileAtomic: WriteFile replaces the file through a temporary one,
+// leaving nothing else in the directory, and a failed write (here: the
+// target is a directory) changes nothing.
+func TestWriteFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "m.gguf")
+	if err := os.WriteFile(path, []byte("old"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	w := NewWriter()
+	if err := w.Set("general.name", "x"); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("directory holds %v, want only m.gguf", entries)
+	}
+	if st, _ := os.Stat(path); st.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v, want the replaced file's 0640", st.Mode().Perm())
+	}
+	sub := filepath.Join(dir, "sub")
+	os.Mkdir(sub, 0o755)
+	if err := w.WriteFile(sub); err == nil {
+		t.Error("writing over a directory succeeded")
 	}
 }

@@ -58,6 +58,14 @@ type File struct {
 
 // Open memory-maps the GGUF file at path and parses its header.
 func Open(path string) (*File, error) {
+	// Opening a FIFO or a device would block or read forever.
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("gguf: %w", err)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("gguf: open %s: not a regular file (%v): %w", path, st.Mode().Type(), runtime.ErrInvalidArgument)
+	}
 	data, unmap, err := mapFile(path)
 	if err != nil {
 		var pathErr *fs.PathError
@@ -212,7 +220,10 @@ func (f *File) readTensorInfos(d *decoder, n int) error {
 		}
 		ti.Type = runtime.DType(t)
 		if !ti.Type.Valid() {
-			return d.errorf(tat, "tensor %q has unknown or unsupported dtype %d", name, t)
+			if ti.Type.Known() {
+				return d.errorf(tat, "tensor %q has dtype %v (id %d), which gpurt cannot run", name, ti.Type, t)
+			}
+			return d.errorf(tat, "tensor %q has unknown dtype id %d", name, t)
 		}
 		if bs := ti.Type.BlockSize(); ti.Ne[0]%bs != 0 {
 			return d.errorf(at, "tensor %q: %d elements per row is not a multiple of the %v block size %d", name, ti.Ne[0], ti.Type, bs)
@@ -254,12 +265,18 @@ func tensorSize(t runtime.DType, ne [runtime.MaxDims]int) (int64, bool) {
 func (f *File) checkTensorBounds() error {
 	for i := range f.Tensors {
 		ti := &f.Tensors[i]
+		// The tensor's absolute position, which overflows for a crafted
+		// offset: report the start of the data section then.
+		at := f.DataOffset
+		if ti.Offset <= math.MaxInt64-f.DataOffset {
+			at += ti.Offset
+		}
 		if ti.Offset%int64(f.Alignment) != 0 {
-			return &FormatError{Offset: f.DataOffset + ti.Offset, Msg: fmt.Sprintf("tensor %q offset %d is not a multiple of the alignment %d", ti.Name, ti.Offset, f.Alignment)}
+			return &FormatError{Offset: at, Msg: fmt.Sprintf("tensor %q offset %d is not a multiple of the alignment %d", ti.Name, ti.Offset, f.Alignment)}
 		}
 		avail := int64(len(f.data)) - f.DataOffset
 		if ti.Offset > avail || ti.Size > avail-ti.Offset {
-			return &FormatError{Offset: f.DataOffset + ti.Offset, Msg: fmt.Sprintf("tensor %q data [%d, +%d) runs past the end of the file (%d bytes)", ti.Name, f.DataOffset+ti.Offset, ti.Size, len(f.data))}
+			return &FormatError{Offset: at, Msg: fmt.Sprintf("tensor %q data (%d bytes at offset %d of the data section) runs past the end of the file (%d bytes)", ti.Name, ti.Size, ti.Offset, len(f.data))}
 		}
 	}
 	return nil

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 
+	"github.com/gpurt/gpurt/internal/atomicfile"
 	"github.com/gpurt/gpurt/runtime"
 )
 
@@ -117,18 +117,16 @@ func (w *Writer) alignment() int {
 	return DefaultAlignment
 }
 
-// WriteFile writes the GGUF file to path.
+// WriteFile writes the GGUF file to path atomically: into a temporary file
+// in the same directory, synced and renamed over path, so an interrupted
+// write (a kill, a full disk, a file size limit) leaves the old file intact.
 func (w *Writer) WriteFile(path string) error {
-	f, err := os.Create(path)
+	err := atomicfile.Write(path, func(out io.Writer) error {
+		_, err := w.WriteTo(out)
+		return err
+	}, atomicfile.Options{})
 	if err != nil {
 		return fmt.Errorf("gguf: %w", err)
-	}
-	if _, err := w.WriteTo(f); err != nil {
-		f.Close()
-		return fmt.Errorf("gguf: write %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("gguf: write %s: %w", path, err)
 	}
 	return nil
 }

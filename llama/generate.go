@@ -2,13 +2,19 @@ package llama
 
 import (
 	"errors"
+	"fmt"
 	"time"
+
+	rt "github.com/gpurt/gpurt/runtime"
 )
 
 // Stats are the timings of one Generate call.
 type Stats struct {
 	PromptTokens, GenTokens int
 	PromptTime, GenTime     time.Duration
+	// ContextFull is true when generation stopped because the context
+	// window was full, before n tokens or EOS.
+	ContextFull bool
 }
 
 // PromptTPS is prompt tokens per second.
@@ -33,8 +39,15 @@ func (m *Model) Generate(prompt []int32, n int, s *Sampler, onToken func(id int3
 	if len(prompt) == 0 {
 		return nil, st, errors.New("llama: empty prompt")
 	}
-	if len(prompt)+n > m.H.NCtx-m.nPast {
-		n = m.H.NCtx - m.nPast - len(prompt)
+	room := m.H.NCtx - m.nPast - len(prompt) // positions left after the prompt
+	if room < 0 {
+		return nil, st, fmt.Errorf("llama: a prompt of %d tokens after %d does not fit the context of %d: %w", len(prompt), m.nPast, m.H.NCtx, rt.ErrContextFull)
+	}
+	// Every generated token but the last is evaluated, so one more token
+	// than there are positions left can be generated.
+	capped := n > room+1
+	if capped {
+		n = room + 1
 	}
 	start := time.Now()
 	logits, err := m.Eval(prompt, false)
@@ -71,6 +84,7 @@ func (m *Model) Generate(prompt []int32, n int, s *Sampler, onToken func(id int3
 		}
 	}
 	st.GenTokens, st.GenTime = len(out), time.Since(start)
+	st.ContextFull = capped && len(out) == n
 	return out, st, nil
 }
 

@@ -65,7 +65,7 @@ func Load(f *gguf.File, opts Options) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	if opts.NCtx > 0 && opts.NCtx < h.NCtx {
+	if opts.NCtx > 0 && opts.NCtx <= h.NCtx {
 		h.NCtx = opts.NCtx
 	} else if h.NCtx > 2048 {
 		h.NCtx = 2048
@@ -199,7 +199,7 @@ func (m *Model) Eval(tokens []int32, all bool) ([]float32, error) {
 		return nil, errors.New("llama: no tokens to evaluate")
 	}
 	if m.nPast+n > m.H.NCtx {
-		return nil, fmt.Errorf("llama: %d tokens after %d exceed the context of %d", n, m.nPast, m.H.NCtx)
+		return nil, fmt.Errorf("llama: %d tokens after %d exceed the context of %d: %w", n, m.nPast, m.H.NCtx, rt.ErrContextFull)
 	}
 	for _, t := range tokens {
 		if t < 0 || int(t) >= m.H.NVocab {

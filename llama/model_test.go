@@ -2,6 +2,7 @@ package llama
 
 import (
 	"bytes"
+	"errors"
 	"math"
 	"slices"
 	"strings"
@@ -140,5 +141,41 @@ func TestStoriesQuantized(t *testing.T) {
 	t.Logf("mean log-prob of the f32 greedy continuation: f32 %.3f, q4_0 %.3f", refLP, q4LP)
 	if q4LP < refLP-0.5 {
 		t.Errorf("q4_0 mean log-prob %.3f is more than 0.5 below f32's %.3f", q4LP, refLP)
+	}
+}
+
+// TestGenerateContextLimit: with a context of 24, a BOS prompt generates 24
+// tokens (the last needs no evaluation), and Stats says the context stopped
+// it; a prompt that does not fit is ErrContextFull.
+func TestGenerateContextLimit(t *testing.T) {
+	f := openStories(t)
+	b, _ := cpu.NewBackend(1)
+	defer b.Close()
+	const nCtx = 24
+	m, err := Load(f, Options{Backends: []rt.Backend{b}, NCtx: nCtx})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	s, _ := NewSampler(SamplerConfig{})
+	out, st, err := m.Generate([]int32{m.Tok.BOS()}, 100, s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) != nCtx || !st.ContextFull {
+		t.Errorf("generated %d tokens (context full: %v), want %d and true", len(out), st.ContextFull, nCtx)
+	}
+	m.ResetCache()
+	out, st, err = m.Generate([]int32{m.Tok.BOS()}, 5, s, nil)
+	if err != nil || len(out) != 5 || st.ContextFull {
+		t.Errorf("5 tokens: got %d, context full %v, %v", len(out), st.ContextFull, err)
+	}
+	m.ResetCache()
+	long := make([]int32, nCtx+1)
+	for i := range long {
+		long[i] = m.Tok.BOS()
+	}
+	if _, _, err := m.Generate(long, 1, s, nil); !errors.Is(err, rt.ErrContextFull) {
+		t.Errorf("a prompt longer than the context: %v, want ErrContextFull", err)
 	}
 }

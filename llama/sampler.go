@@ -1,16 +1,18 @@
 package llama
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
+
+	rt "github.com/gpurt/gpurt/runtime"
 )
 
 // SamplerConfig selects how the next token is drawn from the logits.
 type SamplerConfig struct {
-	// Temp <= 0 is greedy decoding: always the most likely token.
+	// Temp 0 is greedy decoding: always the most likely token. It must be
+	// finite and not negative.
 	Temp float32
 	// TopK > 0 keeps only the K most likely tokens.
 	TopK int
@@ -39,14 +41,14 @@ type candidate struct {
 // NewSampler returns a sampler; the same config and logits give the same
 // sequence of tokens.
 func NewSampler(cfg SamplerConfig) (*Sampler, error) {
-	if math.IsNaN(float64(cfg.Temp)) || math.IsNaN(float64(cfg.TopP)) {
-		return nil, errors.New("sampler: temperature and top-p must be numbers")
+	if t := float64(cfg.Temp); !(t >= 0) || math.IsInf(t, 1) {
+		return nil, fmt.Errorf("sampler: temperature %v must be a finite number >= 0 (0 is greedy): %w", cfg.Temp, rt.ErrInvalidArgument)
 	}
 	if cfg.TopK < 0 {
-		return nil, fmt.Errorf("sampler: top-k %d is negative", cfg.TopK)
+		return nil, fmt.Errorf("sampler: top-k %d is negative: %w", cfg.TopK, rt.ErrInvalidArgument)
 	}
-	if cfg.TopP < 0 || cfg.TopP > 1 {
-		return nil, fmt.Errorf("sampler: top-p %v is outside [0, 1]", cfg.TopP)
+	if !(cfg.TopP >= 0 && cfg.TopP <= 1) {
+		return nil, fmt.Errorf("sampler: top-p %v is outside [0, 1]: %w", cfg.TopP, rt.ErrInvalidArgument)
 	}
 	return &Sampler{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15))}, nil
 }
@@ -54,16 +56,20 @@ func NewSampler(cfg SamplerConfig) (*Sampler, error) {
 // Sample picks the next token id from one row of logits.
 func (s *Sampler) Sample(logits []float32) (int32, error) {
 	if len(logits) == 0 {
-		return 0, errors.New("sampler: no logits")
+		return 0, fmt.Errorf("sampler: no logits: %w", rt.ErrInvalidArgument)
 	}
-	if s.cfg.Temp <= 0 {
+	// NaN logits mean the model's computation failed: greedy decoding
+	// must not hide them behind an argmax.
+	for i, l := range logits {
+		if math.IsNaN(float64(l)) {
+			return 0, fmt.Errorf("sampler: logit %d is NaN (the model produced invalid values): %w", i, rt.ErrInvalidArgument)
+		}
+	}
+	if s.cfg.Temp == 0 {
 		return Argmax(logits), nil
 	}
 	c := s.cand[:0]
 	for i, l := range logits {
-		if math.IsNaN(float64(l)) {
-			return 0, fmt.Errorf("sampler: logit %d is NaN", i)
-		}
 		c = append(c, candidate{id: int32(i), logit: l})
 	}
 	s.cand = c

@@ -1,10 +1,13 @@
 package llama
 
 import (
+	"errors"
 	"math"
 	"slices"
 	"strings"
 	"testing"
+
+	rt "github.com/gpurt/gpurt/runtime"
 )
 
 func TestArgmax(t *testing.T) {
@@ -54,7 +57,6 @@ func TestSamplerDistributions(t *testing.T) {
 		want []float64 // expected frequencies
 	}{
 		{"greedy", SamplerConfig{Temp: 0}, []float64{1, 0, 0, 0, 0}},
-		{"negative temp is greedy", SamplerConfig{Temp: -1, Seed: 3}, []float64{1, 0, 0, 0, 0}},
 		{"temp 1", SamplerConfig{Temp: 1, Seed: 1}, []float64{0.5, 0.25, 0.125, 0.0625, 0.0625}},
 		// Temperature 0.5 squares the probabilities: 1/4, 1/16, 1/64, 1/256 ×2, normalized.
 		{"temp 0.5", SamplerConfig{Temp: 0.5, Seed: 2}, normalize([]float64{256, 64, 16, 4, 4})},
@@ -152,18 +154,28 @@ func TestSamplerEdgeCases(t *testing.T) {
 	}{
 		{"top-k", SamplerConfig{TopK: -1}, "top-k -1 is negative"},
 		{"top-p", SamplerConfig{TopP: 1.5}, "top-p 1.5 is outside [0, 1]"},
-		{"nan", SamplerConfig{Temp: float32(math.NaN())}, "must be numbers"},
+		{"top-p NaN", SamplerConfig{TopP: float32(math.NaN())}, "top-p NaN is outside [0, 1]"},
+		{"temp NaN", SamplerConfig{Temp: float32(math.NaN())}, "temperature NaN must be a finite number"},
+		{"temp negative", SamplerConfig{Temp: -1}, "temperature -1 must be"},
+		{"temp Inf", SamplerConfig{Temp: float32(math.Inf(1))}, "temperature +Inf must be"},
 	}
 	for _, c := range errs {
-		if _, err := NewSampler(c.cfg); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
+		_, err := NewSampler(c.cfg)
+		if !errors.Is(err, rt.ErrInvalidArgument) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want ErrInvalidArgument saying %q", c.name, err, c.want)
 		}
 	}
-	s, _ := NewSampler(SamplerConfig{Temp: 1})
-	if _, err := s.Sample(nil); err == nil {
-		t.Error("sampling no logits did not fail")
-	}
-	if _, err := s.Sample([]float32{1, float32(math.NaN())}); err == nil || !strings.Contains(err.Error(), "logit 1 is NaN") {
-		t.Errorf("NaN logit: %v", err)
+	// Greedy decoding and sampling both report NaN logits.
+	for _, temp := range []float32{0, 1} {
+		s, _ := NewSampler(SamplerConfig{Temp: temp})
+		if _, err := s.Sample(nil); err == nil {
+			t.Errorf("temp %v: sampling no logits did not fail", temp)
+		}
+		if _, err := s.Sample([]float32{1, float32(math.NaN())}); !errors.Is(err, rt.ErrInvalidArgument) || !strings.Contains(err.Error(), "logit 1 is NaN") {
+			t.Errorf("temp %v: NaN logit: %v", temp, err)
+		}
+		if _, err := s.Sample([]float32{float32(math.NaN()), 5, 1}); err == nil {
+			t.Errorf("temp %v: a NaN first logit was hidden", temp)
+		}
 	}
 }

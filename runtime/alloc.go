@@ -22,8 +22,8 @@ func AllocTensor(buf Buffer, t *Tensor, offset int) error {
 		return fmt.Errorf("alloc %q: tensor is a view; use InitView", t.Name)
 	}
 	size := buf.Type().AllocSize(t)
-	if offset < 0 || offset+size > buf.Size() {
-		return fmt.Errorf("alloc %q: %d bytes at offset %d do not fit the %d-byte buffer %s", t.Name, size, offset, buf.Size(), buf.Type().Name())
+	if !InRange(offset, size, buf.Size()) {
+		return fmt.Errorf("alloc %q: %d bytes at offset %d do not fit the %d-byte buffer %s: %w", t.Name, size, offset, buf.Size(), buf.Type().Name(), ErrOutOfRange)
 	}
 	t.Buffer = buf
 	t.Offset = offset
@@ -44,7 +44,7 @@ func (a *TensorAllocator) Alloc(t *Tensor) error {
 	bt := a.buf.Type()
 	size := AlignUp(bt.AllocSize(t), bt.Alignment())
 	if a.offset+size > a.buf.Size() {
-		return fmt.Errorf("alloc %q: not enough space in %s buffer (need %d bytes, %d of %d free)", t.Name, bt.Name(), size, a.buf.Size()-a.offset, a.buf.Size())
+		return fmt.Errorf("alloc %q: not enough space in %s buffer (need %d bytes, %d of %d free): %w", t.Name, bt.Name(), size, a.buf.Size()-a.offset, a.buf.Size(), ErrOutOfMemory)
 	}
 	if err := AllocTensor(a.buf, t, a.offset); err != nil {
 		return err
@@ -70,8 +70,8 @@ func AllocContextTensors(ctx *Context, bt BufferType) (Buffer, error) {
 			continue
 		}
 		size := AlignUp(bt.AllocSize(t), align)
-		if size > maxSize {
-			return nil, fmt.Errorf("alloc %q: %d bytes exceed the maximum buffer size %d of %s", t.Name, size, maxSize, bt.Name())
+		if size < 0 || size > maxSize {
+			return nil, fmt.Errorf("alloc %q: %d bytes exceed the maximum buffer size %d of %s: %w", t.Name, size, maxSize, bt.Name(), ErrOutOfMemory)
 		}
 		if curSize+size > maxSize && len(cur) > 0 {
 			groups, sizes = append(groups, cur), append(sizes, curSize)
@@ -131,7 +131,7 @@ type MultiBuffer struct {
 // NewMultiBuffer groups parts, which must share one buffer type.
 func NewMultiBuffer(parts []Buffer) *MultiBuffer { return &MultiBuffer{Parts: parts} }
 
-var errMultiTensor = errors.New("multi-buffer: tensors live in the parts, not the multi-buffer")
+var errMultiTensor = fmt.Errorf("multi-buffer: tensors live in the parts, not the multi-buffer: %w", ErrInvalidArgument)
 
 func (m *MultiBuffer) Type() BufferType { return m.Parts[0].Type() }
 

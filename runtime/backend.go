@@ -71,7 +71,9 @@ type Backend interface {
 	Name() string
 	Device() Device
 	// GraphCompute runs every node of g, whose tensors are allocated in
-	// buffers this backend supports. It may return before the work is done.
+	// buffers this backend supports. It may return before the work is done,
+	// but reads g's structure (nodes, sources, placements) only during the
+	// call, so the caller may change g afterwards.
 	GraphCompute(g *Graph) error
 	// Synchronize waits for all queued work.
 	Synchronize() error

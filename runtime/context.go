@@ -38,10 +38,16 @@ func (c *Context) BuildGraph(outs ...*Tensor) (*Graph, error) {
 	return g, nil
 }
 
-// fail records the first error; the returned placeholder keeps callers going.
+// fail records the first error, a shape error (ErrShape: operands, shapes
+// or dtypes that do not fit); the returned placeholder keeps callers going.
 func (c *Context) fail(op Op, format string, args ...any) *Tensor {
+	return c.failWith(ErrShape, op, format, args...)
+}
+
+// failWith records the first error, wrapping sentinel.
+func (c *Context) failWith(sentinel error, op Op, format string, args ...any) *Tensor {
 	if c.err == nil {
-		c.err = fmt.Errorf("%v: %s", op, fmt.Sprintf(format, args...))
+		c.err = fmt.Errorf("%v: %s: %w", op, fmt.Sprintf(format, args...), sentinel)
 	}
 	return &Tensor{Type: F32, Ne: [MaxDims]int{1, 1, 1, 1}, Nb: contiguousStrides(F32, [MaxDims]int{1, 1, 1, 1})}
 }
@@ -65,7 +71,7 @@ func (c *Context) NewTensor(t DType, ne ...int) *Tensor {
 		return c.fail(OpNone, "")
 	}
 	if !t.Valid() {
-		return c.fail(OpNone, "new tensor: unsupported dtype %v", t)
+		return c.failWith(ErrUnsupported, OpNone, "new tensor: unsupported dtype %v", t)
 	}
 	if len(ne) == 0 || len(ne) > MaxDims {
 		return c.fail(OpNone, "new tensor: %d dims, want 1 to %d", len(ne), MaxDims)
@@ -79,6 +85,9 @@ func (c *Context) NewTensor(t DType, ne ...int) *Tensor {
 	}
 	if shape[0]%t.BlockSize() != 0 {
 		return c.fail(OpNone, "new tensor: ne0=%d is not a multiple of %v's block size %d", shape[0], t, t.BlockSize())
+	}
+	if _, ok := contiguousBytes(t, shape); !ok {
+		return c.failWith(ErrOutOfRange, OpNone, "new tensor: %v%s is larger than an int can address", t, ShapeString(shape))
 	}
 	return c.newTensor(t, shape, OpNone)
 }
@@ -106,4 +115,13 @@ func (c *Context) newView(src *Tensor, t DType, ne, nb [MaxDims]int, offs int, o
 	}
 	c.tensors = append(c.tensors, x)
 	return x
+}
+
+// contiguousBytes is the size of a packed tensor, and false on overflow.
+func contiguousBytes(t DType, ne [MaxDims]int) (int, bool) {
+	n, ok := mulInt(ne[0]/t.BlockSize(), t.TypeSize())
+	for i := 1; i < MaxDims && ok; i++ {
+		n, ok = mulInt(n, ne[i])
+	}
+	return n, ok
 }

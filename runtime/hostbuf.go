@@ -7,6 +7,7 @@ import "fmt"
 // instead of writing their own byte copying.
 type HostMemoryBuffer struct {
 	mem    []byte
+	size   int // len(mem), kept after Free so use after Free is reported as such
 	bt     BufferType
 	usage  BufferUsage
 	onFree func() error
@@ -16,11 +17,11 @@ type HostMemoryBuffer struct {
 // NewHostMemoryBuffer wraps mem as a buffer of type bt. onFree, if not nil,
 // runs once when the buffer is freed (e.g. to unmap device memory).
 func NewHostMemoryBuffer(bt BufferType, mem []byte, onFree func() error) *HostMemoryBuffer {
-	return &HostMemoryBuffer{mem: mem, bt: bt, onFree: onFree}
+	return &HostMemoryBuffer{mem: mem, size: len(mem), bt: bt, onFree: onFree}
 }
 
 func (b *HostMemoryBuffer) Type() BufferType       { return b.bt }
-func (b *HostMemoryBuffer) Size() int              { return len(b.mem) }
+func (b *HostMemoryBuffer) Size() int              { return b.size }
 func (b *HostMemoryBuffer) Bytes() []byte          { return b.mem }
 func (b *HostMemoryBuffer) Usage() BufferUsage     { return b.usage }
 func (b *HostMemoryBuffer) SetUsage(u BufferUsage) { b.usage = u }
@@ -28,12 +29,12 @@ func (b *HostMemoryBuffer) Reset()                 {}
 
 func (b *HostMemoryBuffer) span(t *Tensor, offset, size int) ([]byte, error) {
 	if b.freed {
-		return nil, fmt.Errorf("%s buffer: used after free", b.bt.Name())
+		return nil, fmt.Errorf("%s buffer: used after free: %w", b.bt.Name(), ErrClosed)
+	}
+	if !InRange(t.Offset, 0, len(b.mem)) || !InRange(offset, size, len(b.mem)-t.Offset) {
+		return nil, fmt.Errorf("%s buffer: tensor %q: %d bytes at offset %d+%d are outside the %d-byte buffer: %w", b.bt.Name(), t.Name, size, t.Offset, offset, len(b.mem), ErrOutOfRange)
 	}
 	start := t.Offset + offset
-	if start < 0 || size < 0 || start+size > len(b.mem) {
-		return nil, fmt.Errorf("%s buffer: tensor %q range [%d,%d) is outside the %d-byte buffer", b.bt.Name(), t.Name, start, start+size, len(b.mem))
-	}
 	return b.mem[start : start+size], nil
 }
 
@@ -74,15 +75,15 @@ func (b *HostMemoryBuffer) CopyTensor(src, dst *Tensor) (bool, error) {
 		return false, nil
 	}
 	from := hs.Bytes()
-	if src.Offset < 0 || src.Offset+src.Nbytes() > len(from) {
-		return false, fmt.Errorf("copy %q: source lies outside its buffer", src.Name)
+	if !InRange(src.Offset, src.Nbytes(), len(from)) {
+		return false, fmt.Errorf("copy %q: source lies outside its buffer: %w", src.Name, ErrOutOfRange)
 	}
 	return true, b.SetTensor(dst, from[src.Offset:src.Offset+src.Nbytes()], 0)
 }
 
 func (b *HostMemoryBuffer) Clear(value byte) error {
 	if b.freed {
-		return fmt.Errorf("%s buffer: used after free", b.bt.Name())
+		return fmt.Errorf("%s buffer: used after free: %w", b.bt.Name(), ErrClosed)
 	}
 	fill(b.mem, value)
 	return nil

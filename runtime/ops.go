@@ -290,6 +290,10 @@ func (c *Context) Argmax(a *Tensor) *Tensor {
 	if a.Ne[2] != 1 || a.Ne[3] != 1 {
 		return c.fail(OpArgmax, "want a matrix, got %s", shapes(a))
 	}
+	if a.Ne[0] == 0 && a.Ne[1] > 0 {
+		// No element to pick; backends would disagree on what to return.
+		return c.fail(OpArgmax, "rows of %s are empty", shapes(a))
+	}
 	return c.reduce(OpArgmax, a, [MaxDims]int{a.Ne[1], 1, 1, 1}, I32)
 }
 

@@ -57,25 +57,85 @@ func (t *Tensor) Nelements() int { return t.Ne[0] * t.Ne[1] * t.Ne[2] * t.Ne[3] 
 func (t *Tensor) Nrows() int { return t.Ne[1] * t.Ne[2] * t.Ne[3] }
 
 // Nbytes is the span of memory the tensor covers, honouring its strides.
+// Constructors refuse tensors whose span overflows an int, so for them it
+// is exact; for a hand-made tensor that overflows it is -1.
 func (t *Tensor) Nbytes() int {
-	for _, n := range t.Ne {
-		if n <= 0 {
-			return 0
-		}
-	}
-	bs := t.Type.BlockSize()
-	if bs == 1 {
-		n := t.Type.TypeSize()
-		for i := 0; i < MaxDims; i++ {
-			n += (t.Ne[i] - 1) * t.Nb[i]
-		}
-		return n
-	}
-	n := t.Ne[0] * t.Nb[0] / bs
-	for i := 1; i < MaxDims; i++ {
-		n += (t.Ne[i] - 1) * t.Nb[i]
+	n, ok := spanBytes(t.Type, t.Ne, t.Nb)
+	if !ok {
+		return -1
 	}
 	return n
+}
+
+// spanBytes is the byte span of a tensor of dtype dt, shape ne and strides
+// nb, and false when it overflows an int (or a stride is negative).
+func spanBytes(dt DType, ne, nb [MaxDims]int) (int, bool) {
+	for _, n := range ne {
+		if n <= 0 {
+			return 0, true
+		}
+	}
+	bs := dt.BlockSize()
+	if bs <= 0 {
+		return 0, false
+	}
+	var n int
+	var ok bool
+	if bs == 1 {
+		n = dt.TypeSize()
+		for i := 0; i < MaxDims; i++ {
+			if n, ok = addMul(n, ne[i]-1, nb[i]); !ok {
+				return 0, false
+			}
+		}
+		return n, true
+	}
+	if n, ok = mulInt(ne[0]/bs, nb[0]); !ok {
+		return 0, false
+	}
+	for i := 1; i < MaxDims; i++ {
+		if n, ok = addMul(n, ne[i]-1, nb[i]); !ok {
+			return 0, false
+		}
+	}
+	return n, true
+}
+
+// mulInt is a*b for non-negative a and b, and false on overflow.
+func mulInt(a, b int) (int, bool) {
+	if a < 0 || b < 0 {
+		return 0, false
+	}
+	if a == 0 || b == 0 {
+		return 0, true
+	}
+	if a > math.MaxInt/b {
+		return 0, false
+	}
+	return a * b, true
+}
+
+// addInt is a+b for non-negative a and b, and false on overflow.
+func addInt(a, b int) (int, bool) {
+	if a < 0 || b < 0 || a > math.MaxInt-b {
+		return 0, false
+	}
+	return a + b, true
+}
+
+// addMul is acc + a*b for non-negative operands, and false on overflow.
+func addMul(acc, a, b int) (int, bool) {
+	p, ok := mulInt(a, b)
+	if !ok {
+		return 0, false
+	}
+	return addInt(acc, p)
+}
+
+// InRange reports whether [offset, offset+size) lies inside [0, limit),
+// without overflowing for any int inputs.
+func InRange(offset, size, limit int) bool {
+	return offset >= 0 && size >= 0 && offset <= limit && size <= limit-offset
 }
 
 // RowBytes is the size of one contiguous row in bytes.

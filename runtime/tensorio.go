@@ -2,22 +2,25 @@ package runtime
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 )
 
 // ErrNotAllocated is returned for tensor I/O on a tensor with no buffer.
-var ErrNotAllocated = errors.New("tensor has no buffer")
+var ErrNotAllocated = fmt.Errorf("tensor has no buffer: %w", ErrInvalidArgument)
 
 func checkRange(what string, t *Tensor, offset, size int) error {
 	if t.Buffer == nil {
 		return fmt.Errorf("%s %q: %w", what, t.Name, ErrNotAllocated)
 	}
-	if offset < 0 || size < 0 || offset+size > t.Nbytes() {
-		return fmt.Errorf("%s %q: range [%d,%d) is outside the tensor's %d bytes", what, t.Name, offset, offset+size, t.Nbytes())
+	n := t.Nbytes()
+	if n < 0 {
+		return fmt.Errorf("%s %q: the tensor's span overflows: %w", what, t.Name, ErrOutOfRange)
 	}
-	if t.Offset < 0 || t.Offset+t.Nbytes() > t.Buffer.Size() {
-		return fmt.Errorf("%s %q: tensor at [%d,%d) lies outside its %d-byte buffer", what, t.Name, t.Offset, t.Offset+t.Nbytes(), t.Buffer.Size())
+	if !InRange(offset, size, n) {
+		return fmt.Errorf("%s %q: %d bytes at offset %d do not fit the tensor's %d bytes: %w", what, t.Name, size, offset, n, ErrOutOfRange)
+	}
+	if !InRange(t.Offset, n, t.Buffer.Size()) {
+		return fmt.Errorf("%s %q: the tensor's %d bytes at buffer offset %d lie outside its %d-byte buffer: %w", what, t.Name, n, t.Offset, t.Buffer.Size(), ErrOutOfRange)
 	}
 	return nil
 }
@@ -82,7 +85,7 @@ func TensorGetAsync(b Backend, t *Tensor, data []byte, offset int) error {
 // through a host staging slice otherwise.
 func TensorCopy(src, dst *Tensor) error {
 	if src.Nbytes() != dst.Nbytes() {
-		return fmt.Errorf("copy %q to %q: sizes differ (%d and %d bytes)", src.Name, dst.Name, src.Nbytes(), dst.Nbytes())
+		return fmt.Errorf("copy %q to %q: sizes differ (%d and %d bytes): %w", src.Name, dst.Name, src.Nbytes(), dst.Nbytes(), ErrShape)
 	}
 	if err := checkRange("copy from", src, 0, src.Nbytes()); err != nil {
 		return err
@@ -135,7 +138,7 @@ func TensorCopyAsync(from, to Backend, src, dst *Tensor) error {
 // InitView places a view tensor in its view source's buffer.
 func InitView(t *Tensor) error {
 	if t.ViewSrc == nil || t.ViewSrc.Buffer == nil {
-		return fmt.Errorf("init view %q: view source is not allocated", t.Name)
+		return fmt.Errorf("init view %q: view source: %w", t.Name, ErrNotAllocated)
 	}
 	t.Buffer = t.ViewSrc.Buffer
 	t.Offset = t.ViewSrc.Offset + t.ViewOffs
@@ -146,10 +149,10 @@ func InitView(t *Tensor) error {
 // contiguous and hold exactly len(values) elements.
 func TensorSetF32(t *Tensor, values []float32) error {
 	if t.Nelements() != len(values) {
-		return fmt.Errorf("set %q: %d values for %d elements", t.Name, len(values), t.Nelements())
+		return fmt.Errorf("set %q: %d values for %d elements: %w", t.Name, len(values), t.Nelements(), ErrShape)
 	}
 	if !t.IsContiguous() {
-		return fmt.Errorf("set %q: tensor is not contiguous", t.Name)
+		return fmt.Errorf("set %q: tensor is not contiguous: %w", t.Name, ErrShape)
 	}
 	buf := make([]byte, t.Type.RowSize(len(values)))
 	if err := QuantizeRow(t.Type, values, buf); err != nil {
@@ -202,10 +205,10 @@ func DecodeF32(t *Tensor, raw []byte) ([]float32, error) {
 // TensorSetI32 writes int32 values into a contiguous I32 tensor.
 func TensorSetI32(t *Tensor, values []int32) error {
 	if t.Type != I32 {
-		return fmt.Errorf("set %q: tensor is %v, not i32", t.Name, t.Type)
+		return fmt.Errorf("set %q: tensor is %v, not i32: %w", t.Name, t.Type, ErrShape)
 	}
 	if t.Nelements() != len(values) || !t.IsContiguous() {
-		return fmt.Errorf("set %q: %d values for %d elements (contiguous required)", t.Name, len(values), t.Nelements())
+		return fmt.Errorf("set %q: %d values for %d elements (contiguous required): %w", t.Name, len(values), t.Nelements(), ErrShape)
 	}
 	buf := make([]byte, 4*len(values))
 	for i, v := range values {
@@ -217,7 +220,7 @@ func TensorSetI32(t *Tensor, values []int32) error {
 // TensorGetI32 reads an I32 tensor (any layout) in logical order, exactly.
 func TensorGetI32(t *Tensor) ([]int32, error) {
 	if t.Type != I32 {
-		return nil, fmt.Errorf("get %q: tensor is %v, not i32", t.Name, t.Type)
+		return nil, fmt.Errorf("get %q: tensor is %v, not i32: %w", t.Name, t.Type, ErrShape)
 	}
 	raw := make([]byte, t.Nbytes())
 	if err := TensorGet(t, raw, 0); err != nil {

@@ -16,7 +16,17 @@ func fullShape(ne []int) ([MaxDims]int, error) {
 	return shape, nil
 }
 
-func nel(ne [MaxDims]int) int { return ne[0] * ne[1] * ne[2] * ne[3] }
+// nel is the element count of a shape, and -1 when it overflows an int.
+func nel(ne [MaxDims]int) int {
+	n, ok := 1, true
+	for i := 0; i < MaxDims && ok; i++ {
+		n, ok = mulInt(n, ne[i])
+	}
+	if !ok {
+		return -1
+	}
+	return n
+}
 
 // Reshape views contiguous a with a new shape of the same element count.
 func (c *Context) Reshape(a *Tensor, ne ...int) *Tensor {
@@ -62,9 +72,12 @@ func (c *Context) View(a *Tensor, ne []int, nb []int, offset int) *Tensor {
 		}
 		strides[i+1] = s
 	}
-	v := &Tensor{Type: a.Type, Ne: shape, Nb: strides}
-	if offset < 0 || offset+v.Nbytes() > a.Nbytes() {
-		return c.fail(OpView, "view %s at offset %d spans %d bytes, beyond the %d bytes of %s", ShapeString(shape), offset, v.Nbytes(), a.Nbytes(), shapes(a))
+	span, ok := spanBytes(a.Type, shape, strides)
+	if !ok {
+		return c.failWith(ErrOutOfRange, OpView, "view %s with strides %v spans more bytes than an int holds", ShapeString(shape), strides)
+	}
+	if !InRange(offset, span, a.Nbytes()) {
+		return c.failWith(ErrOutOfRange, OpView, "view %s at offset %d spans %d bytes, beyond the %d bytes of %s", ShapeString(shape), offset, span, a.Nbytes(), shapes(a))
 	}
 	return c.newView(a, a.Type, shape, strides, offset, OpView)
 }

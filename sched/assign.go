@@ -35,7 +35,13 @@ func allocatedIn(t *runtime.Tensor) runtime.Buffer {
 	return t.Buffer
 }
 
-// isWeight reports whether t lives in a weights buffer.
+// isWeight reports whether t lives in a weights buffer. A view of an
+// allocated weight counts too: gpurt places a view in its source's buffer
+// when the view is made, where ggml's seed leaves a view's buffer unset
+// until allocation, so that its pass 1 ignores views of weights. Counting
+// them keeps an op on a weight slice next to the memory it reads instead of
+// copying the slice to wherever later passes put the op (see
+// docs/architecture.md, "Where gpurt's scheduler differs from ggml's").
 func isWeight(t *runtime.Tensor) bool {
 	return t.Buffer != nil && t.Buffer.Usage() == runtime.UsageWeights
 }
@@ -72,7 +78,7 @@ func (s *Scheduler) backendFromCur(t *runtime.Tensor) (int, string, error) {
 		}
 	}
 	if buf := allocatedIn(t); buf != nil {
-		return -1, "", fmt.Errorf("sched: pre-allocated tensor %q in a buffer (%s) that cannot run the operation (%v)", t.Name, buf.Type().Name(), t.Op)
+		return -1, "", fmt.Errorf("sched: pre-allocated tensor %q in a buffer (%s) that cannot run the operation (%v): %w", t.Name, buf.Type().Name(), t.Op, runtime.ErrUnsupported)
 	}
 
 	// Graph inputs are filled by the user in CPU memory.

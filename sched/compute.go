@@ -3,11 +3,12 @@ package sched
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/gpurt/gpurt/runtime"
 )
 
-var errClosed = errors.New("sched: scheduler is closed")
+var errClosed = fmt.Errorf("sched: scheduler is closed: %w", runtime.ErrClosed)
 
 // Reserve sizes the compute buffers for measureGraph, typically the largest
 // graph that will be run, so later graphs allocate without growing them. The
@@ -44,10 +45,17 @@ func (s *Scheduler) AllocGraph(g *runtime.Graph) error {
 	if s.galloc == nil {
 		return errClosed
 	}
+	if s.allocated {
+		// The first graph's pins and copies would leak into the second.
+		return fmt.Errorf("sched: allocate graph: a graph is already allocated; call Reset first: %w", runtime.ErrInvalidArgument)
+	}
 	if err := s.splitGraph(g); err != nil {
 		return err
 	}
 	if err := s.allocSplits(); err != nil {
+		return err
+	}
+	if err := s.waitInputCopies(); err != nil {
 		return err
 	}
 	s.allocated = true
@@ -192,7 +200,52 @@ func (s *Scheduler) computeSplits() error {
 			break
 		}
 	}
+	if err := s.markInputCopies(); err != nil {
+		return err
+	}
 	s.curCopy = (s.splitCopy + 1) % s.nCopies
+	return nil
+}
+
+// markInputCopies records, on every asynchronous backend holding user inputs with
+// per-copy tensors, an event for the copy this graph used: its splits read
+// those tensors without an input copy, so no split event covers them. The
+// graph that uses the copy next waits for it in waitInputCopies.
+func (s *Scheduler) markInputCopies() error {
+	if s.nCopies == 1 || len(s.graphInputs) == 0 {
+		return nil
+	}
+	busy := s.inputBusy[s.splitCopy][:0]
+	for _, in := range s.graphInputs {
+		b := s.backendOf(in)
+		if slices.Contains(busy, b) || !s.backends[b].Device().Props().Caps.Async {
+			continue // a synchronous backend has finished reading already
+		}
+		busy = append(busy, b)
+		if ev := s.events[b][s.splitCopy]; ev != nil {
+			if err := ev.Record(s.backends[b]); err != nil {
+				return fmt.Errorf("sched: record the input event of %s: %w", s.backends[b].Name(), err)
+			}
+		}
+	}
+	s.inputBusy[s.splitCopy] = busy
+	return nil
+}
+
+// waitInputCopies blocks until the graph that last used the current copy
+// no longer reads its user-input tensors, which the caller is about to
+// overwrite.
+func (s *Scheduler) waitInputCopies() error {
+	if s.nCopies == 1 {
+		return nil
+	}
+	busy := s.inputBusy[s.splitCopy]
+	for _, b := range busy {
+		if err := waitIdle(s.events[b][s.splitCopy], s.backends[b]); err != nil {
+			return fmt.Errorf("sched: wait for %s to finish with copy %d of the inputs: %w", s.backends[b].Name(), s.splitCopy, err)
+		}
+	}
+	s.inputBusy[s.splitCopy] = busy[:0]
 	return nil
 }
 

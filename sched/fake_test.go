@@ -192,6 +192,16 @@ func (b *fakeBackend) submit(f func() error) error {
 
 func (b *fakeBackend) GraphCompute(g *runtime.Graph) error {
 	b.computes.Add(1)
+	if b.work != nil {
+		// Backends read a graph during GraphCompute only (real ones record
+		// commands): snapshot the nodes, which the scheduler may rewrite.
+		snap := &runtime.Graph{Leafs: g.Leafs}
+		for _, n := range g.Nodes {
+			c := *n
+			snap.Nodes = append(snap.Nodes, &c)
+		}
+		g = snap
+	}
 	return b.submit(func() error {
 		var names []string
 		for _, n := range g.Nodes {

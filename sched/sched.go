@@ -43,7 +43,10 @@ var ErrAllocFailed = errors.New("sched: graph allocation failed")
 // EvalCallback observes nodes during GraphCompute. It is first called with
 // ask true to learn whether the caller wants to see t; if so, t is computed
 // (with every node before it) and the callback is called again with ask
-// false, when t's data can be read. Returning false then stops the compute.
+// false, when t's data can be read. Returning false then stops the whole
+// graph compute, as ggml documents its callback ("the scheduler will cancel
+// the graph compute"); the seed's loop only leaves the current split and
+// runs the later ones, on inputs the stopped split never produced.
 type EvalCallback func(t *runtime.Tensor, ask bool) bool
 
 // graphAllocator is the part of *runtime.GraphAllocator the scheduler uses;
@@ -121,6 +124,9 @@ type Scheduler struct {
 	curCopy   int               // the copy the next split uses
 	splitCopy int               // the copy the current split graph uses
 	events    [][]runtime.Event // [backend][copy], nil entries without events
+	// inputBusy[c] lists the backends whose queued work may still read
+	// copy c of the user inputs (see markInputCopies).
+	inputBusy [MaxCopies][]int
 
 	evalCallback EvalCallback
 
@@ -140,25 +146,33 @@ type Scheduler struct {
 // device's OffloadOp says so.
 func New(backends []runtime.Backend, bufferTypes []runtime.BufferType, graphSize int, parallel, opOffload bool) (*Scheduler, error) {
 	if len(backends) == 0 {
-		return nil, errors.New("sched: no backends")
+		return nil, fmt.Errorf("sched: no backends: %w", runtime.ErrInvalidArgument)
 	}
 	if len(backends) > MaxBackends {
-		return nil, fmt.Errorf("sched: %d backends, at most %d are supported", len(backends), MaxBackends)
+		return nil, fmt.Errorf("sched: %d backends, at most %d are supported: %w", len(backends), MaxBackends, runtime.ErrInvalidArgument)
 	}
 	if bufferTypes != nil && len(bufferTypes) != len(backends) {
-		return nil, fmt.Errorf("sched: %d buffer types for %d backends", len(bufferTypes), len(backends))
+		return nil, fmt.Errorf("sched: %d buffer types for %d backends: %w", len(bufferTypes), len(backends), runtime.ErrInvalidArgument)
 	}
 	if graphSize < 1 {
-		return nil, fmt.Errorf("sched: graph size %d must be positive", graphSize)
+		return nil, fmt.Errorf("sched: graph size %d must be positive: %w", graphSize, runtime.ErrInvalidArgument)
 	}
 	for i, b := range backends {
 		if b == nil {
-			return nil, fmt.Errorf("sched: backend %d is nil", i)
+			return nil, fmt.Errorf("sched: backend %d is nil: %w", i, runtime.ErrInvalidArgument)
+		}
+		// The seed accepts a backend twice; every tensor would then be
+		// assigned to the first, and the second's copies and events would
+		// alias the same stream.
+		for j := 0; j < i; j++ {
+			if same(backends[j], b) {
+				return nil, fmt.Errorf("sched: backend %s is given twice (positions %d and %d): %w", b.Name(), j, i, runtime.ErrInvalidArgument)
+			}
 		}
 	}
 	last := backends[len(backends)-1]
 	if t := last.Device().Props().Type; t != runtime.DeviceCPU {
-		return nil, fmt.Errorf("sched: the last backend must be a CPU device, %s is a %v device", last.Name(), t)
+		return nil, fmt.Errorf("sched: the last backend must be a CPU device, %s is a %v device: %w", last.Name(), t, runtime.ErrInvalidArgument)
 	}
 
 	s := &Scheduler{
@@ -188,10 +202,10 @@ func New(backends []runtime.Backend, bufferTypes []runtime.BufferType, graphSize
 			bt = bufferTypes[i]
 		}
 		if bt == nil {
-			return nil, fmt.Errorf("sched: backend %s has no buffer type", b.Name())
+			return nil, fmt.Errorf("sched: backend %s has no buffer type: %w", b.Name(), runtime.ErrInvalidArgument)
 		}
 		if !b.Device().SupportsBufferType(bt) {
-			return nil, fmt.Errorf("sched: backend %s does not support buffer type %s", b.Name(), bt.Name())
+			return nil, fmt.Errorf("sched: backend %s does not support buffer type %s: %w", b.Name(), bt.Name(), runtime.ErrUnsupported)
 		}
 		s.bufferTypes[i] = bt
 		s.bufferClass[i] = i
@@ -343,7 +357,7 @@ func (s *Scheduler) SetTensorBackend(t *runtime.Tensor, b runtime.Backend) error
 		if b != nil {
 			name = b.Name()
 		}
-		return fmt.Errorf("sched: set tensor backend of %q: backend %s is not one of the scheduler's", t.Name, name)
+		return fmt.Errorf("sched: set tensor backend of %q: backend %s is not one of the scheduler's: %w", t.Name, name, runtime.ErrInvalidArgument)
 	}
 	s.assign(t, i, "usr")
 	return nil

@@ -12,7 +12,7 @@ import (
 // the graph copy for the allocator.
 func (s *Scheduler) splitGraph(g *runtime.Graph) error {
 	if n := len(g.Nodes) + len(g.Leafs); n > s.graphSize {
-		return fmt.Errorf("sched: graph has %d nodes and leafs, the scheduler was sized for %d", n, s.graphSize)
+		return fmt.Errorf("sched: graph has %d nodes and leafs, the scheduler was sized for %d: %w", n, s.graphSize, runtime.ErrOutOfRange)
 	}
 	s.undoPrevious(g)
 	s.splitCopy = s.curCopy
@@ -33,17 +33,17 @@ func (s *Scheduler) splitGraph(g *runtime.Graph) error {
 	return s.buildGraphCopy(g)
 }
 
-// undoPrevious lets a graph be scheduled again: if it is the graph split
-// last, sources that split replaced by input copies get their originals
-// back; and tensors placed in the compute buffers by an earlier allocation
-// lose their placement, so they are not taken for pre-allocated tensors.
-// Fresh graphs are only read. The graph must not be running.
+// undoPrevious lets a graph be scheduled again: the graph split last (g
+// or another one) gets back the sources its split replaced by input copies,
+// so no graph keeps pointing at copies that the next split forgets; and
+// tensors of g placed in the compute buffers by an earlier allocation lose
+// their placement, so they are not taken for pre-allocated tensors.
+// Backends read a graph while GraphCompute runs, so the previous graph may
+// still be computing; g itself must not be.
 func (s *Scheduler) undoPrevious(g *runtime.Graph) {
-	if g == s.rewrittenGraph {
-		for _, r := range s.rewrites {
-			if r.node.Src[r.j] == r.copy {
-				r.node.Src[r.j] = r.orig
-			}
+	for _, r := range s.rewrites {
+		if r.node.Src[r.j] == r.copy {
+			r.node.Src[r.j] = r.orig
 		}
 	}
 	s.rewrites = s.rewrites[:0]
@@ -114,7 +114,7 @@ func (s *Scheduler) cutSplits(g *runtime.Graph) error {
 		}
 		nb := s.node(i).backend
 		if nb < 0 {
-			return fmt.Errorf("sched: no backend can run %v node %q (not even the CPU supports it)", n.Op, n.Name)
+			return fmt.Errorf("sched: no backend can run %v node %q (not even the CPU supports it): %w", n.Op, n.Name, runtime.ErrUnsupported)
 		}
 
 		newSplit := false

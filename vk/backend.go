@@ -1,6 +1,7 @@
 package vk
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 
@@ -24,7 +25,52 @@ type Backend struct {
 	boundSet  vk.DescriptorSet
 	recorded  *slot // the slot the state above belongs to
 
+	// errBuf is the error flag GET_ROWS and SET_ROWS write on an index
+	// out of range (see shaders/vk/rows.comp), checked at Synchronize;
+	// host-visible, made on first use.
+	errBuf *devBuffer
+
 	stats Stats
+}
+
+// errorFlag returns the binding of the backend's error flag.
+func (b *Backend) errorFlag() (binding, error) {
+	if b.errBuf == nil {
+		eb, err := b.d.newDevBuffer(16, b.d.hostType)
+		if err != nil {
+			return binding{}, fmt.Errorf("error flag: %w", err)
+		}
+		m := eb.bytes()
+		if m == nil {
+			eb.destroy()
+			return binding{}, fmt.Errorf("error flag: host memory is not mapped")
+		}
+		clear(m)
+		b.errBuf = eb
+	}
+	return binding{buf: b.errBuf, base: 0, size: b.errBuf.size}, nil
+}
+
+// errorFlagErr reads and clears the error flag once the queue is idle.
+func (b *Backend) errorFlagErr() error {
+	if b.errBuf == nil {
+		return nil
+	}
+	m := b.errBuf.bytes()
+	code := uint32(m[0]) | uint32(m[1])<<8 | uint32(m[2])<<16 | uint32(m[3])<<24
+	if code == 0 {
+		return nil
+	}
+	clear(m[:4])
+	op := map[uint32]rt.Op{1: rt.OpGetRows, 2: rt.OpSetRows}[code]
+	return b.errorf("%v: an index lies outside the rows it addresses (the rows it named were left unread or unwritten): %w", op, rt.ErrOutOfRange)
+}
+
+func (b *Backend) destroyErrorFlag() {
+	if b.errBuf != nil {
+		b.errBuf.destroy()
+		b.errBuf = nil
+	}
 }
 
 // Stats counts what a backend recorded and submitted.
@@ -66,7 +112,7 @@ func (b *Backend) Name() string      { return b.d.name }
 func (b *Backend) Device() rt.Device { return b.d }
 
 func (b *Backend) errorf(format string, args ...any) error {
-	return fmt.Errorf("vulkan %s: %s", b.d.name, fmt.Sprintf(format, args...))
+	return fmt.Errorf("vulkan %s: "+format, append([]any{b.d.name}, args...)...)
 }
 
 // closedErr says why a closed backend refuses work: closed, or released
@@ -106,7 +152,7 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
-		return b.errorf("graph compute: %v", b.closedErr())
+		return b.errorf("graph compute: %w", b.closedErr())
 	}
 	if g == nil {
 		return b.errorf("graph compute: nil graph")
@@ -117,16 +163,19 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 			continue
 		}
 		if err := check(n); err != nil {
-			firstErr = b.errorf("graph compute: %v %q: %v", n.Op, n.Name, err)
+			if !errors.Is(err, rt.ErrShape) {
+				err = fmt.Errorf("%w: %w", err, rt.ErrUnsupported) // well-formed, but not here
+			}
+			firstErr = b.errorf("graph compute: %v %q: %w", n.Op, n.Name, err)
 			break
 		}
 		ds, err := b.d.plan(n)
 		if err != nil {
-			firstErr = b.errorf("graph compute: %v %q: %v", n.Op, n.Name, err)
+			firstErr = b.errorf("graph compute: %v %q: %w", n.Op, n.Name, err)
 			break
 		}
 		if err := b.record(ds); err != nil {
-			firstErr = b.errorf("graph compute: %v %q: %v", n.Op, n.Name, err)
+			firstErr = b.errorf("graph compute: %v %q: %w", n.Op, n.Name, err)
 			break
 		}
 		if b.s.work >= submitEvery {
@@ -153,16 +202,21 @@ func (b *Backend) record(ds *dispatch) error {
 	if err != nil {
 		return err
 	}
+	if ds.errFlag {
+		if ds.binds[2], err = b.errorFlag(); err != nil {
+			return err
+		}
+	}
 	set, err := b.s.cur.descs.set(b.d, &ds.binds)
 	if err != nil {
 		return err
 	}
-	if b.haz.conflicts(&ds.binds) {
+	if b.haz.conflicts(&ds.binds, ds.errFlag) {
 		barrier(cmd)
 		b.haz.reset()
 		b.stats.Barriers++
 	}
-	b.haz.add(&ds.binds)
+	b.haz.add(&ds.binds, ds.errFlag)
 	if p.handle != b.boundPipe {
 		vk.CmdBindPipeline(cmd, vk.PipelineBindPointCompute, p.handle)
 		b.boundPipe = p.handle
@@ -184,12 +238,15 @@ func (b *Backend) Synchronize() error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
-		return b.errorf("synchronize: %v", b.closedErr())
+		return b.errorf("synchronize: %w", b.closedErr())
 	}
 	if err := b.flush(); err != nil {
 		return err
 	}
-	return b.s.sync()
+	if err := b.s.sync(); err != nil {
+		return err
+	}
+	return b.errorFlagErr()
 }
 
 // Close waits for the queued work and destroys the stream's objects. Closing
@@ -206,6 +263,7 @@ func (b *Backend) Close() error {
 		err = serr
 	}
 	b.s.destroy()
+	b.destroyErrorFlag()
 	b.mu.Unlock()
 	// After unlocking: releasing the device locks in the other order.
 	b.d.track(func(l *liveObjects) { delete(l.backends, b) })
@@ -223,6 +281,7 @@ func (b *Backend) releaseStream() {
 	b.closed = true
 	b.recorded = nil
 	b.s.destroy()
+	b.destroyErrorFlag()
 }
 
 // vkTensor resolves t to its Vulkan buffer and byte range, or reports why not.
@@ -232,7 +291,7 @@ func (b *Backend) vkTensor(op string, t *rt.Tensor, offset, size int) (*Buffer, 
 		return nil, 0, b.errorf("%s %q: not in a Vulkan buffer", op, t.Name)
 	}
 	if err := vb.unusable(); err != nil {
-		return nil, 0, b.errorf("%s %q: %v", op, t.Name, err)
+		return nil, 0, b.errorf("%s %q: %w", op, t.Name, err)
 	}
 	if vb.bt.dev != b.d {
 		return nil, 0, b.errorf("%s %q: tensor is on %s", op, t.Name, vb.bt.dev.name)
@@ -246,7 +305,7 @@ func (b *Backend) SetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
-		return b.errorf("set tensor async: %v", b.closedErr())
+		return b.errorf("set tensor async: %w", b.closedErr())
 	}
 	vb, start, err := b.vkTensor("set tensor async", t, offset, len(data))
 	if err != nil || len(data) == 0 {
@@ -258,7 +317,7 @@ func (b *Backend) SetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
 	}
 	st, err := b.s.stage(uint64(len(data)))
 	if err != nil {
-		return b.errorf("set tensor async %q: %v", t.Name, err)
+		return b.errorf("set tensor async %q: %w", t.Name, err)
 	}
 	copy(st.bytes(), data)
 	return b.recordCopy(st, 0, vb.db, uint64(start), uint64(len(data)))
@@ -269,7 +328,7 @@ func (b *Backend) GetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
-		return b.errorf("get tensor async: %v", b.closedErr())
+		return b.errorf("get tensor async: %w", b.closedErr())
 	}
 	vb, start, err := b.vkTensor("get tensor async", t, offset, len(data))
 	if err != nil || len(data) == 0 {
@@ -284,7 +343,7 @@ func (b *Backend) GetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
 	// stream is synchronized.
 	st, err := b.s.stage(uint64(len(data)))
 	if err != nil {
-		return b.errorf("get tensor async %q: %v", t.Name, err)
+		return b.errorf("get tensor async %q: %w", t.Name, err)
 	}
 	if err := b.recordCopy(vb.db, uint64(start), st, 0, uint64(len(data))); err != nil {
 		return err
@@ -323,7 +382,7 @@ func (b *Backend) CopyTensorAsync(from rt.Backend, src, dst *rt.Tensor) (bool, e
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
-		return false, b.errorf("copy tensor async: %v", b.closedErr())
+		return false, b.errorf("copy tensor async: %w", b.closedErr())
 	}
 	so, err := sb.span("copy tensor async", src, 0, n)
 	if err != nil {

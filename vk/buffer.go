@@ -1,7 +1,6 @@
 package vk
 
 import (
-	"errors"
 	"fmt"
 	"unsafe"
 
@@ -204,7 +203,7 @@ func (b *Buffer) unusable() error {
 	return nil
 }
 
-var errBufferFreed = errors.New("buffer is freed")
+var errBufferFreed = fmt.Errorf("buffer is freed: %w", runtime.ErrClosed)
 
 // mapped is the buffer's memory when the host may access it directly.
 func (b *Buffer) mapped() []byte {
@@ -222,19 +221,18 @@ func (b *Buffer) span(op string, t *runtime.Tensor, offset, size int) (int, erro
 	if tb, _ := vkBuffer(t.Buffer); tb != b {
 		return 0, fmt.Errorf("vulkan %s: %s %q: tensor is not in this buffer", b.name(), op, t.Name)
 	}
-	start := t.Offset + offset
-	if offset < 0 || size < 0 || start < 0 || start+size > b.size {
-		return 0, fmt.Errorf("vulkan %s: %s %q: bytes [%d,%d) are outside the %d-byte buffer", b.name(), op, t.Name, start, start+size, b.size)
+	if !runtime.InRange(t.Offset, 0, b.size) || !runtime.InRange(offset, size, b.size-t.Offset) {
+		return 0, fmt.Errorf("vulkan %s: %s %q: %d bytes at offset %d+%d are outside the %d-byte buffer: %w", b.name(), op, t.Name, size, t.Offset, offset, b.size, runtime.ErrOutOfRange)
 	}
-	return start, nil
+	return t.Offset + offset, nil
 }
 
 func (b *Buffer) InitTensor(t *runtime.Tensor) error {
 	if err := b.unusable(); err != nil {
 		return fmt.Errorf("vulkan %s: init tensor %q: %w", b.name(), t.Name, err)
 	}
-	if t.Offset < 0 || t.Offset+t.Nbytes() > b.size {
-		return fmt.Errorf("vulkan %s: init tensor %q: bytes [%d,%d) are outside the %d-byte buffer", b.name(), t.Name, t.Offset, t.Offset+t.Nbytes(), b.size)
+	if !runtime.InRange(t.Offset, t.Nbytes(), b.size) {
+		return fmt.Errorf("vulkan %s: init tensor %q: %d bytes at offset %d are outside the %d-byte buffer: %w", b.name(), t.Name, t.Nbytes(), t.Offset, b.size, runtime.ErrOutOfRange)
 	}
 	return nil
 }
@@ -325,7 +323,7 @@ func (b *Buffer) Free() error {
 		return nil
 	}
 	if b.freed {
-		return fmt.Errorf("vulkan %s: free: buffer is already freed", b.name())
+		return nil // a second Free is a no-op, as on every backend
 	}
 	b.freed = true
 	if b.db != nil {

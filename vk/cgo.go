@@ -91,10 +91,6 @@ func cmdCopyBuffer(cmd vk.CommandBuffer, src, dst vk.Buffer, srcOff, dstOff, siz
 	C.gpurt_cmd_copy_buffer(unsafe.Pointer(cmd), unsafe.Pointer(src), unsafe.Pointer(dst), C.uint64_t(srcOff), C.uint64_t(dstOff), C.uint64_t(size))
 }
 
-func cmdWaitEvent(cmd vk.CommandBuffer, ev vk.Event, src, dst vk.PipelineStageFlags, srcAccess, dstAccess vk.AccessFlags) {
-	C.gpurt_cmd_wait_event(unsafe.Pointer(cmd), unsafe.Pointer(ev), C.uint32_t(src), C.uint32_t(dst), C.uint32_t(srcAccess), C.uint32_t(dstAccess))
-}
-
 func allocSet(dev vk.Device, pool vk.DescriptorPool, layout vk.DescriptorSetLayout) (vk.DescriptorSet, vk.Result) {
 	var set unsafe.Pointer
 	res := C.gpurt_alloc_set(unsafe.Pointer(dev), unsafe.Pointer(pool), unsafe.Pointer(layout), &set)

@@ -434,8 +434,8 @@ func (d *Device) check(res vk.Result, what string, args ...any) error {
 }
 
 var (
-	errClosed   = errors.New("use after close")
-	errReleased = errors.New("use after close: device released by runtime.Release")
+	errClosed   = fmt.Errorf("use after close: %w", rt.ErrClosed)
+	errReleased = fmt.Errorf("use after close: %w by runtime.Release", rt.ErrReleased)
 )
 
 // submit hands a command buffer to the device's queue.

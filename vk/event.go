@@ -4,15 +4,20 @@ import (
 	"fmt"
 
 	rt "github.com/gpurt/gpurt/runtime"
-	vk "github.com/vulkan-go/vulkan"
 )
 
-// Event is a VkEvent set at a point of a backend's stream. Backends of the
-// same device wait for it on the GPU (vkCmdWaitEvents); the host and other
-// backends wait for the fence of the submission that sets it.
+// Event marks a point of a backend's stream: the submission that ends
+// there, whose fence the host waits for.
+//
+// It needs no VkEvent. All streams of a device submit to its one queue, and
+// every command buffer begins with a full compute/transfer barrier, so work
+// recorded after Record is already ordered after the marked point on the
+// GPU. (Setting a VkEvent from the stream and waiting for it with
+// vkCmdWaitEvents deadlocked when a wait was recorded into a command buffer
+// before the set of the next Record went into the same buffer; and the
+// host-side reset raced with waits still queued.)
 type Event struct {
 	d     *Device
-	ev    vk.Event
 	b     *Backend // recording backend
 	slot  *slot
 	gen   uint64
@@ -24,22 +29,13 @@ func (d *Device) NewEvent() (rt.Event, error) {
 	if err := d.open(); err != nil {
 		return nil, err
 	}
-	info := &vk.EventCreateInfo{SType: vk.StructureTypeEventCreateInfo}
-	var ev vk.Event
-	res := vk.CreateEvent(d.dev, info, nil, &ev)
-	info.Free()
-	if err := d.check(res, "create event"); err != nil {
-		return nil, err
-	}
-	e := &Event{d: d, ev: ev}
+	e := &Event{d: d}
 	d.track(func(l *liveObjects) { l.events[e] = true })
 	return e, nil
 }
 
-const eventStages = vk.PipelineStageFlags(vk.PipelineStageComputeShaderBit | vk.PipelineStageTransferBit)
-
 func (e *Event) errorf(format string, args ...any) error {
-	return fmt.Errorf("vulkan %s: event: %s", e.d.name, fmt.Sprintf(format, args...))
+	return fmt.Errorf("vulkan %s: event: "+format, append([]any{e.d.name}, args...)...)
 }
 
 // unusable says why the event cannot be used (freed, or released with its
@@ -57,69 +53,55 @@ func (e *Event) unusable() error {
 // Record marks the current end of b's stream and submits it.
 func (e *Event) Record(b rt.Backend) error {
 	if err := e.unusable(); err != nil {
-		return e.errorf("record: %v", err)
+		return e.errorf("record: %w", err)
 	}
 	vb, ok := b.(*Backend)
 	if !ok || vb.d != e.d {
-		return e.errorf("record: backend %s is not on this device", b.Name())
-	}
-	// The event is reset on the host, so that a wait recorded later sees
-	// this point and not an earlier Record; the earlier point must be
-	// complete first (it usually is: events are reused once waited for).
-	if err := e.Synchronize(); err != nil {
-		return err
-	}
-	if err := e.d.check(vk.ResetEvent(e.d.dev, e.ev), "reset event"); err != nil {
-		return err
+		return e.errorf("record: backend %s is not on this device: %w", b.Name(), rt.ErrInvalidArgument)
 	}
 	vb.mu.Lock()
 	defer vb.mu.Unlock()
 	if vb.closed {
-		return e.errorf("record: backend %v", vb.closedErr())
+		return e.errorf("record: backend %w", vb.closedErr())
 	}
-	cmd, err := vb.cmd()
-	if err != nil {
-		return err
+	// Submit what is recorded, so the marked point has a fence; with
+	// nothing recorded the point is the last submission (or nothing).
+	if vb.s.cur != nil {
+		sl := vb.s.cur
+		if err := vb.flush(); err != nil {
+			return err
+		}
+		e.b, e.slot, e.gen = vb, sl, sl.gen
+		return nil
 	}
-	vk.CmdSetEvent(cmd, e.ev, eventStages)
-	sl := vb.s.cur
-	if err := vb.flush(); err != nil {
-		return err
+	if n := len(vb.s.order); n > 0 {
+		sl := vb.s.order[n-1]
+		e.b, e.slot, e.gen = vb, sl, sl.gen
+		return nil
 	}
-	e.b, e.slot, e.gen = vb, sl, sl.gen
+	e.b, e.slot = nil, nil
 	return nil
 }
 
-// Wait makes work queued later on b wait for the event: on the GPU for a
-// backend of the same device, on the host otherwise.
+// Wait makes work queued later on b wait for the event. A backend of the
+// same device needs nothing: its later command buffers go to the same queue
+// after the marked submission and begin with a full barrier. A backend of
+// another device waits on the host.
 func (e *Event) Wait(b rt.Backend) error {
 	if err := e.unusable(); err != nil {
-		return e.errorf("wait: %v", err)
+		return e.errorf("wait: %w", err)
 	}
 	vb, ok := b.(*Backend)
 	if !ok || vb.d != e.d {
 		return e.Synchronize()
 	}
-	if e.slot == nil {
-		return nil
-	}
-	vb.mu.Lock()
-	defer vb.mu.Unlock()
-	if vb.closed {
-		return e.errorf("wait: backend %v", vb.closedErr())
-	}
-	cmd, err := vb.cmd()
-	if err != nil {
-		return err
-	}
-	cmdWaitEvent(cmd, e.ev, eventStages, eventStages, gpuWrites, gpuAccess)
 	return nil
 }
 
 // Synchronize blocks until the recorded work has completed.
 func (e *Event) Synchronize() error {
 	if err := e.unusable(); err != nil {
-		return e.errorf("synchronize: %v", err)
+		return e.errorf("synchronize: %w", err)
 	}
 	vb := e.b
 	if vb == nil {
@@ -146,5 +128,4 @@ func (e *Event) Free() {
 
 func (e *Event) destroy() {
 	e.freed = true
-	vk.DestroyEvent(e.d.dev, e.ev, nil)
 }

@@ -36,23 +36,29 @@ func (h *hazards) reset() {
 	h.writes = h.writes[:0]
 }
 
-// conflicts reports whether a dispatch with these bindings (sources, and
-// the destination at dstBinding) needs a barrier before it.
-func (h *hazards) conflicts(binds *[numBindings]binding) bool {
+// conflicts reports whether a dispatch with these bindings (sources, the
+// destination at dstBinding; with errFlag, binding 2 is written too) needs
+// a barrier before it.
+func (h *hazards) conflicts(binds *[numBindings]binding, errFlag bool) bool {
 	for i, b := range binds {
-		if i != dstBinding && anyOverlap(h.writes, b.memRange()) {
+		w := b.memRange()
+		if anyOverlap(h.writes, w) || (written(i, errFlag) && anyOverlap(h.reads, w)) {
 			return true
 		}
 	}
-	w := binds[dstBinding].memRange()
-	return anyOverlap(h.writes, w) || anyOverlap(h.reads, w)
+	return false
 }
 
-func (h *hazards) add(binds *[numBindings]binding) {
+func (h *hazards) add(binds *[numBindings]binding, errFlag bool) {
 	for i, b := range binds {
-		if i != dstBinding {
+		if written(i, errFlag) {
+			h.writes = append(h.writes, b.memRange())
+		} else {
 			h.reads = append(h.reads, b.memRange())
 		}
 	}
-	h.writes = append(h.writes, binds[dstBinding].memRange())
 }
+
+// written reports whether a dispatch writes binding i: the destination,
+// and binding 2 when it carries an error flag.
+func written(i int, errFlag bool) bool { return i == dstBinding || (errFlag && i == 2) }

@@ -15,6 +15,9 @@ type dispatch struct {
 	pc     pushConsts
 	binds  [numBindings]binding // unused source slots repeat source 0
 	groups [3]uint32
+	// errFlag: binding 2 is the backend's error flag, which the shader
+	// writes on invalid input (GET_ROWS and SET_ROWS indices).
+	errFlag bool
 }
 
 // Workgroup sizes (specialization constant 0).
@@ -429,11 +432,13 @@ func (d *Device) planRows(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, of
 	var space [4]int
 	switch t.Op {
 	case rt.OpGetRows:
+		ds.errFlag = true
 		space = t.Ne
 		p.Nb1 = [3]uint32{uint32(idx.Nb[0]), uint32(idx.Nb[1]), uint32(idx.Nb[2])}
 		p.Nrows = uint32(a.Ne[1])
 		p.Mode |= rowsGet << 16
 	case rt.OpSetRows:
+		ds.errFlag = true
 		space = a.Ne
 		p.Nb1 = [3]uint32{uint32(idx.Nb[0]), uint32(idx.Nb[1]), uint32(idx.Nb[2])}
 		p.Ne11, p.Ne12 = uint32(idx.Ne[1]), uint32(idx.Ne[2])

@@ -7,8 +7,10 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gpurt/gpurt/cpu"
+	"github.com/gpurt/gpurt/internal/schedcheck"
 	rt "github.com/gpurt/gpurt/runtime"
 	"github.com/gpurt/gpurt/sched"
 )
@@ -193,4 +195,13 @@ func TestSchedLlamaBlock(t *testing.T) {
 		t.Errorf("scheduler debug output does not list the %d splits:\n%s", s.NSplits(), dbg.String())
 	}
 	t.Logf("scheduler debug:\n%s", dbg.String())
+}
+
+// TestSchedPipeline queues 8 runs of a GPU → CPU → GPU graph with pipeline
+// parallelism (CPU-side and pinned inputs, asynchronous reads) and checks
+// each against plain Go. Recording an event after waiting for it in the same
+// command buffer used to deadlock the first run.
+func TestSchedPipeline(t *testing.T) {
+	_, be := testDevice(t)
+	schedcheck.Pipeline(t, be, cpuBackend(t), schedcheck.PipelineOptions{Timeout: 30 * time.Second})
 }

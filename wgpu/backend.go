@@ -68,6 +68,9 @@ func (b *Backend) Synchronize() error {
 	if err := d.closedErrLocked(); err != nil {
 		return err
 	}
+	if b.closed {
+		return fmt.Errorf("%s: synchronize: backend: %w", d.name, rt.ErrClosed)
+	}
 	return b.syncLocked()
 }
 
@@ -84,6 +87,9 @@ func (b *Backend) syncLocked() error {
 		}
 	}
 	b.dropPendingLocked()
+	if err == nil {
+		err = d.errorFlagErrLocked()
+	}
 	if err != nil {
 		return fmt.Errorf("%s: synchronize: %w", d.name, err)
 	}
@@ -122,7 +128,7 @@ func (b *Backend) usableLocked() error {
 		return err
 	}
 	if b.closed {
-		return fmt.Errorf("%s: backend is closed", b.dev.name)
+		return fmt.Errorf("%s: backend: %w", b.dev.name, rt.ErrClosed)
 	}
 	return b.dev.usableLocked()
 }
@@ -226,7 +232,7 @@ func (e *Event) usableLocked() error {
 		return err
 	}
 	if e.freed {
-		return fmt.Errorf("%s: event used after free", e.dev.name)
+		return fmt.Errorf("%s: event used after free: %w", e.dev.name, rt.ErrClosed)
 	}
 	return nil
 }

@@ -111,16 +111,15 @@ func (b *buffer) Reset()                    {}
 // mutex must be held.
 func (b *buffer) spanLocked(what string, t *rt.Tensor, offset, size int) (int, error) {
 	if b.bt.dev.closed {
-		return 0, fmt.Errorf("%s: %s %q: used after the device was released", b.bt.name, what, t.Name)
+		return 0, fmt.Errorf("%s: %s %q: used after runtime.Release: %w", b.bt.name, what, t.Name, rt.ErrReleased)
 	}
 	if b.freed {
-		return 0, fmt.Errorf("%s: %s %q: buffer used after free", b.bt.name, what, t.Name)
+		return 0, fmt.Errorf("%s: %s %q: buffer used after free: %w", b.bt.name, what, t.Name, rt.ErrClosed)
 	}
-	start := t.Offset + offset
-	if start < 0 || size < 0 || start+size > b.size {
-		return 0, fmt.Errorf("%s: %s %q: range [%d,%d) is outside the %d-byte buffer", b.bt.name, what, t.Name, start, start+size, b.size)
+	if !rt.InRange(t.Offset, 0, b.size) || !rt.InRange(offset, size, b.size-t.Offset) {
+		return 0, fmt.Errorf("%s: %s %q: %d bytes at offset %d+%d are outside the %d-byte buffer: %w", b.bt.name, what, t.Name, size, t.Offset, offset, b.size, rt.ErrOutOfRange)
 	}
-	return start, nil
+	return t.Offset + offset, nil
 }
 
 func (b *buffer) InitTensor(t *rt.Tensor) error {
@@ -208,10 +207,10 @@ func (b *buffer) Clear(value byte) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.closed {
-		return fmt.Errorf("%s: clear: used after the device was released", b.bt.name)
+		return fmt.Errorf("%s: clear: used after runtime.Release: %w", b.bt.name, rt.ErrReleased)
 	}
 	if b.freed {
-		return fmt.Errorf("%s: clear: buffer used after free", b.bt.name)
+		return fmt.Errorf("%s: clear: buffer used after free: %w", b.bt.name, rt.ErrClosed)
 	}
 	if err := d.usableLocked(); err != nil {
 		return err
@@ -243,5 +242,17 @@ func (b *buffer) Free() error {
 	b.buf.Destroy()
 	b.buf.Release()
 	delete(d.bufs, b)
+	// wgpu-native reclaims a destroyed buffer only once the submissions
+	// that use it (queue writes wait for the next one) are done and the
+	// device is polled; without this, memory freed between computes piles
+	// up until runtime.Release. An empty submission flushes the writes; the
+	// non-blocking poll frees what no submission still uses.
+	if d.unsubmittedWrites {
+		if idx := uint64(d.queue.Submit()); idx > d.lastSubmit {
+			d.lastSubmit = idx
+		}
+		d.unsubmittedWrites = false
+	}
+	d.dev.Poll(false, nil)
 	return nil
 }

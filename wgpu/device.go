@@ -56,6 +56,16 @@ type Device struct {
 	layouts [maxSlots + 1]*bindLayout
 	binds   bindCache
 
+	// errFlag is the I32 error flag GET_ROWS and SET_ROWS set on an index
+	// out of range, made on first use; rowsRun says one ran since the flag
+	// was last read (by Synchronize).
+	errFlag *rt.Tensor
+	rowsRun bool
+
+	// unsubmittedWrites: queue writes wait for the next submission, and
+	// so does the memory of buffers destroyed after them.
+	unsubmittedWrites bool
+
 	lastSubmit uint64 // index of the newest submission
 	doneSubmit uint64 // every submission up to this index has completed
 
@@ -231,7 +241,7 @@ func (d *Device) usableLocked() error {
 // was made from it: after runtime.Release the registry has new devices.
 func (d *Device) closedErrLocked() error {
 	if d.closed {
-		return fmt.Errorf("%s: used after the device was released", d.name)
+		return fmt.Errorf("%s: used after runtime.Release: %w", d.name, rt.ErrReleased)
 	}
 	return nil
 }
@@ -260,6 +270,7 @@ func (d *Device) encodeLocked(record func(enc *wg.CommandEncoder) error) error {
 func (d *Device) submitLocked(cb *wg.CommandBuffer) uint64 {
 	idx := uint64(d.queue.Submit(cb))
 	cb.Release()
+	d.unsubmittedWrites = false
 	if idx > d.lastSubmit {
 		d.lastSubmit = idx
 	}
@@ -321,6 +332,12 @@ func (d *Device) close() error {
 			d.layouts[i] = nil
 		}
 	}
+	if d.errFlag != nil {
+		fb := d.errFlag.Buffer.(*buffer)
+		fb.buf.Destroy()
+		fb.buf.Release()
+		d.errFlag = nil
+	}
 	if d.arena != nil {
 		d.arena.buf.Destroy()
 		d.arena.buf.Release()
@@ -336,4 +353,48 @@ func (d *Device) close() error {
 	d.closed = true
 	dropSink(d.sinkID)
 	return errors.Join(errs...)
+}
+
+// errorFlagLocked returns the device's error flag tensor, creating it (not
+// counted among the user's buffers) on first use, and notes that a kernel
+// writing it is about to run.
+func (d *Device) errorFlagLocked() (*rt.Tensor, error) {
+	d.rowsRun = true
+	if d.errFlag != nil {
+		return d.errFlag, nil
+	}
+	bt := d.devType
+	wb, err := d.dev.TryCreateBuffer(&wg.BufferDescriptor{Label: d.name + " error flag", Size: 16, Usage: bt.usage})
+	if err != nil {
+		return nil, fmt.Errorf("error flag: %w", err)
+	}
+	d.nextBufID++
+	b := &buffer{bt: bt, buf: wb, id: d.nextBufID, size: 16, gsize: 16}
+	t := &rt.Tensor{Type: rt.I32, Ne: [rt.MaxDims]int{4, 1, 1, 1}, Nb: [rt.MaxDims]int{4, 16, 16, 16}, Name: "error flag", Buffer: b}
+	d.errFlag = t
+	return t, nil
+}
+
+// errorFlagErrLocked reads and clears the error flag after queued work has
+// completed, when a kernel that writes it ran since the last read.
+func (d *Device) errorFlagErrLocked() error {
+	if !d.rowsRun || d.errFlag == nil {
+		return nil
+	}
+	d.rowsRun = false
+	fb := d.errFlag.Buffer.(*buffer)
+	var word [4]byte
+	if err := d.readLocked(fb, 0, word[:]); err != nil {
+		return fmt.Errorf("read the error flag: %w", err)
+	}
+	code := uint32(word[0]) | uint32(word[1])<<8 | uint32(word[2])<<16 | uint32(word[3])<<24
+	if code == 0 {
+		return nil
+	}
+	if err := d.queue.TryWriteBuffer(fb.buf, 0, make([]byte, 4)); err != nil {
+		return fmt.Errorf("clear the error flag: %w", err)
+	}
+	d.unsubmittedWrites = true
+	op := map[uint32]rt.Op{1: rt.OpGetRows, 2: rt.OpSetRows}[code]
+	return fmt.Errorf("%v: an index lies outside the rows it addresses (the rows it named were left unread or unwritten): %w", op, rt.ErrOutOfRange)
 }

@@ -60,7 +60,7 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 		return nil, nil
 	}
 	if !d.SupportsOp(n) {
-		return nil, fmt.Errorf("not supported: %s", describe(n))
+		return nil, fmt.Errorf("not supported: %s: %w", describe(n), rt.ErrUnsupported)
 	}
 	a, b := n.Src[0], n.Src[1]
 	one := func(x *dispatch, err error) ([]*dispatch, error) {
@@ -141,18 +141,26 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 		}
 		return one(x, err)
 	case n.Op == rt.OpGetRows:
-		k := kern("getrows.wgsl", wgElementwise, n.Type, a.Type, b.Type)
+		flag, err := d.errorFlagLocked()
+		if err != nil {
+			return nil, err
+		}
+		k := kern("getrows.wgsl", wgElementwise, n.Type, a.Type, b.Type, rt.I32)
 		if a.Type == rt.I32 {
 			k = k.with("INT")
 		}
-		return one(d.elementwise(k, n.Nelements(), n, a, b))
+		return one(d.elementwise(k, n.Nelements(), n, a, b, flag))
 	case n.Op == rt.OpSetRows:
-		k := kern("setrows.wgsl", wgElementwise, n.Type, a.Type, b.Type)
+		flag, err := d.errorFlagLocked()
+		if err != nil {
+			return nil, err
+		}
+		k := kern("setrows.wgsl", wgElementwise, n.Type, a.Type, b.Type, rt.I32)
 		count := a.Nelements()
 		if n.Type.IsQuantized() {
 			k, count = k.with("QUANT"), count/rt.QK
 		}
-		return one(d.elementwise(k, count, n, a, b))
+		return one(d.elementwise(k, count, n, a, b, flag))
 	case n.Op == rt.OpConcat:
 		k := kern("concat.wgsl", wgElementwise, n.Type, a.Type, b.Type)
 		if n.Type == rt.I32 {

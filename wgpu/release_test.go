@@ -3,6 +3,7 @@
 package wgpu
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -234,7 +235,7 @@ func TestReleaseWithOpenObjects(t *testing.T) {
 		{"Alloc", second(d.BufferType().Alloc(16))},
 		{"Alloc of the second type", second(bt2.Alloc(16))},
 	} {
-		if c.err == nil || !strings.Contains(c.err.Error(), "used after the device was released") {
+		if !errors.Is(c.err, rt.ErrReleased) {
 			t.Errorf("%s after release: %v", c.name, c.err)
 		}
 	}

@@ -7,8 +7,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/gpurt/gpurt/cpu"
+	"github.com/gpurt/gpurt/internal/schedcheck"
 	rt "github.com/gpurt/gpurt/runtime"
 	"github.com/gpurt/gpurt/sched"
 )
@@ -199,4 +201,16 @@ func TestSchedLlama(t *testing.T) {
 		return d.BufferType()
 	})
 	check("[webgpu, vulkan, cpu]", m.forward(t, []rt.Backend{wb, vb, cb}))
+}
+
+// TestSchedPipeline queues 8 runs of a GPU → CPU → GPU graph with pipeline
+// parallelism (CPU-side and pinned inputs, asynchronous reads) and checks
+// each against plain Go.
+func TestSchedPipeline(t *testing.T) {
+	cb, err := cpu.NewBackend(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cb.Close()
+	schedcheck.Pipeline(t, newBackend(t, device(t)), cb, schedcheck.PipelineOptions{Timeout: 30 * time.Second})
 }

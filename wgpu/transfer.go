@@ -48,6 +48,7 @@ func (d *Device) writeLocked(b *buffer, start int, data []byte) error {
 		if err := d.queue.TryWriteBuffer(b.buf, uint64(start), data[:n]); err != nil {
 			return err
 		}
+		d.unsubmittedWrites = true
 		start, data = start+n, data[n:]
 	}
 	return nil

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gpurt/gpurt/bench"
+	"github.com/gpurt/gpurt/internal/atomicfile"
 	"github.com/gpurt/gpurt/llama"
 )
 
@@ -17,26 +17,25 @@ func init() {
 }
 
 func runBench(args []string) int {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	backends := fs.String("b", "", "backends to run: comma-separated families (cpu, vulkan, webgpu), device names, or gonum (the Gemm baseline alone); default all devices. The bandwidth probe always runs")
-	ops := fs.String("o", "", "ops to run, comma-separated: MUL_MAT, ADD, MUL, RMS_NORM, SILU, SOFT_MAX, ROPE, GET_ROWS, CPY, DISPATCH, SCHED, E2E; default all")
-	types := fs.String("t", "", "dtypes to run, comma-separated (f32, f16, q8_0, q4_0); default all")
-	quick := fs.Bool("quick", false, "the quick suite: short runs, reduced shapes on software GPUs")
-	jsonOut := fs.String("json", "", "write the records as a JSON array to `FILE`")
-	mdOut := fs.String("md", "", "write a Markdown table to `FILE`")
-	pngOut := fs.String("png", "", "write bar charts (GFLOPS per backend and dtype, GB/s) to `FILE`")
-	models := fs.String("m", "", "end-to-end models, comma-separated GGUF paths; default: the embedded model and ../shared/models/stories260K.gguf")
-	quiet := fs.Bool("q", false, "do not print progress to stderr")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: gpurt bench [-b BACKEND] [-o OP] [-t TYPE] [--quick] [--json FILE] [--md FILE] [--png FILE] [-m MODEL.gguf]")
-		fs.PrintDefaults()
+	c := newCLI("bench", "[-d DEVICE[,DEVICE…]] [-o OP[,OP…]] [--type TYPE[,TYPE…]] [--quick] [--json FILE] [--md FILE] [--png FILE] [-m MODEL.gguf[,…]]",
+		"gpurt bench --quick --json bench.json --md bench.md --png bench.png",
+		"gpurt bench -d cpu,gonum -o MUL_MAT --type q8_0,q4_0")
+	backends := c.String("d,device,b", "", "backends to run: comma-separated families (cpu, vulkan, webgpu), device names, or gonum (the Gemm baseline alone); default all devices. The bandwidth probe always runs (-b is the old name)")
+	ops := c.String("o,op", "", "ops to run, comma-separated: MUL_MAT, ADD, MUL, RMS_NORM, SILU, SOFT_MAX, ROPE, GET_ROWS, CPY, DISPATCH, SCHED, PIPELINE (multi-backend prompt throughput with and without pipeline parallelism), E2E; default all")
+	types := c.String("type", "", "dtypes to run, comma-separated (f32, f16, q8_0, q4_0); default all")
+	quick := c.Bool("quick", false, "the quick suite: short runs, reduced shapes on software GPUs")
+	jsonOut := c.String("json", "", "write the records as a JSON array to `FILE`")
+	mdOut := c.String("md", "", "write a Markdown table to `FILE`")
+	pngOut := c.String("png", "", "write bar charts (GFLOPS per backend and dtype, GB/s) to `FILE`")
+	models := c.String("m,model", "", "end-to-end models, comma-separated GGUF paths; default: the embedded model and ../shared/models/stories260K.gguf")
+	quiet := c.Bool("q,quiet", false, "do not print progress to stderr")
+	if code, ok := c.Parse(args); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "gpurt bench: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	for _, p := range bench.SplitList(*models) {
+		if err := checkModelPath(p); err != nil {
+			return c.Usagef("-m: %v", err)
+		}
 	}
 	opts := bench.Options{
 		Filter: bench.Filter{Backends: bench.SplitList(*backends), Ops: bench.SplitList(*ops), Types: bench.SplitList(*types)},
@@ -53,13 +52,11 @@ func runBench(args []string) int {
 	}
 	recs, err := bench.Run(opts)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "gpurt bench: %v\n", err)
-		return 1
+		return c.Fail(err)
 	}
 	fmt.Printf("\n%s\n\n", env)
 	if err := bench.WriteTable(os.Stdout, recs); err != nil {
-		fmt.Fprintf(os.Stderr, "gpurt bench: %v\n", err)
-		return 1
+		return c.Fail(err)
 	}
 	outputs := []struct {
 		path  string
@@ -98,17 +95,10 @@ func progressLine(r bench.Record) string {
 	return fmt.Sprintf("%s %10.2f µs", what, r.Us)
 }
 
-// writeFile creates path and writes it with write, reporting either failure.
+// writeFile replaces path atomically with what write produces, so an
+// interrupted run never leaves a truncated report where a good one stood.
 func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return f.Close()
+	return atomicfile.Write(path, write, atomicfile.Options{})
 }
 
 func init() { bench.EndToEnd = benchModel }

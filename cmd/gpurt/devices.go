@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -12,12 +11,12 @@ import (
 func init() { register("devices", "list every registered device", runDevices) }
 
 func runDevices(args []string) int {
-	fs := flag.NewFlagSet("devices", flag.ContinueOnError)
-	if err := fs.Parse(args); err != nil {
-		return 2
+	c := newCLI("devices", "", "gpurt devices")
+	if code, ok := c.Parse(args); !ok {
+		return code
 	}
 	printDevices(os.Stdout)
-	return 0
+	return exitOK
 }
 
 func printDevices(w *os.File) {

@@ -1,9 +1,15 @@
 // Command gpurt lists devices, runs models, tests ops and benchmarks backends.
+//
+// Every subcommand follows one contract (see flags.go): -h/--help prints its
+// usage and exits 0, exit code 1 is a runtime error and 2 a usage error, and
+// every message starts with "gpurt SUBCOMMAND:".
 package main
 
 import (
 	"fmt"
+	"io"
 	"os"
+	"runtime/debug"
 	"sort"
 
 	rt "github.com/gpurt/gpurt/runtime"
@@ -22,37 +28,119 @@ func register(name, summary string, run func(args []string) int) {
 	commands[name] = command{summary, run}
 }
 
-func usage() {
-	fmt.Fprintln(os.Stderr, "usage: gpurt <command> [flags]\n\ncommands:")
+func init() {
+	register("help", "print this list, or a command's usage: gpurt help COMMAND", runHelp)
+	register("version", "print gpurt's version and build", runVersion)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: gpurt <command> [flags]\n\ncommands:")
 	names := make([]string, 0, len(commands))
 	for n := range commands {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(os.Stderr, "  %-10s %s\n", n, commands[n].summary)
+		fmt.Fprintf(w, "  %-12s %s\n", n, commands[n].summary)
 	}
+	fmt.Fprintln(w, "\nRun 'gpurt COMMAND -h' for a command's flags, e.g. gpurt run -h.")
+}
+
+func runHelp(args []string) int {
+	switch len(args) {
+	case 0:
+		usage(cliStdout)
+		return exitOK
+	case 1:
+		cmd, ok := commands[args[0]]
+		if !ok || args[0] == "help" {
+			if ok {
+				usage(cliStdout)
+				return exitOK
+			}
+			fmt.Fprintf(cliStderr, "gpurt help: unknown command %q\n", args[0])
+			return exitUsage
+		}
+		return cmd.run([]string{"-h"})
+	}
+	fmt.Fprintf(cliStderr, "gpurt help: unexpected argument %q\n", args[1])
+	return exitUsage
+}
+
+func runVersion(args []string) int {
+	c := newCLI("version", "", "gpurt version")
+	if code, ok := c.Parse(args); !ok {
+		return code
+	}
+	fmt.Fprintln(cliStdout, versionString())
+	return exitOK
+}
+
+// versionString is the module version and VCS revision of this build.
+func versionString() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "gpurt (unknown build)"
+	}
+	v := bi.Main.Version
+	if v == "" || v == "(devel)" {
+		v = "devel"
+	}
+	s := "gpurt " + v
+	var rev, when, dirty string
+	for _, kv := range bi.Settings {
+		switch kv.Key {
+		case "vcs.revision":
+			rev = kv.Value
+		case "vcs.time":
+			when = kv.Value
+		case "vcs.modified":
+			if kv.Value == "true" {
+				dirty = "+dirty"
+			}
+		}
+	}
+	if rev != "" {
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		s += fmt.Sprintf(" (%s%s %s)", rev, dirty, when)
+	}
+	return s + " " + bi.GoVersion
 }
 
 func main() {
-	if len(os.Args) < 2 {
-		usage()
-		os.Exit(2)
+	os.Exit(dispatch(os.Args[1:]))
+}
+
+// dispatch runs the subcommand args[0] and returns the exit code.
+func dispatch(args []string) int {
+	if len(args) == 0 {
+		usage(cliStderr)
+		return exitUsage
 	}
-	cmd, ok := commands[os.Args[1]]
+	switch args[0] {
+	case "-h", "-help", "--help":
+		usage(cliStdout)
+		return exitOK
+	case "-v", "--version":
+		fmt.Fprintln(cliStdout, versionString())
+		return exitOK
+	}
+	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(os.Stderr, "gpurt: unknown command %q\n", os.Args[1])
-		usage()
-		os.Exit(2)
+		fmt.Fprintf(cliStderr, "gpurt: unknown command %q\n", args[0])
+		usage(cliStderr)
+		return exitUsage
 	}
-	code := cmd.run(os.Args[2:])
+	code := cmd.run(args[1:])
 	// Hand the GPU drivers back everything: a command that leaves a buffer
 	// or backend open is a bug in gpurt, reported as a failure.
 	if err := rt.Release(); err != nil {
-		fmt.Fprintf(os.Stderr, "gpurt: %v\n", err)
-		if code == 0 {
-			code = 1
+		fmt.Fprintf(os.Stderr, "gpurt %s: %v\n", args[0], err)
+		if code == exitOK {
+			code = exitError
 		}
 	}
-	os.Exit(code)
+	return code
 }

@@ -18,6 +18,10 @@ func runQuantize(args []string) int {
 		fmt.Fprintln(os.Stderr, "usage: gpurt quantize IN.gguf OUT.gguf q8_0|q4_0")
 		return 2
 	}
+	if err := checkQuantizePaths(args[0], args[1]); err != nil {
+		fmt.Fprintln(os.Stderr, "gpurt quantize:", err)
+		return 1
+	}
 	if err := quantizeFile(args[0], args[1], args[2]); err != nil {
 		fmt.Fprintln(os.Stderr, "gpurt quantize:", err)
 		return 1

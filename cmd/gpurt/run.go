@@ -2,10 +2,12 @@ package main
 
 import (
 	"bufio"
-	"flag"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/gpurt/gpurt/gguf"
 	"github.com/gpurt/gpurt/llama"
@@ -14,65 +16,226 @@ import (
 
 func init() { register("run", "generate text with a llama GGUF model", runModel) }
 
-func runModel(args []string) int {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	modelPath := fs.String("m", "", "model `file` (GGUF); default: the embedded default model")
-	prompt := fs.String("p", "", "prompt text (default: start from BOS alone)")
-	n := fs.Int("n", 128, "number of tokens to generate")
-	temp := fs.Float64("temp", 0.8, "sampling temperature; 0 is greedy")
-	topK := fs.Int("top-k", 40, "keep the K most likely tokens (0: all)")
-	topP := fs.Float64("top-p", 0.95, "nucleus sampling threshold (1: off)")
-	seed := fs.Uint64("seed", 42, "random seed")
-	device := fs.String("device", "auto", "vulkan|webgpu|cpu|auto, or a device name from gpurt devices")
-	threads := fs.Int("threads", 0, "CPU threads (0: all)")
-	gpuLayers := fs.Int("gpu-layers", -1, "blocks to place on the GPU, counted from the last (-1: all)")
-	kv := fs.String("kv", "f16", "KV cache dtype: f16 or f32")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if *n < 0 {
-		fmt.Fprintf(os.Stderr, "gpurt run: -n %d: the number of tokens cannot be negative\n", *n)
-		return 2
-	}
-	if err := generate(*modelPath, *prompt, *n, llama.SamplerConfig{
-		Temp: float32(*temp), TopK: *topK, TopP: float32(*topP), Seed: *seed,
-	}, *device, *threads, *gpuLayers, *kv); err != nil {
-		fmt.Fprintln(os.Stderr, "gpurt run:", err)
-		return 1
-	}
-	return 0
+// runOptions are gpurt run's validated flags.
+type runOptions struct {
+	model, prompt string
+	n             int
+	sampler       llama.SamplerConfig
+	devices       string
+	threads       int
+	gpuLayers     int
+	ctxSize       int
+	kv            rt.DType
+	noBOS         bool
 }
 
-func generate(path, prompt string, n int, sc llama.SamplerConfig, device string, threads, gpuLayers int, kv string) error {
-	f, name, err := openModel(path)
+func runModel(args []string) int {
+	c := newCLI("run", "[-m MODEL.gguf] [-p PROMPT | -f FILE] [-n N] [flags]",
+		`gpurt run -p "It is a truth universally acknowledged" -n 120`,
+		"gpurt run -m ../shared/models/stories260K.gguf --temp 0 -n 64 -d vulkan -ngl 3",
+		"echo 'Once upon a time' | gpurt run -m model.gguf -f - -c 512")
+	model := c.String("m,model", "", "model `FILE` (GGUF); default: the embedded default model")
+	prompt := c.String("p,prompt", "", "prompt `TEXT` (default: start from BOS alone)")
+	file := c.String("f,file", "", "read the prompt from `FILE` (- for standard input)")
+	n := c.Int("n,n-predict", 128, "number of tokens to generate")
+	temp := c.Float64("temp", 0.8, "sampling temperature, >= 0; 0 is greedy")
+	topK := c.Int("top-k", 40, "keep the K most likely tokens (0: all)")
+	topP := c.Float64("top-p", 0.95, "nucleus sampling threshold in [0, 1] (1: off)")
+	seed := c.Uint64("s,seed", 42, "random seed")
+	device := c.String("d,device", "auto", "auto, cpu, a family (vulkan, webgpu) or device names from gpurt devices; several as A,B")
+	threads := c.Int("t,threads", 0, "CPU threads (0: all cores)")
+	gpuLayers := c.Int("ngl,gpu-layers", -1, "blocks to place on the GPU devices, counted from the last (-1: all)")
+	ctxSize := c.Int("c,ctx-size", 0, "context size in tokens (0: the model's trained context, capped by a KV memory budget)")
+	kv := c.String("kv", "f16", "KV cache dtype: f16 or f32")
+	noBOS := c.Bool("no-bos", false, "do not start the prompt with the BOS token")
+	if code, ok := c.Parse(args); !ok {
+		return code
+	}
+	// Every value is checked before the model loads.
+	for _, msg := range []string{
+		checkNonNegative("-n", *n),
+		checkNonNegative("-t/--threads", *threads),
+		checkNonNegative("--top-k", *topK),
+		checkNonNegative("-c/--ctx-size", *ctxSize),
+		checkFinite("--temp", *temp, 0, 1e6),
+		checkFinite("--top-p", *topP, 0, 1),
+	} {
+		if msg != "" {
+			return c.Usagef("%s", msg)
+		}
+	}
+	if *gpuLayers < -1 {
+		return c.Usagef("-ngl/--gpu-layers %d: want -1 (all) or a block count >= 0", *gpuLayers)
+	}
+	kvType, err := rt.ParseDType(*kv)
+	if err != nil || (kvType != rt.F16 && kvType != rt.F32) {
+		return c.Usagef("--kv %s: want f16 or f32", *kv)
+	}
+	if _, err := parseDevices(*device); err != nil {
+		return c.Usagef("-d/--device %v", err)
+	}
+	if c.Set("p,prompt") && c.Set("f,file") {
+		return c.Usagef("give the prompt with -p or -f, not both")
+	}
+	if *model != "" {
+		if err := checkModelPath(*model); err != nil {
+			return c.Usagef("-m: %v", err)
+		}
+	}
+	if *file != "" {
+		text, err := readPrompt(*file)
+		if err != nil {
+			return c.Usagef("-f: %v", err)
+		}
+		*prompt = text
+	}
+	o := runOptions{
+		model: *model, prompt: *prompt, n: *n, devices: *device, threads: *threads,
+		gpuLayers: *gpuLayers, ctxSize: *ctxSize, kv: kvType, noBOS: *noBOS,
+		sampler: llama.SamplerConfig{Temp: float32(*temp), TopK: *topK, TopP: float32(*topP), Seed: *seed},
+	}
+	if _, err := llama.NewSampler(o.sampler); err != nil {
+		return c.Usagef("%v", err)
+	}
+	if err := generate(c, o); err != nil {
+		if errors.Is(err, errUsage) {
+			return c.Usagef("%v", err)
+		}
+		return c.Fail(err)
+	}
+	return exitOK
+}
+
+// errUsage marks errors that are the user's choice of flags, found only
+// once devices are known (exit code 2).
+var errUsage = errors.New("usage")
+
+func readPrompt(path string) (string, error) {
+	var r io.Reader = os.Stdin
+	if path != "-" {
+		if err := checkModelPath(path); err != nil {
+			return "", err
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return "", err
+		}
+		defer f.Close()
+		r = f
+	}
+	b, err := io.ReadAll(io.LimitReader(r, 64<<20))
+	return strings.TrimRight(string(b), "\n"), err
+}
+
+// kvBudget is the most memory the default context's KV cache may take:
+// a quarter of the first device's memory where it is reported, at most
+// 2 GiB, and 1 GiB where nothing is known.
+func kvBudget(backends []rt.Backend) uint64 {
+	if total := backends[0].Device().Props().MemoryTotal; total > 0 {
+		return min(total/4, 2<<30)
+	}
+	return 1 << 30
+}
+
+// contextSize picks the context: the user's -c, or the model's trained
+// context capped so its KV cache fits the budget. note says how it was chosen.
+func contextSize(f *gguf.File, requested int, kv rt.DType, budget uint64) (n int, note string, err error) {
+	get := func(key string, def int) int {
+		v, err := f.Int(key)
+		if err != nil {
+			return def
+		}
+		return v
+	}
+	trained := get("llama.context_length", 2048)
+	layers, embd := get("llama.block_count", 0), get("llama.embedding_length", 0)
+	heads := get("llama.attention.head_count", 1)
+	headsKV := get("llama.attention.head_count_kv", heads)
+	if layers <= 0 || embd <= 0 || heads <= 0 || headsKV <= 0 || trained <= 0 {
+		return 0, "", fmt.Errorf("the model's hyperparameters (block_count %d, embedding_length %d, head_count %d/%d, context_length %d) are invalid: %w",
+			layers, embd, heads, headsKV, trained, rt.ErrCorruptFile)
+	}
+	// K and V: one row of n_embd * n_head_kv / n_head values per layer per token.
+	perToken := uint64(2*layers) * uint64(embd/heads*headsKV) * uint64(kv.TypeSize())
+	if requested > 0 {
+		if requested > trained {
+			return trained, fmt.Sprintf("%d tokens (-c %d is beyond the trained context)", trained, requested), nil
+		}
+		return requested, fmt.Sprintf("%d tokens (-c; KV cache %s)", requested, sizeString(perToken*uint64(requested))), nil
+	}
+	n = trained
+	if capN := budget / perToken; uint64(n) > capN {
+		n = int(capN)
+		return n, fmt.Sprintf("%d tokens (trained %d, capped by a KV budget of %s at %s per token; set -c for more)",
+			n, trained, sizeString(budget), sizeString(perToken)), nil
+	}
+	return n, fmt.Sprintf("%d tokens (trained; KV cache %s)", n, sizeString(perToken*uint64(n))), nil
+}
+
+func sizeString(n uint64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+}
+
+func generate(c *cli, o runOptions) error {
+	loadStart := time.Now()
+	f, name, err := openModel(o.model)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	kvType, err := rt.ParseDType(kv)
+	backends, err := selectBackends(o.devices, o.threads)
 	if err != nil {
-		return fmt.Errorf("--kv: %w", err)
+		return fmt.Errorf("%w: -d/--device %v", errUsage, err)
 	}
-	backends, err := selectBackends(device, threads)
+	defer closeBackends(backends)
+	nCtx, ctxNote, err := contextSize(f, o.ctxSize, o.kv, kvBudget(backends))
 	if err != nil {
 		return err
 	}
-	defer closeBackends(backends)
-	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: gpuLayers, KVType: kvType})
+	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: o.gpuLayers, KVType: o.kv, NCtx: nCtx})
 	if err != nil {
 		return err
 	}
 	defer m.Close()
-	sampler, err := llama.NewSampler(sc)
+	loadTime := time.Since(loadStart)
+	sampler, err := llama.NewSampler(o.sampler)
 	if err != nil {
 		return err
 	}
-	tokens := m.Tok.Encode(prompt, true)
+	tokens := m.Tok.Encode(o.prompt, !o.noBOS)
+	if len(tokens) == 0 {
+		return fmt.Errorf("%w: the prompt is empty and --no-bos leaves no token to start from", errUsage)
+	}
+	if len(tokens) > m.H.NCtx {
+		return fmt.Errorf("the prompt has %d tokens, more than the context of %d (-c): %w", len(tokens), m.H.NCtx, rt.ErrContextFull)
+	}
+
+	// Warm up: one batch the size of the prompt and one single token
+	// compile every pipeline the timed run uses, as llama.cpp's warm-up
+	// run does; the cache is emptied afterwards.
+	warmStart := time.Now()
+	if _, err := m.Eval(tokens, false); err != nil {
+		return fmt.Errorf("warm-up: %w", err)
+	}
+	if m.NPast() < m.H.NCtx {
+		if _, err := m.Eval(tokens[:1], false); err != nil {
+			return fmt.Errorf("warm-up: %w", err)
+		}
+	}
+	m.ResetCache()
+	warmTime := time.Since(warmStart)
+
 	out := bufio.NewWriter(os.Stdout)
-	out.WriteString(prompt)
+	out.WriteString(o.prompt)
 	out.Flush()
 	prev := tokens[len(tokens)-1]
-	_, st, err := m.Generate(tokens, n, sampler, func(id int32) error {
+	_, st, err := m.Generate(tokens, o.n, sampler, func(id int32) error {
 		out.Write(m.Tok.PieceAfter(prev, id))
 		prev = id
 		return out.Flush()
@@ -82,17 +245,24 @@ func generate(path, prompt string, n int, sc llama.SamplerConfig, device string,
 	if err != nil {
 		return err
 	}
+	if st.ContextFull {
+		c.Infof("stopped after %d of %d tokens: the context of %d tokens is full (raise -c)", st.GenTokens, o.n, m.H.NCtx)
+	}
 	var names []string
 	for _, b := range backends {
 		names = append(names, b.Name())
 	}
 	fmt.Fprintf(os.Stderr, "\nmodel:   %s (%d blocks, embedding %d, vocab %d)\n", name, m.H.NLayer, m.H.NEmbd, m.H.NVocab)
 	fmt.Fprintf(os.Stderr, "devices: %s; placement: %s\n", strings.Join(names, ", "), strings.Join(m.Placement, "; "))
+	fmt.Fprintf(os.Stderr, "context: %s\n", ctxNote)
 	fmt.Fprintf(os.Stderr, "splits:  %d per generated token\n", m.Splits())
+	fmt.Fprintf(os.Stderr, "load:    %.0f ms; warm-up (pipeline compile): %.0f ms\n", ms(loadTime), ms(warmTime))
 	fmt.Fprintf(os.Stderr, "prompt:  %d tokens, %.1f tokens/s\n", st.PromptTokens, st.PromptTPS())
 	fmt.Fprintf(os.Stderr, "gen:     %d tokens, %.1f tokens/s\n", st.GenTokens, st.GenTPS())
 	return nil
 }
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // openModel opens path, or the embedded default model when path is empty.
 func openModel(path string) (*gguf.File, string, error) {

@@ -9,37 +9,71 @@ import (
 )
 
 // selectBackends turns a --device choice into a scheduler backend list:
-// the chosen device first, the CPU last. "auto" takes the best hardware
-// device (never a software GPU); a family name ("vulkan", "webgpu") or a
-// device name ("Vulkan0") takes that device even when it is emulated.
-func selectBackends(choice string, threads int) ([]rt.Backend, error) {
-	cpuBackend, err := cpu.NewBackend(threads)
+// the chosen devices first, in the order given, the CPU last. "auto" takes
+// the best hardware device (never a software GPU); a family name
+// ("vulkan", "webgpu") or a device name ("Vulkan0") takes that device even
+// when it is emulated; "A,B" takes several.
+func selectBackends(choice string, threads int) (backends []rt.Backend, err error) {
+	devs, err := parseDevices(choice)
 	if err != nil {
 		return nil, err
 	}
-	var dev rt.Device
-	switch strings.ToLower(choice) {
-	case "", "auto":
-		if dev, err = rt.BestDevice(); err != nil {
-			return nil, err
+	defer func() {
+		if err != nil {
+			closeBackends(backends)
+			backends = nil
 		}
-	case "cpu":
-		dev = cpu.Device()
-	default:
-		if devs := rt.DevicesOf(choice); len(devs) > 0 {
-			dev = devs[0]
-		} else if dev, err = rt.DeviceByName(choice); err != nil {
-			return nil, fmt.Errorf("--device %s: no such device or backend family (see gpurt devices)", choice)
+	}()
+	for _, dev := range devs {
+		b, err := dev.NewBackend()
+		if err != nil {
+			return backends, fmt.Errorf("start %s: %w", dev.Name(), err)
 		}
+		backends = append(backends, b)
 	}
-	if dev.Props().Type == rt.DeviceCPU {
-		return []rt.Backend{cpuBackend}, nil
-	}
-	b, err := dev.NewBackend()
+	cpuBackend, err := cpu.NewBackend(threads)
 	if err != nil {
-		return nil, fmt.Errorf("start %s: %w", dev.Name(), err)
+		return backends, err
 	}
-	return []rt.Backend{b, cpuBackend}, nil
+	return append(backends, cpuBackend), nil
+}
+
+// parseDevices resolves a comma-separated --device list to its non-CPU
+// devices, refusing unknown names and the same device twice.
+func parseDevices(choice string) ([]rt.Device, error) {
+	var devs []rt.Device
+	seen := map[string]bool{}
+	for _, name := range strings.Split(choice, ",") {
+		name = strings.TrimSpace(name)
+		var dev rt.Device
+		switch strings.ToLower(name) {
+		case "", "auto":
+			best, err := rt.BestDevice()
+			if err != nil {
+				return nil, err
+			}
+			dev = best
+		case "cpu":
+			continue // the CPU is always last
+		default:
+			if ds := rt.DevicesOf(name); len(ds) > 0 {
+				dev = ds[0]
+			} else if d, err := rt.DeviceByName(name); err == nil {
+				dev = d
+			} else {
+				return nil, fmt.Errorf("%s: no such device or backend family (see gpurt devices)", name)
+			}
+		}
+		if dev.Props().Type == rt.DeviceCPU {
+			continue
+		}
+		if seen[dev.Name()] {
+			return nil, fmt.Errorf("%s: device %s is given twice", choice, dev.Name())
+		}
+		seen[dev.Name()] = true
+		devs = append(devs, dev)
+	}
+	return devs, nil
 }
 
 func closeBackends(bs []rt.Backend) {

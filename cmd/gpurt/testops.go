@@ -1,10 +1,8 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"regexp"
 	"runtime"
 	"strings"
@@ -19,36 +17,35 @@ func init() {
 	register("test-ops", "check every op on a backend against the CPU", runTestOps)
 }
 
-func runTestOps(args []string) int { return testOps(args, os.Stdout, os.Stderr) }
+func runTestOps(args []string) int { return testOps(args, cliStdout, cliStderr) }
 
 func testOps(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("test-ops", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: gpurt test-ops [-b BACKEND] [-o OP[,OP…]] [-p REGEXP] [-v] [-mode test|support|list]")
-		fs.PrintDefaults()
+	c := newCLI("test-ops", "[-d DEVICE] [-o OP[,OP…]] [-p REGEXP] [-v] [--mode test|support|list]",
+		"gpurt test-ops -d vulkan -o MUL_MAT,ADD", "gpurt test-ops --mode support")
+	c.setOutput(stdout, stderr)
+	backend := c.String("d,device,b", "", "device name (Vulkan0, CPU) or backend family (vulkan, webgpu, cpu) to test; default: every non-CPU device, or else a second CPU backend with 1 thread (-b is the old name)")
+	opList := c.String("o,op", "", "comma-separated ops to test, e.g. MUL_MAT,ADD")
+	pattern := c.String("p,pattern", "", "only cases whose name matches this regular expression")
+	verbose := c.Bool("v,verbose", false, "print each case's error measure and time, and full errors")
+	mode := c.String("mode", "test", "test: check the cases; support: print the op × dtype support matrix as Markdown; list: print the case names")
+	sample := c.Int("sample", 0, "run every Nth case of each op (the first always)")
+	maxCost := c.Int64("max-cost", 0, "skip cases costing more than this many multiply-adds or element visits (0: no limit)")
+	seed := c.Uint64("seed", 0, "seed for the inputs")
+	if code, ok := c.Parse(args); !ok {
+		return code
 	}
-	backend := fs.String("b", "", "device name (Vulkan0, CPU) or backend family (vulkan, webgpu, cpu) to test; default: every non-CPU device, or else a second CPU backend with 1 thread")
-	opList := fs.String("o", "", "comma-separated ops to test, e.g. MUL_MAT,ADD")
-	pattern := fs.String("p", "", "only cases whose name matches this regular expression")
-	verbose := fs.Bool("v", false, "print each case's error measure and time, and full errors")
-	mode := fs.String("mode", "test", "test: check the cases; support: print the op × dtype support matrix as Markdown; list: print the case names")
-	sample := fs.Int("sample", 0, "run every Nth case of each op (the first always)")
-	maxCost := fs.Int64("max-cost", 0, "skip cases costing more than this many multiply-adds or element visits (0: no limit)")
-	seed := fs.Uint64("seed", 0, "seed for the inputs")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if msg := checkNonNegative("--sample", *sample); msg != "" {
+		return c.Usagef("%s", msg)
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "test-ops: unexpected arguments %q\n", fs.Args())
-		return 2
+	if *maxCost < 0 {
+		return c.Usagef("--max-cost %d: must not be negative", *maxCost)
 	}
 	filter := optest.Filter{MaxCost: *maxCost, Sample: *sample}
 	if *opList != "" {
 		for _, name := range strings.Split(*opList, ",") {
 			op, ok := rt.ParseOp(strings.ToUpper(strings.TrimSpace(name)))
 			if !ok || op == rt.OpNone {
-				fmt.Fprintf(stderr, "test-ops: unknown op %q\n", name)
+				fmt.Fprintf(stderr, "gpurt test-ops: unknown op %q\n", name)
 				return 2
 			}
 			filter.Ops = append(filter.Ops, op)
@@ -57,7 +54,7 @@ func testOps(args []string, stdout, stderr io.Writer) int {
 	if *pattern != "" {
 		re, err := regexp.Compile(*pattern)
 		if err != nil {
-			fmt.Fprintf(stderr, "test-ops: -p: %v\n", err)
+			fmt.Fprintf(stderr, "gpurt test-ops: -p: %v\n", err)
 			return 2
 		}
 		filter.Name = re
@@ -75,29 +72,29 @@ func testOps(args []string, stdout, stderr io.Writer) int {
 		if *backend != "" {
 			devs, err := findDevices(*backend)
 			if err != nil {
-				fmt.Fprintf(stderr, "test-ops: %v\n", err)
+				fmt.Fprintf(stderr, "gpurt test-ops: %v\n", err)
 				return 2
 			}
 			targets = onlyDevices(targets, devs)
 		}
 		if err := optest.WriteSupportDoc(stdout, optest.Cases(), targets); err != nil {
-			fmt.Fprintf(stderr, "test-ops: %v\n", err)
+			fmt.Fprintf(stderr, "gpurt test-ops: %v\n", err)
 			return 1
 		}
 		return 0
 	case "test":
 	default:
-		fmt.Fprintf(stderr, "test-ops: unknown mode %q (want test, support or list)\n", *mode)
+		fmt.Fprintf(stderr, "gpurt test-ops: unknown mode %q (want test, support or list)\n", *mode)
 		return 2
 	}
 
 	if len(cases) == 0 {
-		fmt.Fprintln(stderr, "test-ops: no case matches the filter")
+		fmt.Fprintln(stderr, "gpurt test-ops: no case matches the filter")
 		return 2
 	}
 	targets, err := testTargets(*backend)
 	if err != nil {
-		fmt.Fprintf(stderr, "test-ops: %v\n", err)
+		fmt.Fprintf(stderr, "gpurt test-ops: %v\n", err)
 		return 2
 	}
 	defer func() {

@@ -188,7 +188,7 @@ func TestTestOpsUsage(t *testing.T) {
 		{[]string{"-p", "("}, 2, "-p:"},
 		{[]string{"-mode", "x"}, 2, `unknown mode "x"`},
 		{[]string{"-p", "NOTHING_MATCHES"}, 2, "no case matches"},
-		{[]string{"extra"}, 2, "unexpected arguments"},
+		{[]string{"extra"}, 2, `gpurt test-ops: unexpected argument "extra"`},
 	} {
 		var out, errb strings.Builder
 		if code := testOps(tc.args, &out, &errb); code != tc.want || !strings.Contains(errb.String(), tc.msg) {

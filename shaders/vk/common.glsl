@@ -19,7 +19,14 @@
 
 layout(std430, binding = 0) readonly buffer Src0 { uint s0[]; };
 layout(std430, binding = 1) readonly buffer Src1 { uint s1[]; };
+#ifdef SRC2_ERROR_FLAG
+// Binding 2 is the backend's error flag: a shader that meets an invalid
+// input (an index out of range) writes a nonzero code to s2[0], which the
+// host checks at Synchronize.
+layout(std430, binding = 2) buffer Src2 { uint s2[]; };
+#else
 layout(std430, binding = 2) readonly buffer Src2 { uint s2[]; };
+#endif
 layout(std430, binding = 3) buffer Dst { uint d[]; };
 
 // fastdiv divides by a runtime constant d with a multiply and a shift

@@ -3,6 +3,7 @@
 // SET_ROWS (F32 rows into a plain or block-quantized destination) and
 // QUANTIZE (CPY/CONT/DUP into Q8_0 or Q4_0, one invocation per block).
 
+#define SRC2_ERROR_FLAG // GET_ROWS and SET_ROWS report out-of-range indices in s2[0]
 #include "common.glsl"
 
 layout(local_size_x_id = 0) in;
@@ -46,6 +47,7 @@ void main() {
 		uint dst = pc.offd + i0 * pc.nb0 + i1 * pc.nb1 + i2 * pc.nb2 + i3 * pc.nb3;
 		if (row < 0 || uint(row) >= pc.nrows) {
 			store_dst(td, dst, 0.0);
+			s2[0] = 1u + OP_GET_ROWS;
 			return;
 		}
 		uint src = pc.off0 + uint(row) * pc.nb01 + i2 * pc.nb02 + i3 * pc.nb03;
@@ -60,7 +62,10 @@ void main() {
 	uint drow = i1;
 	if (op == OP_SET_ROWS) {
 		int row = int(s1[(pc.off1 + i1 * pc.nb10 + (i2 % pc.ne11) * pc.nb11 + (i3 % pc.ne12) * pc.nb12) >> 2]);
-		if (row < 0 || uint(row) >= pc.nrows) return;
+		if (row < 0 || uint(row) >= pc.nrows) {
+			s2[0] = 1u + OP_SET_ROWS;
+			return;
+		}
 		drow = uint(row);
 	}
 	uint src = pc.off0 + i1 * pc.nb01 + i2 * pc.nb02 + i3 * pc.nb03;
