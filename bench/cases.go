@@ -27,12 +27,16 @@ var (
 	// in quick runs on software GPUs (lavapipe), where the full ones take
 	// tens of seconds each.
 	SoftwareQuickShapes = Shapes{Name: "quick-software", MK: 1024, Ns: []int{1, 8, 64}, Embd: 4096, Tokens: 64, HeadDim: 128, Heads: 32, Rows: 1024}
-	// TinyShapes are for tests.
-	TinyShapes = Shapes{Name: "tiny", MK: 64, Ns: []int{1, 8}, Embd: 64, Tokens: 8, HeadDim: 16, Heads: 4, Rows: 16}
+	// TinyShapes are for tests; MK is one K-quant super-block.
+	TinyShapes = Shapes{Name: "tiny", MK: 256, Ns: []int{1, 8}, Embd: 64, Tokens: 8, HeadDim: 16, Heads: 4, Rows: 16}
 )
 
-// MulMatTypes are the weight dtypes the MUL_MAT cases cover.
-var MulMatTypes = []rt.DType{rt.F32, rt.F16, rt.Q8_0, rt.Q4_0}
+// MulMatTypes are the weight dtypes the MUL_MAT cases cover: the float
+// types, Q8_0/Q4_0, and the weight types of llama.cpp's GGUF files (the
+// K-quants first, as Q4_K_M and Q5_K_M files hold them).
+var MulMatTypes = []rt.DType{rt.F32, rt.F16, rt.Q8_0, rt.Q4_0,
+	rt.Q4_K, rt.Q5_K, rt.Q6_K, rt.Q3_K, rt.Q2_K, rt.IQ4_XS,
+	rt.Q5_0, rt.IQ4_NL, rt.Q4_1, rt.Q5_1, rt.MXFP4, rt.TQ1_0, rt.TQ2_0}
 
 // Case is one op benchmark: a graph with a single op node on random inputs.
 type Case struct {
@@ -181,8 +185,12 @@ func CpyCase(t rt.DType, ne0, ne1 int) Case {
 func OpCases(s Shapes) []Case {
 	var cs []Case
 	for _, t := range MulMatTypes {
+		// K is a whole number of blocks: tiny shapes round it up to the
+		// 256-value super-blocks.
+		bs := t.BlockSize()
+		k := (s.MK + bs - 1) / bs * bs
 		for _, n := range s.Ns {
-			cs = append(cs, MulMatCase(t, s.MK, n, s.MK))
+			cs = append(cs, MulMatCase(t, s.MK, n, k))
 		}
 	}
 	return append(cs,
@@ -236,15 +244,18 @@ func (f Filter) Case(c Case) bool { return f.Op(c.Op) && f.Type(c.Type) }
 // validate rejects op and dtype names the suite does not know, so that a
 // typo is an error rather than an empty run.
 func (f Filter) validate() error {
-	ops := map[string]bool{"DISPATCH": true, "SCHED": true, "PIPELINE": true, "E2E": true, "E2E_PROMPT": true, "E2E_GEN": true, "READ": true, "COPY": true}
+	ops := map[string]bool{}
 	types := map[string]bool{}
 	for _, c := range OpCases(FullShapes) {
-		ops[c.Op] = true
-		types[c.Type.String()] = true
+		ops[strings.ToLower(c.Op)] = true
+		types[strings.ToLower(c.Type.String())] = true
+	}
+	for _, op := range []string{"DISPATCH", "SCHED", "PIPELINE", "E2E", "E2E_PROMPT", "E2E_GEN", "READ", "COPY", "TOKENIZE"} {
+		ops[strings.ToLower(op)] = true
 	}
 	check := func(what string, list []string, known map[string]bool) error {
 		for _, name := range list {
-			if !known[strings.ToUpper(name)] && !known[strings.ToLower(name)] {
+			if !known[strings.ToLower(strings.TrimSpace(name))] {
 				names := make([]string, 0, len(known))
 				for n := range known {
 					names = append(names, n)

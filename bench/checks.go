@@ -1,6 +1,10 @@
 package bench
 
-import "fmt"
+import (
+	"fmt"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
 
 // Check is one of issue 8's performance targets for the CPU backend,
 // evaluated on a run's records.
@@ -60,6 +64,15 @@ func Checks(recs []Record) []Check {
 	}{{"q8_0", 2.5}, {"q4_0", 4}} {
 		if r, ok := find("MUL_MAT", q.typ, mk, 1, mk); ok && okGemv {
 			ratio(fmt.Sprintf("%s GEMV speed-up over F32 GEMV", q.typ), gemv.Us/r.Us, q.want)
+		}
+	}
+	// Every other weight type's GEMV reads its weights at streaming speed.
+	for _, t := range MulMatTypes {
+		if !t.IsQuantized() || t == rt.Q8_0 || t == rt.Q4_0 {
+			continue
+		}
+		if r, ok := find("MUL_MAT", t.String(), mk, 1, mk); ok && r.VsRead > 0 {
+			ratio(fmt.Sprintf("%v GEMV 4096x1x4096 weight read vs streaming read", t), r.VsRead, 0.8)
 		}
 	}
 	for _, r := range recs {

@@ -50,6 +50,13 @@ type Options struct {
 	E2EPrompt   int     // default 128 tokens
 	E2EGen      int     // default 64 tokens
 
+	// TOKENIZE: the vocabularies (default DefaultTokenizeVocabs), the text
+	// size (default DefaultTokenizeBytes), and the llama.cpp directory whose
+	// llama-tokenize is measured alongside (default DefaultLlamaCppDir).
+	TokenizeVocabs []string
+	TokenizeBytes  int
+	LlamaCppDir    string
+
 	// Progress, if not nil, sees every record as soon as it is made.
 	Progress func(Record)
 }
@@ -180,6 +187,9 @@ func Run(opts Options) ([]Record, error) {
 
 	for i, t := range targets {
 		r.target(t, cases[i], notes[i])
+	}
+	if opts.Filter.Op("TOKENIZE") && (len(opts.Filter.Backends) == 0 || matchAny(opts.Filter.Backends, "cpu")) {
+		r.tokenizeBench()
 	}
 	Annotate(r.records)
 	return r.records, nil

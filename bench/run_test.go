@@ -23,6 +23,10 @@ func tinyOptions(targets []Target, ops ...string) Options {
 		DispatchOps: 50,
 		SchedNodes:  200,
 		Models:      []Model{{Name: "missing", Path: "/nonexistent/model.gguf"}},
+
+		TokenizeVocabs: []string{"../../shared/tokenizers/ggml-vocab-gpt-2.gguf"},
+		TokenizeBytes:  16 << 10,
+		LlamaCppDir:    "/nonexistent",
 	}
 }
 
@@ -143,8 +147,8 @@ func TestRunUnknownNames(t *testing.T) {
 		want   string // in the error; "" for none
 	}{
 		{"unknown op", Filter{Ops: []string{"MUL_MAT", "MATMUL"}}, `unknown op "MATMUL"`},
-		{"unknown dtype", Filter{Types: []string{"q5_k"}}, `unknown dtype "q5_k"`},
-		{"names in any case", Filter{Ops: []string{"mul_mat", "e2e"}, Types: []string{"Q8_0"}, Backends: []string{"no-such-backend"}}, "no device matches"},
+		{"unknown dtype", Filter{Types: []string{"q7_k"}}, `unknown dtype "q7_k"`},
+		{"names in any case", Filter{Ops: []string{"mul_mat", "e2e"}, Types: []string{"Q8_0", "q4_k"}, Backends: []string{"no-such-backend"}}, "no device matches"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -168,6 +172,14 @@ func TestRunCPU(t *testing.T) {
 	ops := map[string]bool{}
 	for _, r := range recs {
 		ops[r.Op] = true
+		if r.Op == "TOKENIZE" {
+			// Skipped where the shared vocab is absent; llama-tokenize is not
+			// looked for in the unit test.
+			if r.Backend == "cpu" && r.OK() && (r.Us <= 0 || r.TokS <= 0 || r.Runs < 1) || r.Status == StatusError {
+				t.Errorf("TOKENIZE %s %s: %s %v µs, %v tok/s: %s", r.Backend, r.Type, r.Status, r.Us, r.TokS, r.Note)
+			}
+			continue
+		}
 		if strings.HasPrefix(r.Op, "E2E") && EndToEnd == nil {
 			if r.Status != StatusSkipped {
 				t.Errorf("%s %s: %s, want skipped", r.Op, r.Model, r.Status)

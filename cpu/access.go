@@ -121,6 +121,10 @@ func (h *hostTensor) loadRow(off int, out []float32) {
 		dequantQ8_0(m[off:off+h.typ.RowSize(n)], out)
 	case rt.Q4_0:
 		dequantQ4_0(m[off:off+h.typ.RowSize(n)], out)
+	default:
+		// Every other block type through ggml's to_float; resolve checked
+		// that rows are whole blocks inside the buffer, so it cannot fail.
+		_ = rt.DequantizeRow(h.typ, m[off:off+h.typ.RowSize(n)], out)
 	}
 }
 
@@ -155,10 +159,13 @@ func (h *hostTensor) storeRow(off int, vals []float32) error {
 		for i, x := range vals {
 			binary.LittleEndian.PutUint32(m[off+i*s:], uint32(int32(x)))
 		}
-	case rt.Q8_0, rt.Q4_0:
-		return rt.QuantizeRow(h.typ, vals, m[off:off+h.typ.RowSize(n)])
 	default:
-		return fmt.Errorf("cannot store %v", h.typ)
+		if !h.typ.IsQuantized() || !rt.HasCodec(h.typ) {
+			return fmt.Errorf("cannot store %v: %w", h.typ, rt.ErrUnsupported)
+		}
+		// ggml's CPU from_float, as its CPY and SET_ROWS use: for Q8_0 ties
+		// round to even, for IQ4_NL there is no scale search.
+		return rt.QuantizeRowCPU(h.typ, vals, m[off:off+h.typ.RowSize(n)])
 	}
 	return nil
 }

@@ -71,6 +71,17 @@ func elem(t *rt.Tensor, i0, i1, i2, i3 int) float64 {
 		}
 		return float64(rt.F16ToF32(u16(blk))) * float64(int(q&15)-8)
 	}
+	if t.Type.IsQuantized() {
+		// The other block types through runtime's to_float, which the
+		// runtime tests check against ggml's values.
+		bs := t.Type.BlockSize()
+		blk := row + i0/bs*t.Nb[0]
+		vals := make([]float32, bs)
+		if err := rt.DequantizeRow(t.Type, mem[blk:blk+t.Type.TypeSize()], vals); err != nil {
+			panic(err)
+		}
+		return float64(vals[i0%bs])
+	}
 	panic("elem: dtype " + t.Type.String())
 }
 
@@ -102,8 +113,17 @@ func roundTo(typ rt.DType, v float64) float64 {
 }
 
 // quantRows replaces each row of a by its round trip through quantized
-// dtype typ, which the quantizer tests in runtime check against ggml.
-func quantRows(typ rt.DType, a arr) arr {
+// dtype typ as the CPU stores it (CPY, SET_ROWS: ggml's from_float), which
+// the quantizer tests in runtime check against ggml.
+func quantRows(typ rt.DType, a arr) arr { return roundTrip(rt.QuantizeRowCPU, typ, a) }
+
+// rowLen is a row length the tests use for dtype typ: 64 values, or one
+// block where blocks are longer.
+func rowLen(typ rt.DType) int { return max(64, typ.BlockSize()) }
+
+// roundTrip replaces each row of a by its round trip through quantize and
+// typ's dequantizer.
+func roundTrip(quantize func(rt.DType, []float32, []byte) error, typ rt.DType, a arr) arr {
 	out := newArr(a.ne)
 	n := a.ne[0]
 	buf := make([]byte, typ.RowSize(n))
@@ -112,7 +132,7 @@ func quantRows(typ rt.DType, a arr) arr {
 		for i := range row {
 			row[i] = float32(a.v[r*n+i])
 		}
-		if err := rt.QuantizeRow(typ, row, buf); err != nil {
+		if err := quantize(typ, row, buf); err != nil {
 			panic(err)
 		}
 		if err := rt.DequantizeRow(typ, buf, back); err != nil {

@@ -39,6 +39,20 @@ type kernels struct {
 	// repackQ8 and repackQ4 do what panelQ8 and panelQ4 do; present with
 	// the panel kernels.
 	repackQ8, repackQ4 func(w []byte, stride, nb int, p []byte)
+	// The dots of the other quantized weight types (kquants.go) multiply
+	// y.blocks() weight blocks with a row of activations of the type's
+	// vec_dot_type in integers, as ggml does: Q8_K for the K-quants,
+	// IQ4_XS and the ternary types, Q8_0 for Q5_0, IQ4_NL and MXFP4, Q8_1
+	// (Q8_0 with the block sums -neg) for Q4_1 and Q5_1.
+	dotQ2K, dotQ3K, dotQ4K, dotQ5K, dotQ6K, dotIQ4XS, dotTQ1, dotTQ2 func(w []byte, y q8KRow) float32
+	dotQ4_1, dotQ5_0, dotQ5_1, dotIQ4NL, dotMXFP4                    func(w []byte, y q8Row) float32
+	// The x4 K-quant and IQ4_XS dots are optional: one weight row times the Q8_K
+	// activation rows y.row(r0+c), c < 4, into out[c], unpacking each
+	// weight block once for the four.
+	dotQ2Kx4, dotQ3Kx4, dotQ4Kx4, dotQ5Kx4, dotQ6Kx4, dotIQ4XSx4 func(w []byte, y *q8KRows, r0 int, out *[4]float32)
+	// quantizeQ8K quantizes y.blocks()·256 values of x to Q8_K as ggml's
+	// quantize_row_q8_K_ref does.
+	quantizeQ8K func(x []float32, y q8KRow)
 	// f16ToF32 converts len(dst) halves; f32ToF16 converts len(src) floats,
 	// rounding to nearest even.
 	f16ToF32 func(src []byte, dst []float32)
@@ -80,30 +94,44 @@ const (
 )
 
 var goKernels = &kernels{
-	name:       "go",
-	dotF32:     dot,
-	dotF16:     dotF16Go,
-	dotQ8:      dotQ8Go,
-	dotQ4:      dotQ4Go,
-	dotQ8x4:    func(w []byte, stride int, y q8Row, out *[4]float32) { dot4Go(dotQ8Go, w, stride, y, out) },
-	dotQ4x4:    func(w []byte, stride int, y q8Row, out *[4]float32) { dot4Go(dotQ4Go, w, stride, y, out) },
-	f16ToF32:   f16ToF32Go,
-	f32ToF16:   f32ToF16Go,
-	dequantQ8:  dequantQ8_0,
-	dequantQ4:  dequantQ4_0,
-	quantQ8:    quantQ8Go,
-	transpose8: transpose8Go,
-	gemm:       gemmGo,
-	add:        addGo,
-	mul:        mulGo,
-	scale:      scaleGo,
-	scaleAdd:   scaleAddGo,
-	sumSq:      sumSqGo,
-	maxOf:      maxGo,
-	expSub:     expSubGo,
-	silu:       siluGo,
-	ropeNorm:   ropeNormGo,
-	ropeNeox:   ropeNeoxGo,
+	name:        "go",
+	dotF32:      dot,
+	dotF16:      dotF16Go,
+	dotQ8:       dotQ8Go,
+	dotQ4:       dotQ4Go,
+	dotQ8x4:     func(w []byte, stride int, y q8Row, out *[4]float32) { dot4Go(dotQ8Go, w, stride, y, out) },
+	dotQ4x4:     func(w []byte, stride int, y q8Row, out *[4]float32) { dot4Go(dotQ4Go, w, stride, y, out) },
+	dotQ2K:      func(w []byte, y q8KRow) float32 { return dotKGo(rt.Q2_K, w, y) },
+	dotQ3K:      func(w []byte, y q8KRow) float32 { return dotKGo(rt.Q3_K, w, y) },
+	dotQ4K:      func(w []byte, y q8KRow) float32 { return dotKGo(rt.Q4_K, w, y) },
+	dotQ5K:      func(w []byte, y q8KRow) float32 { return dotKGo(rt.Q5_K, w, y) },
+	dotQ6K:      func(w []byte, y q8KRow) float32 { return dotKGo(rt.Q6_K, w, y) },
+	dotIQ4XS:    func(w []byte, y q8KRow) float32 { return dotKGo(rt.IQ4_XS, w, y) },
+	dotTQ1:      func(w []byte, y q8KRow) float32 { return dotKGo(rt.TQ1_0, w, y) },
+	dotTQ2:      func(w []byte, y q8KRow) float32 { return dotKGo(rt.TQ2_0, w, y) },
+	dotQ4_1:     func(w []byte, y q8Row) float32 { return dot32Go(rt.Q4_1, w, y) },
+	dotQ5_0:     func(w []byte, y q8Row) float32 { return dot32Go(rt.Q5_0, w, y) },
+	dotQ5_1:     func(w []byte, y q8Row) float32 { return dot32Go(rt.Q5_1, w, y) },
+	dotIQ4NL:    func(w []byte, y q8Row) float32 { return dot32Go(rt.IQ4_NL, w, y) },
+	dotMXFP4:    func(w []byte, y q8Row) float32 { return dot32Go(rt.MXFP4, w, y) },
+	quantizeQ8K: quantizeQ8KGo,
+	f16ToF32:    f16ToF32Go,
+	f32ToF16:    f32ToF16Go,
+	dequantQ8:   dequantQ8_0,
+	dequantQ4:   dequantQ4_0,
+	quantQ8:     quantQ8Go,
+	transpose8:  transpose8Go,
+	gemm:        gemmGo,
+	add:         addGo,
+	mul:         mulGo,
+	scale:       scaleGo,
+	scaleAdd:    scaleAddGo,
+	sumSq:       sumSqGo,
+	maxOf:       maxGo,
+	expSub:      expSubGo,
+	silu:        siluGo,
+	ropeNorm:    ropeNormGo,
+	ropeNeox:    ropeNeoxGo,
 }
 
 func dotF16Go(w []byte, x []float32) float32 {

@@ -1,6 +1,7 @@
 package cpu
 
 import (
+	"math"
 	"sync/atomic"
 
 	rt "github.com/gpurt/gpurt/runtime"
@@ -14,8 +15,11 @@ import (
 //     the tile kernel exists and N >= 2, 4 rows by 2 or 3 x rows at a time,
 //     converting each weight once per tile), and
 //     Q8_0/Q4_0 against x quantized to Q8 once per op, in integers, as ggml
-//     does. Workers take blocks of mmRows weight rows, so a block stays in
-//     cache while it meets every x row.
+//     does. The other quantized types (kquants.go) run the same way on x
+//     quantized to their vec_dot_type (Q8_K, Q8_0 or Q8_1), four x rows per
+//     weight row where a four-row kernel exists, which they do at any N
+//     (typedGemmMinN). Workers take blocks of mmRows weight rows, so a
+//     block stays in cache while it meets every x row.
 //   - Q8_0/Q4_0 weights with N >= panelMinN, where the kernels have panel
 //     forms (AVX2): the same integer products, with each worker repacking 8
 //     weight rows at a time so that one multiply serves 8 rows and 4 x
@@ -44,6 +48,12 @@ func (b *Backend) mulMatFast(w, x, dst hostTensor) error {
 	if b.kern.usePanel(w.typ, x.ne[1]) {
 		return b.mulMatPanel(w, x, dst)
 	}
+	if td, ok := b.kern.typeDotFor(w.typ); ok {
+		if x.ne[1] < typedGemmMinN(td) {
+			return b.mulMatDot(w, x, dst)
+		}
+		return b.mulMatGemm(w, x, dst)
+	}
 	if x.ne[1] >= gemmMinN(w.typ) {
 		return b.mulMatGemm(w, x, dst)
 	}
@@ -56,6 +66,18 @@ func (b *Backend) mulMatFast(w, x, dst hostTensor) error {
 func gemmMinN(w rt.DType) int {
 	if w == rt.F32 {
 		return 8
+	}
+	return 16
+}
+
+// typedGemmMinN is the fewest x rows from which weights of a type run by
+// a typeDot go to the packed F32 GEMM rather than the integer dots. Types
+// with a four-column kernel stay on it at any N: measured on a 2-core
+// Zen 3, it beats converting the weights for the F32 GEMM. A variable so
+// that benchmarks can compare the paths.
+var typedGemmMinN = func(td typeDot) int {
+	if td.dotK4 != nil {
+		return math.MaxInt
 	}
 	return 16
 }
@@ -149,14 +171,21 @@ func (b *Backend) mulMatPanel(w, x, dst hostTensor) error {
 	})
 }
 
-// quantizesX reports whether MUL_MAT on k multiplies weights of type w
-// with n x rows quantized to Q8 (the integer dot and panel kernels), rather
-// than with x as it is.
-func (k *kernels) quantizesX(w rt.DType, n int) bool {
-	if w != rt.Q8_0 && w != rt.Q4_0 {
-		return false
+// activationType is the type MUL_MAT on k quantizes n x rows to before
+// multiplying them with weights of type w in integers (the dot and panel
+// kernels): Q8_0 (which also serves as Q8_1) or Q8_K; F32 where it
+// multiplies x as it is.
+func (k *kernels) activationType(w rt.DType, n int) rt.DType {
+	if td, ok := k.typeDotFor(w); ok {
+		if n < typedGemmMinN(td) {
+			return td.vec
+		}
+		return rt.F32
 	}
-	return n < gemmMinN(w) || k.usePanel(w, n)
+	if (w == rt.Q8_0 || w == rt.Q4_0) && (n < gemmMinN(w) || k.usePanel(w, n)) {
+		return rt.Q8_0
+	}
+	return rt.F32
 }
 
 // rowKind says how a dot-product worker reads a weight row.
@@ -167,10 +196,14 @@ const (
 	rowF16                    // packed f16 bytes, converted by the kernel
 	rowQ8                     // Q8_0 blocks against Q8 activations
 	rowQ4                     // Q4_0 blocks against Q8 activations
+	rowTyped                  // another quantized type, on its typeDot
 	rowConvert                // anything else: converted to f32 first
 )
 
-func weightKind(w hostTensor) rowKind {
+func (k *kernels) weightKind(w hostTensor) rowKind {
+	if _, ok := k.typeDotFor(w.typ); ok {
+		return rowTyped
+	}
 	switch {
 	case w.typ == rt.Q8_0:
 		return rowQ8
@@ -187,14 +220,18 @@ func weightKind(w hostTensor) rowKind {
 // mulMatDot computes every result as one dot product.
 func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	K, M, N, ne12, _, r2, r3, batches, work := matmulDims(w, x)
-	kind := weightKind(w)
 	k := b.kern
+	kind := k.weightKind(w)
+	td, _ := k.typeDotFor(w.typ)
 
 	var col func(n, i12, i13 int) []float32
 	var err error
-	if kind == rowQ8 || kind == rowQ4 {
+	switch {
+	case kind == rowTyped && td.vec == rt.Q8_K:
+		err = b.quantizeColumnsK(x, work)
+	case kind == rowQ8 || kind == rowQ4 || kind == rowTyped:
 		err = b.quantizeColumns(x, work)
-	} else {
+	default:
 		col, err = b.columns(x, work)
 	}
 	if err != nil {
@@ -208,7 +245,7 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 			switch kind {
 			case rowF32:
 				rows[m-m0], _ = f32View(w.mem, off, K)
-			case rowF16, rowQ8, rowQ4:
+			case rowF16, rowQ8, rowQ4, rowTyped:
 				raw[m-m0] = w.mem[off:] // the x4 kernels read on into the next rows
 			default:
 				row := ws.f32(0, mmRows*K)[(m-m0)*K : (m-m0+1)*K]
@@ -237,6 +274,34 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 				}
 				for ; i < len(out); i++ {
 					out[i] = dot(raw[i], y)
+				}
+			case rowTyped:
+				r := n + N*(i12+ne12*i13)
+				if td.dotK4 != nil && n+4 <= N {
+					// Four x rows at a time share each weight block's unpacking.
+					ldo := dst.nb[1] / 4
+					wide, _ := f32View(dst.mem, dst.at(n, i12, i13), 3*ldo+M)
+					wide = wide[m0:]
+					var four [4]float32
+					for i := range out {
+						td.dotK4(raw[i], &b.q8k, r, &four)
+						for c, v := range four {
+							wide[c*ldo+i] = v
+						}
+					}
+					n += 3
+					break
+				}
+				if td.dotK != nil {
+					y := b.q8k.row(r)
+					for i := range out {
+						out[i] = td.dotK(raw[i], y)
+					}
+					break
+				}
+				y := b.q8.row(r)
+				for i := range out {
+					out[i] = td.dot(raw[i], y)
 				}
 			case rowF16:
 				c := col(n, i12, i13)
@@ -311,6 +376,27 @@ func (b *Backend) quantizeColumns(x hostTensor, work int) error {
 				x.loadRow(x.rowAt(r), row)
 			}
 			b.kern.quantizeQ8(row, b.q8.row(r), ws.bytes(rt.Q8_0.RowSize(K)))
+		}
+		return nil
+	})
+}
+
+// quantizeColumnsK quantizes every row of x to Q8_K activations, in
+// parallel, into b.q8k (row r is flat row r of x).
+func (b *Backend) quantizeColumnsK(x hostTensor, work int) error {
+	K, nr := x.ne[0], x.rows()
+	b.q8k.resize(nr, K/rt.QKK)
+	direct := aligned32(x)
+	return b.forRows(nr, work, func(r0, r1 int, ws *workspace) error {
+		for r := r0; r < r1; r++ {
+			var row []float32
+			if direct {
+				row, _ = f32View(x.mem, x.rowAt(r), K)
+			} else {
+				row = ws.f32(0, K)
+				x.loadRow(x.rowAt(r), row)
+			}
+			b.kern.quantizeQ8K(row, b.q8k.row(r))
 		}
 		return nil
 	})
@@ -468,6 +554,10 @@ func (b *Backend) weightRange(w hostTensor, off, k0 int, out []float32) {
 	case w.typ == rt.Q4_0:
 		s := off + k0/rt.QK*18
 		b.kern.dequantQ4(w.mem[s:s+kc/rt.QK*18], out)
+	case w.typ.IsQuantized() && w.typ.BlockSize() <= gemmKC:
+		// gemmKC is a multiple of the block, so k0 starts one.
+		s := off + w.typ.RowSize(k0)
+		dequantRowGo(w.typ, w.mem[s:s+w.typ.RowSize(kc)], out)
 	default:
 		w.loadRow(off+k0*w.nb[0], out)
 	}

@@ -22,12 +22,18 @@ func refMulMat(w, x arr) arr {
 }
 
 // fastX is x's values as the backend under test multiplies them: the fast
-// paths' integer kernels for Q8_0/Q4_0 weights quantize x to Q8_0 first,
-// as ggml does.
+// paths' integer kernels quantize x to Q8_0 (also serving as Q8_1) or
+// Q8_K first, as ggml does.
 func fastX(b *tb, w rt.DType, x *rt.Tensor) arr {
 	v := read(x)
-	if b.kern != nil && b.kern.quantizesX(w, x.Ne[1]) {
-		return quantRows(rt.Q8_0, v)
+	if b.kern == nil {
+		return v
+	}
+	switch b.kern.activationType(w, x.Ne[1]) {
+	case rt.Q8_0, rt.Q8_1: // Q8_1 quantizes as Q8_0 does
+		return roundTrip(rt.QuantizeRow, rt.Q8_0, v) // the activation quantizer rounds as the reference does
+	case rt.Q8_K:
+		return q8KRoundTrip(v)
 	}
 	return v
 }
@@ -98,6 +104,36 @@ func TestMulMat(t *testing.T) {
 					return out, func() arr { return refMulMat(read(w), read(x)) }
 				}})
 		}
+	}
+	// The weight types on their integer dots (N < 16) and the packed GEMM
+	// (N >= 16), with K a multiple of 256 for the super-block types.
+	for ti, typ := range kquantTypes {
+		shapes := []shape{{256, 9, 1, 1, 1, 1, 1}, {512, 5, 3, 2, 1, 4, 1}, {256, 6, 9, 1, 1, 1, 1}, {256, 7, 17, 1, 1, 1, 1}}
+		for si, s := range shapes {
+			li := (si + ti) % 3 // each type meets every layout
+			wl, xl := []string{"leaf", "view", "permuted"}[li], []string{"leaf", "view", "transposed"}[li]
+			cases = append(cases, opCase{
+				name: fmt.Sprintf("%v %+v w %s x %s", typ, s, wl, xl),
+				tol:  3e-6 * float64(s.k),
+				build: func(b *tb) (*rt.Tensor, func() arr) {
+					w := weight(b, wl, typ, s.k, s.m, s.w2, s.w3)
+					x := source(b, xl, rt.F32, s.k, s.n, s.x2, s.x3)
+					out := b.ctx.MulMat(w, x)
+					return out, func() arr { return refMulMat(read(w), fastX(b, typ, x)) }
+				},
+			})
+		}
+	}
+	// Other quantized types through the packed GEMM (N >= 16) with two k
+	// blocks: each weight row's second chunk starts a superblock in.
+	for _, typ := range []rt.DType{rt.Q4_K, rt.Q6_K, rt.Q5_K, rt.IQ4_XS} {
+		cases = append(cases, opCase{name: fmt.Sprintf("%v two k blocks, GEMM", typ), tol: 3e-6 * 512,
+			build: func(b *tb) (*rt.Tensor, func() arr) {
+				w := b.rand(typ, 512, 9)
+				x := b.rand(rt.F32, 512, 17)
+				out := b.ctx.MulMat(w, x)
+				return out, func() arr { return refMulMat(read(w), fastX(b, typ, x)) }
+			}})
 	}
 	cases = append(cases, opCase{name: "known 2x3", tol: 1e-7, build: func(b *tb) (*rt.Tensor, func() arr) {
 		w := b.values(rt.F32, []float32{1, 2, 3, 4, 5, 6}, 3, 2)        // rows (1,2,3), (4,5,6)

@@ -29,10 +29,34 @@ type TensorInfo struct {
 	Ne    [runtime.MaxDims]int
 	NDims int
 	// Offset is the tensor's byte offset within the data section and Size
-	// its length in bytes.
+	// its length in bytes; Size is -1 for a type id gpurt does not know,
+	// whose block layout (and so size) is unknown.
 	Offset int64
 	Size   int64
 }
+
+// Runnable returns nil if gpurt computes with the tensor's type, and
+// otherwise an error naming the tensor and its type that wraps
+// runtime.ErrUnsupported. A file holding such tensors still opens and lists.
+func (ti *TensorInfo) Runnable() error {
+	if ti.Type.Valid() {
+		return nil
+	}
+	return &UnrunnableError{Tensor: ti.Name, Type: ti.Type}
+}
+
+// UnrunnableError names a tensor whose type gpurt knows only by name and
+// size, or not at all. It wraps runtime.ErrUnsupported.
+type UnrunnableError struct {
+	Tensor string
+	Type   runtime.DType
+}
+
+func (e *UnrunnableError) Error() string {
+	return fmt.Sprintf("%s is %v, which gpurt cannot run yet", e.Tensor, e.Type)
+}
+
+func (e *UnrunnableError) Unwrap() error { return runtime.ErrUnsupported }
 
 // Nelements is the tensor's element count.
 func (ti *TensorInfo) Nelements() int { return ti.Ne[0] * ti.Ne[1] * ti.Ne[2] * ti.Ne[3] }
@@ -218,21 +242,21 @@ func (f *File) readTensorInfos(d *decoder, n int) error {
 		if err != nil {
 			return err
 		}
+		if t > math.MaxInt32 {
+			return d.errorf(tat, "tensor %q has type id %d, beyond any ggml type", name, t)
+		}
 		ti.Type = runtime.DType(t)
-		if !ti.Type.Valid() {
-			if ti.Type.Known() {
-				return d.errorf(tat, "tensor %q has dtype %v (id %d), which gpurt cannot run", name, ti.Type, t)
+		ti.Size = -1 // an unknown type id: listed, never loaded
+		if ti.Type.Known() {
+			if bs := ti.Type.BlockSize(); ti.Ne[0]%bs != 0 {
+				return d.errorf(at, "tensor %q: %d elements per row is not a multiple of the %v block size %d", name, ti.Ne[0], ti.Type, bs)
 			}
-			return d.errorf(tat, "tensor %q has unknown dtype id %d", name, t)
+			size, ok := tensorSize(ti.Type, ti.Ne)
+			if !ok {
+				return d.errorf(at, "tensor %q: shape %v overflows", name, ti.Ne[:ti.NDims])
+			}
+			ti.Size = size
 		}
-		if bs := ti.Type.BlockSize(); ti.Ne[0]%bs != 0 {
-			return d.errorf(at, "tensor %q: %d elements per row is not a multiple of the %v block size %d", name, ti.Ne[0], ti.Type, bs)
-		}
-		size, ok := tensorSize(ti.Type, ti.Ne)
-		if !ok {
-			return d.errorf(at, "tensor %q: shape %v overflows", name, ti.Ne[:ti.NDims])
-		}
-		ti.Size = size
 		oat := d.off
 		off, err := d.u64(fmt.Sprintf("offset of tensor %q", name))
 		if err != nil {
@@ -275,8 +299,8 @@ func (f *File) checkTensorBounds() error {
 			return &FormatError{Offset: at, Msg: fmt.Sprintf("tensor %q offset %d is not a multiple of the alignment %d", ti.Name, ti.Offset, f.Alignment)}
 		}
 		avail := int64(len(f.data)) - f.DataOffset
-		if ti.Offset > avail || ti.Size > avail-ti.Offset {
-			return &FormatError{Offset: at, Msg: fmt.Sprintf("tensor %q data (%d bytes at offset %d of the data section) runs past the end of the file (%d bytes)", ti.Name, ti.Size, ti.Offset, len(f.data))}
+		if ti.Offset > avail || ti.Size > avail-ti.Offset { // Size -1 (unknown) checks the offset alone
+			return &FormatError{Offset: at, Msg: fmt.Sprintf("tensor %q data [%d, +%d) runs past the end of the file (%d bytes)", ti.Name, f.DataOffset+ti.Offset, ti.Size, len(f.data))}
 		}
 	}
 	return nil
@@ -301,7 +325,10 @@ func (f *File) TensorData(name string) ([]byte, error) {
 		return nil, fmt.Errorf("gguf: no tensor %q", name)
 	}
 	if f.data == nil {
-		return nil, fmt.Errorf("gguf: tensor %q: file is closed", name)
+		return nil, fmt.Errorf("gguf: tensor %q: file is closed: %w", name, runtime.ErrClosed)
+	}
+	if ti.Size < 0 {
+		return nil, fmt.Errorf("gguf: %w", ti.Runnable())
 	}
 	start := f.DataOffset + ti.Offset
 	return f.data[start : start+ti.Size : start+ti.Size], nil
@@ -315,6 +342,9 @@ func (f *File) TensorF32(name string) ([]float32, error) {
 		return nil, err
 	}
 	ti, _ := f.Tensor(name)
+	if !runtime.HasCodec(ti.Type) {
+		return nil, fmt.Errorf("gguf: %w", ti.Runnable())
+	}
 	out := make([]float32, ti.Nelements())
 	if err := runtime.DequantizeRow(ti.Type, raw, out); err != nil {
 		return nil, fmt.Errorf("gguf: tensor %q: %w", name, err)

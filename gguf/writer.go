@@ -58,8 +58,8 @@ func (w *Writer) AddTensor(name string, dtype runtime.DType, ne []int, data []by
 	if w.tIndex[name] {
 		return fmt.Errorf("gguf: add tensor %q: duplicate name", name)
 	}
-	if !dtype.Valid() {
-		return fmt.Errorf("gguf: add tensor %q: unsupported dtype %v", name, dtype)
+	if !dtype.Known() {
+		return fmt.Errorf("gguf: add tensor %q: unsupported dtype %v: %w", name, dtype, runtime.ErrUnsupported)
 	}
 	if len(ne) < 1 || len(ne) > runtime.MaxDims {
 		return fmt.Errorf("gguf: add tensor %q: %d dimensions, want 1 to %d", name, len(ne), runtime.MaxDims)
@@ -97,11 +97,11 @@ func (w *Writer) AddTensorF32(name string, dtype runtime.DType, ne []int, values
 	if n != len(values) || n < 0 {
 		return fmt.Errorf("gguf: add tensor %q: %d values for shape %v", name, len(values), ne)
 	}
-	if len(ne) > 0 && dtype.Valid() && ne[0]%dtype.BlockSize() != 0 {
-		return fmt.Errorf("gguf: add tensor %q: %d elements per row is not a multiple of the %v block size %d", name, ne[0], dtype, dtype.BlockSize())
+	if !runtime.HasCodec(dtype) {
+		return fmt.Errorf("gguf: add tensor %q: gpurt cannot quantize to %v: %w", name, dtype, runtime.ErrUnsupported)
 	}
-	if !dtype.Valid() {
-		return fmt.Errorf("gguf: add tensor %q: unsupported dtype %v", name, dtype)
+	if len(ne) > 0 && ne[0]%dtype.BlockSize() != 0 {
+		return fmt.Errorf("gguf: add tensor %q: %d elements per row is not a multiple of the %v block size %d", name, ne[0], dtype, dtype.BlockSize())
 	}
 	data := make([]byte, dtype.RowSize(n))
 	if err := runtime.QuantizeRow(dtype, values, data); err != nil {

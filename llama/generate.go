@@ -63,7 +63,7 @@ func (m *Model) Generate(prompt []int32, n int, s *Sampler, onToken func(id int3
 		if err != nil {
 			return out, st, err
 		}
-		if id == m.Tok.EOS() {
+		if m.isEOG(id) {
 			break
 		}
 		out = append(out, id)
@@ -90,3 +90,6 @@ func (m *Model) Generate(prompt []int32, n int, s *Sampler, onToken func(id int3
 
 // ErrStop, returned by an onToken callback, ends generation normally.
 var ErrStop = errors.New("stop generation")
+
+// isEOG says whether id ends generation.
+func (m *Model) isEOG(id int32) bool { return m.Tok.IsEOG(id) }

@@ -9,6 +9,12 @@ import (
 	"github.com/gpurt/gpurt/sched"
 )
 
+// PipelineParallel runs the scheduler with pipeline parallelism (several
+// copies of every split input, so a split's copies overlap the previous
+// split's compute) when a model spans more than one backend, as llama.cpp
+// does. It is a variable so that measurements can compare both.
+var PipelineParallel = true
+
 // Options control where a model's weights and cache live.
 type Options struct {
 	// Backends in priority order with the CPU last, as for sched.New.
@@ -18,30 +24,54 @@ type Options struct {
 	// contiguous runs. More than NLayer also offloads the output layer;
 	// negative means everything.
 	GPULayers int
-	// KVType is the KV cache dtype: F16 (default) or F32.
+	// KVType is the KV cache dtype: F16 (default), F32 or Q8_0.
 	KVType rt.DType
-	// NCtx caps the context length (default: the model's, at most 2048).
+	// NCtx is the number of KV cache cells, shared by all sequences
+	// (default and maximum: the model's trained context).
 	NCtx int
+	// NSeq is the number of sequences a Batch may use (default 1).
+	NSeq int
+	// FlashAttn computes attention with FLASH_ATTN_EXT, which never stores
+	// the scores of every query against every cached key (values are then
+	// kept as rows, not transposed).
+	FlashAttn bool
+	// NoMmap copies the weights into backend buffers even on the CPU,
+	// instead of using them in place from the memory-mapped file.
+	NoMmap bool
+	// Progress, if set, is called as weights load with the bytes done and
+	// the total.
+	Progress func(done, total int64)
 	// RebuildGraphs builds and schedules a new graph for every Eval,
 	// instead of running the last one again when the batch has its shape
 	// (for checks and measurements; the results are the same).
 	RebuildGraphs bool
 }
 
-// Model is a llama-architecture model loaded into backend memory.
+// Model is a model of any registered architecture loaded into backend memory.
 type Model struct {
-	H      Hparams
-	Tok    *Tokenizer
-	opts   Options
-	sched  *sched.Scheduler
-	nPast  int
-	bufs   []rt.Buffer
-	blocks []block
+	H     Hparams
+	Tok   *Tokenizer
+	opts  Options
+	arch  *Architecture
+	sched *sched.Scheduler
+	bufs  []rt.Buffer
 
-	tokEmbd, outNorm, output *rt.Tensor
+	w      modelWeights
+	layers []any // the architecture's layer structs
+	cache  kvCache
+	places []*placement
+	mapped int // weights used in place from the file
+
 	// Placement says which device holds each group of weights, for reports.
 	Placement []string
 	blockDevs []string
+
+	nPast int // the next position of sequence 0, for Eval
+
+	// The last Decode's logits: outRow[i] is batch token i's row, or -1.
+	logits []float32
+	outRow []int
+	sc     scratch
 
 	// last is the graph allocated on sched, run again for batches of its
 	// shape; builds counts the graphs built.
@@ -50,118 +80,56 @@ type Model struct {
 }
 
 // Load reads hyperparameters, tokenizer and weights from f into backend
-// memory. f may be closed after Load returns.
+// memory. On the CPU the weights are used in place from f's memory map
+// (unless Options.NoMmap), so f must stay open until the model is closed.
 func Load(f *gguf.File, opts Options) (*Model, error) {
 	if len(opts.Backends) == 0 {
-		return nil, errors.New("llama: no backends given")
+		return nil, fmt.Errorf("llama: %w: no backends given", rt.ErrInvalidArgument)
 	}
 	if opts.KVType == 0 {
 		opts.KVType = rt.F16
 	}
-	if opts.KVType != rt.F16 && opts.KVType != rt.F32 {
-		return nil, fmt.Errorf("llama: KV cache dtype %v is not f16 or f32", opts.KVType)
+	switch opts.KVType {
+	case rt.F16, rt.F32, rt.Q8_0:
+	default:
+		return nil, fmt.Errorf("llama: %w: KV cache dtype %v is not f16, f32 or q8_0", rt.ErrInvalidArgument, opts.KVType)
 	}
-	h, err := readHparams(f)
+	if opts.NSeq == 0 {
+		opts.NSeq = 1
+	}
+	if opts.NSeq < 0 || opts.NCtx < 0 {
+		return nil, fmt.Errorf("llama: %w: NSeq %d and NCtx %d cannot be negative", rt.ErrInvalidArgument, opts.NSeq, opts.NCtx)
+	}
+	h, err := ReadHparams(f)
 	if err != nil {
 		return nil, err
 	}
-	if opts.NCtx > 0 && opts.NCtx <= h.NCtx {
+	arch := architectures[h.Arch]
+	if opts.NCtx > h.NCtxTrain {
+		return nil, fmt.Errorf("llama: %w: context %d exceeds the model's trained context of %d", rt.ErrInvalidArgument, opts.NCtx, h.NCtxTrain)
+	} else if opts.NCtx > 0 {
 		h.NCtx = opts.NCtx
-	} else if h.NCtx > 2048 {
-		h.NCtx = 2048
 	}
 	tok, err := NewTokenizer(f)
 	if err != nil {
 		return nil, err
 	}
-	m := &Model{H: h, Tok: tok, opts: opts}
+	if tok.NVocab() < h.NVocab {
+		return nil, fmt.Errorf("llama: %w: the tokenizer has %d tokens but token_embd.weight has %d rows", rt.ErrCorruptFile, tok.NVocab(), h.NVocab)
+	}
+	m := &Model{H: h, Tok: tok, opts: opts, arch: arch}
 	if err := m.loadWeights(f); err != nil {
 		m.Close()
 		return nil, err
 	}
-	s, err := sched.New(opts.Backends, nil, 8192, false, true)
+	parallel := PipelineParallel && len(m.places) > 1
+	s, err := sched.New(opts.Backends, nil, 8192, parallel, true)
 	if err != nil {
 		m.Close()
 		return nil, err
 	}
 	m.sched = s
 	return m, nil
-}
-
-// forward returns an allocated graph of shape s: the last one when it has
-// that shape, else a new one, built, split and allocated.
-func (m *Model) forward(s graphShape) (*forward, error) {
-	if m.last != nil && m.last.shape == s && !m.opts.RebuildGraphs {
-		return m.last, nil
-	}
-	m.last = nil
-	m.builds++
-	b, g, err := m.buildForward(rt.NewContext(), s)
-	if err != nil {
-		return nil, fmt.Errorf("llama: build graph: %w", err)
-	}
-	m.sched.Reset()
-	if err := m.sched.AllocGraph(g); err != nil {
-		return nil, fmt.Errorf("llama: %w", err)
-	}
-	m.last = &forward{shape: s, b: b, g: g}
-	return m.last, nil
-}
-
-func readHparams(f *gguf.File) (Hparams, error) {
-	var h Hparams
-	if arch, err := f.String("general.architecture"); err != nil {
-		return h, fmt.Errorf("llama: %w", err)
-	} else if arch != "llama" {
-		return h, fmt.Errorf("llama: architecture %q is not llama", arch)
-	}
-	ints := []struct {
-		key string
-		dst *int
-		def int
-	}{
-		{"llama.embedding_length", &h.NEmbd, -1},
-		{"llama.block_count", &h.NLayer, -1},
-		{"llama.attention.head_count", &h.NHead, -1},
-		{"llama.attention.head_count_kv", &h.NHeadKV, 0},
-		{"llama.feed_forward_length", &h.NFF, -1},
-		{"llama.context_length", &h.NCtx, 2048},
-		{"llama.rope.dimension_count", &h.RopeDims, 0},
-	}
-	for _, k := range ints {
-		v, err := f.Int(k.key)
-		if err != nil {
-			if k.def < 0 {
-				return h, fmt.Errorf("llama: %w", err)
-			}
-			v = k.def
-		}
-		*k.dst = v
-	}
-	if h.NHeadKV == 0 {
-		h.NHeadKV = h.NHead
-	}
-	if h.NHead > 0 {
-		h.HeadDim = h.NEmbd / h.NHead
-	}
-	if h.RopeDims == 0 {
-		h.RopeDims = h.HeadDim
-	}
-	h.RopeBase = 10000
-	if v, err := f.Float32("llama.rope.freq_base"); err == nil {
-		h.RopeBase = v
-	}
-	eps, err := f.Float32("llama.attention.layer_norm_rms_epsilon")
-	if err != nil {
-		return h, fmt.Errorf("llama: %w", err)
-	}
-	h.NormEps = eps
-	emb, ok := f.Tensor("token_embd.weight")
-	if !ok {
-		return h, errors.New("llama: token_embd.weight is missing")
-	}
-	h.NVocab = emb.Ne[1]
-	return h, h.Validate()
 }
 
 // Close frees the model's buffers and scheduler.
@@ -179,48 +147,52 @@ func (m *Model) Close() error {
 	return errors.Join(errs...)
 }
 
+// Architecture is the model's general.architecture.
+func (m *Model) Architecture() string { return m.arch.Name }
+
+// MappedWeights is how many weight tensors are used in place from the file.
+func (m *Model) MappedWeights() int { return m.mapped }
+
 // Splits is the number of graph splits in the last evaluation.
 func (m *Model) Splits() int { return m.sched.NSplits() }
 
 // Scheduler exposes the model's scheduler, for reports and tests.
 func (m *Model) Scheduler() *sched.Scheduler { return m.sched }
 
-// NPast is the number of tokens in the KV cache.
+// NPast is the number of tokens of sequence 0 that Eval has added.
 func (m *Model) NPast() int { return m.nPast }
 
-// ResetCache forgets every token; the next Eval starts at position 0.
-func (m *Model) ResetCache() { m.nPast = 0 }
+// ResetCache forgets every token of every sequence; the next Eval starts
+// at position 0.
+func (m *Model) ResetCache() {
+	m.cache.clear()
+	m.nPast = 0
+}
 
-// Eval appends tokens at the current position and returns the logits of the
-// last token (or of every token, row-major [len(tokens)][NVocab], with all).
+// Eval appends tokens to sequence 0 at the current position and returns the
+// logits of the last token (or of every token, row-major
+// [len(tokens)][NVocab], with all).
 func (m *Model) Eval(tokens []int32, all bool) ([]float32, error) {
 	n := len(tokens)
 	if n == 0 {
-		return nil, errors.New("llama: no tokens to evaluate")
+		return nil, fmt.Errorf("llama: %w: no tokens to evaluate", rt.ErrInvalidArgument)
 	}
 	if m.nPast+n > m.H.NCtx {
-		return nil, fmt.Errorf("llama: %d tokens after %d exceed the context of %d: %w", n, m.nPast, m.H.NCtx, rt.ErrContextFull)
+		return nil, fmt.Errorf("llama: %w: %d tokens after %d exceed the context of %d", rt.ErrContextFull, n, m.nPast, m.H.NCtx)
 	}
-	for _, t := range tokens {
-		if t < 0 || int(t) >= m.H.NVocab {
-			return nil, fmt.Errorf("llama: token id %d is outside the vocabulary of %d", t, m.H.NVocab)
-		}
+	b := &m.sc.batch
+	b.Tokens, b.Seq = tokens, nil
+	b.Pos, b.Logits = resize(b.Pos, n), resize(b.Logits, n)
+	for i := range n {
+		b.Pos[i] = int32(m.nPast + i)
+		b.Logits[i] = all || i == n-1
 	}
-	f, err := m.forward(m.shapeFor(n, m.nPast, all))
-	if err != nil {
+	if err := m.Decode(*b); err != nil {
 		return nil, err
 	}
-	if err := f.b.fill(tokens, m.nPast); err != nil {
-		return nil, fmt.Errorf("llama: inputs: %w", err)
-	}
-	if err := m.sched.GraphCompute(f.g); err != nil {
-		m.last = nil // the scheduler's state is unknown: schedule afresh
-		return nil, fmt.Errorf("llama: %w", err)
-	}
-	logits, err := f.b.readLogits()
-	if err != nil {
-		return nil, fmt.Errorf("llama: logits: %w", err)
-	}
 	m.nPast += n
-	return logits, nil
+	if all {
+		return append([]float32(nil), m.logits...), nil
+	}
+	return append([]float32(nil), m.Logits(n-1)...), nil
 }

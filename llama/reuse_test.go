@@ -124,25 +124,16 @@ func TestGraphReuseMatchesRebuild(t *testing.T) {
 	}
 }
 
-// TestShapeFor checks the attended cache length, rounded up to kvPad and
-// capped at the context, and that only batches keep their position.
-func TestShapeFor(t *testing.T) {
-	m := &Model{H: Hparams{NCtx: 100}}
-	cases := []struct {
-		n, pos0, wantKV, wantPos0 int
-	}{
-		{1, 0, kvPad, 0},
-		{1, kvPad - 1, kvPad, 0},
-		{1, kvPad, 2 * kvPad, 0},
-		{kvPad + 1, 0, 2 * kvPad, 0},
-		{3, 5, kvPad, 5},
-		{1, 98, 100, 0},
-		{2, 98, 100, 98},
+// TestCacheNKV checks the attended cache length: the used cells rounded
+// up to kvPad and capped at the cache size.
+func TestCacheNKV(t *testing.T) {
+	cases := []struct{ used, want int }{
+		{0, 0}, {1, kvPad}, {kvPad, kvPad}, {kvPad + 1, 2 * kvPad}, {98, 100}, {100, 100},
 	}
 	for _, c := range cases {
-		got := m.shapeFor(c.n, c.pos0, false)
-		if want := (graphShape{n: c.n, nKV: c.wantKV, pos0: c.wantPos0}); got != want {
-			t.Errorf("shapeFor(%d, %d) = %+v, want %+v", c.n, c.pos0, got, want)
+		kv := kvCache{size: 100, used: c.used}
+		if got := kv.nKV(); got != c.want {
+			t.Errorf("nKV with %d used cells = %d, want %d", c.used, got, c.want)
 		}
 	}
 }

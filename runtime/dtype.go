@@ -72,36 +72,56 @@ var traits = map[DType]typeTraits{
 	Q8_0:    {"q8_0", QK, 2 + QK, true, true},
 	Q4_0:    {"q4_0", QK, 2 + QK/2, true, true},
 	I32:     {"i32", 1, 4, false, true},
-	Q4_1:    {"q4_1", QK, 4 + QK/2, true, false},
-	Q5_0:    {"q5_0", QK, 2 + 4 + QK/2, true, false},
-	Q5_1:    {"q5_1", QK, 4 + 4 + QK/2, true, false},
+	Q4_1:    {"q4_1", QK, 4 + QK/2, true, true},
+	Q5_0:    {"q5_0", QK, 2 + 4 + QK/2, true, true},
+	Q5_1:    {"q5_1", QK, 4 + 4 + QK/2, true, true},
 	Q8_1:    {"q8_1", QK, 4 + QK, true, false},
-	Q2_K:    {"q2_K", QKK, QKK/16 + QKK/4 + 4, true, false},
-	Q3_K:    {"q3_K", QKK, QKK/8 + QKK/4 + 12 + 2, true, false},
-	Q4_K:    {"q4_K", QKK, 4 + 12 + QKK/2, true, false},
-	Q5_K:    {"q5_K", QKK, 4 + 12 + QKK/8 + QKK/2, true, false},
-	Q6_K:    {"q6_K", QKK, QKK/2 + QKK/4 + QKK/16 + 2, true, false},
+	Q2_K:    {"q2_K", QKK, QKK/16 + QKK/4 + 4, true, true},
+	Q3_K:    {"q3_K", QKK, QKK/8 + QKK/4 + 12 + 2, true, true},
+	Q4_K:    {"q4_K", QKK, 4 + 12 + QKK/2, true, true},
+	Q5_K:    {"q5_K", QKK, 4 + 12 + QKK/8 + QKK/2, true, true},
+	Q6_K:    {"q6_K", QKK, QKK/2 + QKK/4 + QKK/16 + 2, true, true},
 	Q8_K:    {"q8_K", QKK, 4 + QKK + QKK/16*2, true, false},
 	IQ2_XXS: {"iq2_xxs", QKK, 2 + QKK/8*2, true, false},
 	IQ2_XS:  {"iq2_xs", QKK, 2 + QKK/8*2 + QKK/32, true, false},
 	IQ3_XXS: {"iq3_xxs", QKK, 2 + 3*QKK/8, true, false},
 	IQ1_S:   {"iq1_s", QKK, 2 + QKK/8 + QKK/16, true, false},
-	IQ4_NL:  {"iq4_nl", QK, 2 + QK/2, true, false},
+	IQ4_NL:  {"iq4_nl", QK, 2 + QK/2, true, true},
 	IQ3_S:   {"iq3_s", QKK, 2 + QKK/4 + QKK/32 + QKK/8 + QKK/64, true, false},
 	IQ2_S:   {"iq2_s", QKK, 2 + QKK/4 + QKK/16, true, false},
-	IQ4_XS:  {"iq4_xs", QKK, 2 + 2 + QKK/64 + QKK/2, true, false},
+	IQ4_XS:  {"iq4_xs", QKK, 2 + 2 + QKK/64 + QKK/2, true, true},
 	I8:      {"i8", 1, 1, false, false},
 	I16:     {"i16", 1, 2, false, false},
 	I64:     {"i64", 1, 8, false, false},
 	F64:     {"f64", 1, 8, false, false},
 	IQ1_M:   {"iq1_m", QKK, QKK/8 + QKK/16 + QKK/32, true, false},
-	TQ1_0:   {"tq1_0", QKK, 2 + (QKK-4*QKK/64)/5 + QKK/64, true, false},
-	TQ2_0:   {"tq2_0", QKK, 2 + 64, true, false},
-	MXFP4:   {"mxfp4", QK, 1 + QK/2, true, false},
+	TQ1_0:   {"tq1_0", QKK, 2 + (QKK-4*QKK/64)/5 + QKK/64, true, true},
+	TQ2_0:   {"tq2_0", QKK, 2 + 64, true, true},
+	MXFP4:   {"mxfp4", QK, 1 + QK/2, true, true},
 }
 
-// DTypes lists every dtype gpurt computes with, in a stable order.
-var DTypes = []DType{F32, F16, BF16, Q8_0, Q4_0, I32}
+// DTypes lists every dtype gpurt computes with, in a stable order: the
+// plain floats, every weight type of GGUF files that ggml can quantize
+// without an importance matrix, and I32.
+//
+// Q8_1 and Q8_K are not among them: they are the CPU's activation types
+// (what ggml converts F32 activations to before the integer dot products of
+// the _1 formats and the K-quants). QuantizeRow, QuantizeRowCPU and
+// DequantizeRow convert them, GGUF files holding them can be listed, but no
+// tensor of a graph has them (Valid is false), as no ggml model stores them.
+var DTypes = []DType{F32, F16, BF16, Q4_0, Q4_1, Q5_0, Q5_1, Q8_0,
+	Q2_K, Q3_K, Q4_K, Q5_K, Q6_K, IQ4_NL, IQ4_XS, MXFP4, TQ1_0, TQ2_0, I32}
+
+// WeightDTypes are the quantized types of DTypes, in the same order.
+var WeightDTypes = func() []DType {
+	var ts []DType
+	for _, t := range DTypes {
+		if t.IsQuantized() {
+			ts = append(ts, t)
+		}
+	}
+	return ts
+}()
 
 // KnownDTypes lists every ggml type id gpurt knows by name and size,
 // runnable or not, in id order.

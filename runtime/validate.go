@@ -9,7 +9,7 @@ func f32OrF16(t DType) bool { return t == F32 || t == F16 }
 
 // weightType reports whether MUL_MAT takes t as src0.
 func weightType(t DType) bool {
-	return t == F32 || t == F16 || t == BF16 || t == Q8_0 || t == Q4_0
+	return t == F32 || t == F16 || t == BF16 || (t.IsQuantized() && t.Valid())
 }
 
 // cpyAllowed mirrors Context.Cpy: I32 converts only to and from plain floats.
@@ -174,13 +174,13 @@ func validateNode(t *Tensor) error {
 		return validateRope(t)
 	case OpGLU:
 		if !f32OrF16(a.Type) || b.Type != a.Type || t.Type != a.Type {
-			return fmt.Errorf("unsupported dtypes %s, %s -> %v (want one of f32 or f16): %w", shapes(a), shapes(b), t.Type, ErrUnsupported)
+			return fmt.Errorf("%w: unsupported dtypes %s, %s -> %v (want one of f32 or f16)", ErrUnsupported, shapes(a), shapes(b), t.Type)
 		}
 		if a.Ne != b.Ne {
-			return fmt.Errorf("gate %s and value %s differ in shape: %w", shapes(a), shapes(b), ErrShape)
+			return fmt.Errorf("%w: gate %s and value %s differ in shape", ErrShape, shapes(a), shapes(b))
 		}
 		if k := t.Params[0]; k != GLUSwiGLU && k != GLUGeGLU {
-			return fmt.Errorf("unknown GLU kind %d: %w", k, ErrInvalidArgument)
+			return fmt.Errorf("%w: unknown GLU kind %d", ErrInvalidArgument, k)
 		}
 		return sameShape()
 	case OpFlashAttnExt:
@@ -190,7 +190,7 @@ func validateNode(t *Tensor) error {
 			return fmt.Errorf("unsupported dtype %v -> %v (want f32)", a.Type, t.Type)
 		}
 		if sc := t.ParamF(1); !(sc >= 0) || math.IsInf(float64(sc), 0) {
-			return fmt.Errorf("softcap %g must be finite and not negative: %w", sc, ErrInvalidArgument)
+			return fmt.Errorf("%w: softcap %g must be finite and not negative", ErrInvalidArgument, sc)
 		}
 		if m := b; m != nil {
 			if !f32OrF16(m.Type) {
@@ -222,35 +222,33 @@ func validateRope(t *Tensor) error {
 	a, pos, ff := t.Src[0], t.Src[1], t.Src[2]
 	p := RopeParamsOf(t)
 	if !f32OrF16(a.Type) || t.Type != a.Type {
-		return fmt.Errorf("unsupported dtypes %s -> %v: %w", shapes(a), t.Type, ErrUnsupported)
+		return fmt.Errorf("%w: unsupported dtypes %s -> %v", ErrUnsupported, shapes(a), t.Type)
 	}
 	if pos.Type != I32 || pos.Ne[0] != a.Ne[2] || pos.Nelements() != pos.Ne[0] {
-		return fmt.Errorf("positions %s must be i32 with one entry per token of %s: %w", shapes(pos), shapes(a), ErrShape)
+		return fmt.Errorf("%w: positions %s must be i32 with one entry per token of %s", ErrShape, shapes(pos), shapes(a))
 	}
 	if p.Mode != RopeNormal && p.Mode != RopeNeox {
-		return fmt.Errorf("unknown mode %d: %w", p.Mode, ErrInvalidArgument)
+		return fmt.Errorf("%w: unknown mode %d", ErrInvalidArgument, p.Mode)
 	}
 	if p.NDims <= 0 || p.NDims%2 != 0 || p.NDims > a.Ne[0] {
-		return fmt.Errorf("n_dims %d must be even and at most ne0 of %s: %w", p.NDims, shapes(a), ErrInvalidArgument)
+		return fmt.Errorf("%w: n_dims %d must be even and at most ne0 of %s", ErrInvalidArgument, p.NDims, shapes(a))
 	}
 	if !(p.FreqBase > 0) || !finite(p.FreqBase) {
-		return fmt.Errorf("freq_base %g must be positive: %w", p.FreqBase, ErrInvalidArgument)
+		return fmt.Errorf("%w: freq_base %g must be positive", ErrInvalidArgument, p.FreqBase)
 	}
-	if !(p.FreqScale > 0) || !finite(p.FreqScale) {
-		return fmt.Errorf("freq_scale %g must be a positive finite number: %w", p.FreqScale, ErrInvalidArgument)
-	}
-	if !finite(p.ExtFactor) || !finite(p.AttnFactor) {
-		return fmt.Errorf("freq_scale %g, ext_factor %g and attn_factor %g must be finite: %w", p.FreqScale, p.ExtFactor, p.AttnFactor, ErrInvalidArgument)
+	if !finite(p.FreqScale) || !finite(p.ExtFactor) || !finite(p.AttnFactor) {
+		return fmt.Errorf("%w: freq_scale %g, ext_factor %g and attn_factor %g must be finite", ErrInvalidArgument, p.FreqScale, p.ExtFactor, p.AttnFactor)
 	}
 	if p.ExtFactor != 0 && (!(p.FreqScale > 0) || p.NCtxOrig <= 0 || !(p.BetaFast > 0) || !(p.BetaSlow > 0) ||
 		!finite(p.BetaFast) || !finite(p.BetaSlow)) {
-		return fmt.Errorf("YaRN (ext_factor %g) needs a positive freq_scale (%g), n_ctx_orig (%d), beta_fast (%g) and beta_slow (%g): %w", p.ExtFactor, p.FreqScale, p.NCtxOrig, p.BetaFast, p.BetaSlow, ErrInvalidArgument)
+		return fmt.Errorf("%w: YaRN (ext_factor %g) needs a positive freq_scale (%g), n_ctx_orig (%d), beta_fast (%g) and beta_slow (%g)",
+			ErrInvalidArgument, p.ExtFactor, p.FreqScale, p.NCtxOrig, p.BetaFast, p.BetaSlow)
 	}
 	if ff != nil && (ff.Type != F32 || ff.Nelements() != ff.Ne[0] || ff.Ne[0] < p.NDims/2) {
-		return fmt.Errorf("frequency factors %s must be f32 with at least n_dims/2 = %d entries: %w", shapes(ff), p.NDims/2, ErrUnsupported)
+		return fmt.Errorf("%w: frequency factors %s must be f32 with at least n_dims/2 = %d entries", ErrUnsupported, shapes(ff), p.NDims/2)
 	}
 	if t.Ne != a.Ne {
-		return fmt.Errorf("result %s does not match source %s: %w", shapes(t), shapes(a), ErrShape)
+		return fmt.Errorf("%w: result %s does not match source %s", ErrShape, shapes(t), shapes(a))
 	}
 	return nil
 }
@@ -262,36 +260,37 @@ func kvType(t DType) bool { return t == F32 || t == F16 || t == BF16 || t == Q8_
 func validateFlashAttn(t *Tensor) error {
 	q, k, v, m := t.Src[0], t.Src[1], t.Src[2], t.Src[3]
 	if q.Type != F32 || !kvType(k.Type) || !kvType(v.Type) || t.Type != F32 {
-		return fmt.Errorf("unsupported dtypes q %s, k %s, v %s -> %v (want f32 q; f32, f16, bf16, q8_0 or q4_0 k and v): %w", shapes(q), shapes(k), shapes(v), t.Type, ErrUnsupported)
+		return fmt.Errorf("%w: unsupported dtypes q %s, k %s, v %s -> %v (want f32 q; f32, f16, bf16, q8_0 or q4_0 k and v)",
+			ErrUnsupported, shapes(q), shapes(k), shapes(v), t.Type)
 	}
 	if k.Ne[0] != q.Ne[0] {
-		return fmt.Errorf("head sizes of q %s and k %s differ: %w", shapes(q), shapes(k), ErrShape)
+		return fmt.Errorf("%w: head sizes of q %s and k %s differ", ErrShape, shapes(q), shapes(k))
 	}
 	if v.Ne[1] != k.Ne[1] || k.Ne[3] != q.Ne[3] || v.Ne[3] != q.Ne[3] {
-		return fmt.Errorf("k %s and v %s must hold the same keys for the sequences of q %s: %w", shapes(k), shapes(v), shapes(q), ErrShape)
+		return fmt.Errorf("%w: k %s and v %s must hold the same keys for the sequences of q %s", ErrShape, shapes(k), shapes(v), shapes(q))
 	}
 	if !divides(q.Ne[2], k.Ne[2]) || !divides(q.Ne[2], v.Ne[2]) || k.Ne[2] == 0 || v.Ne[2] == 0 {
-		return fmt.Errorf("%d query heads are not a multiple of the kv heads of k %s and v %s: %w", q.Ne[2], shapes(k), shapes(v), ErrShape)
+		return fmt.Errorf("%w: %d query heads are not a multiple of the kv heads of k %s and v %s", ErrShape, q.Ne[2], shapes(k), shapes(v))
 	}
 	if m != nil {
 		if !f32OrF16(m.Type) {
-			return fmt.Errorf("unsupported mask dtype %v: %w", m.Type, ErrUnsupported)
+			return fmt.Errorf("%w: unsupported mask dtype %v", ErrUnsupported, m.Type)
 		}
 		if m.Ne[0] != k.Ne[1] || m.Ne[1] < q.Ne[1] || !divides(q.Ne[2], m.Ne[2]) || !divides(q.Ne[3], m.Ne[3]) || m.Ne[2] == 0 || m.Ne[3] == 0 {
-			return fmt.Errorf("mask %s does not fit %d keys, %d queries, %d heads and %d sequences: %w", shapes(m), k.Ne[1], q.Ne[1], q.Ne[2], q.Ne[3], ErrShape)
+			return fmt.Errorf("%w: mask %s does not fit %d keys, %d queries, %d heads and %d sequences", ErrShape, shapes(m), k.Ne[1], q.Ne[1], q.Ne[2], q.Ne[3])
 		}
 	}
 	if !finite(t.ParamF(0)) {
-		return fmt.Errorf("scale %g must be finite: %w", t.ParamF(0), ErrInvalidArgument)
+		return fmt.Errorf("%w: scale %g must be finite", ErrInvalidArgument, t.ParamF(0))
 	}
 	if t.ParamF(1) != 0 {
-		return fmt.Errorf("max_bias %g: ALiBi: %w", t.ParamF(1), ErrUnsupported)
+		return fmt.Errorf("%w: max_bias %g: ALiBi", ErrUnsupported, t.ParamF(1))
 	}
 	if sc := t.ParamF(2); !(sc >= 0) || !finite(sc) {
-		return fmt.Errorf("logit softcap %g must be finite and not negative: %w", sc, ErrInvalidArgument)
+		return fmt.Errorf("%w: logit softcap %g must be finite and not negative", ErrInvalidArgument, sc)
 	}
 	if want := [MaxDims]int{v.Ne[0], q.Ne[2], q.Ne[1], q.Ne[3]}; t.Ne != want {
-		return fmt.Errorf("result %s, want f32%s: %w", shapes(t), ShapeString(want), ErrShape)
+		return fmt.Errorf("%w: result %s, want f32%s", ErrShape, shapes(t), ShapeString(want))
 	}
 	return nil
 }

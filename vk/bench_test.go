@@ -137,3 +137,8 @@ func BenchmarkAddIndependent4096(b *testing.B) {
 		return outs
 	})
 }
+
+// The K-quants of Q4_K_M files, through the run-time typed (A_ANY) kernels.
+func BenchmarkGemvQ4K_4096(b *testing.B)           { benchMulMat(b, rt.Q4_K, 4096, 1, 4096) }
+func BenchmarkGemvQ6K_4096(b *testing.B)           { benchMulMat(b, rt.Q6_K, 4096, 1, 4096) }
+func BenchmarkMulMatQ4K_1024x64x1024(b *testing.B) { benchMulMat(b, rt.Q4_K, 1024, 64, 1024) }

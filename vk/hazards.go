@@ -36,14 +36,20 @@ func (h *hazards) reset() {
 	h.writes = h.writes[:0]
 }
 
-// conflicts reports whether a dispatch with these bindings (sources, the
-// destination at dstBinding; with errFlag, binding 2 is written too) needs
-// a barrier before it.
+// conflicts reports whether a dispatch with these bindings (sources, and
+// the destination at dstBinding; with errFlag, binding 2 is written too)
+// needs a barrier before it.
 func (h *hazards) conflicts(binds *[numBindings]binding, errFlag bool) bool {
 	for i, b := range binds {
-		w := b.memRange()
-		if anyOverlap(h.writes, w) || (written(i, errFlag) && anyOverlap(h.reads, w)) {
+		if !written(i, errFlag) && anyOverlap(h.writes, b.memRange()) {
 			return true
+		}
+	}
+	for i, b := range binds {
+		if written(i, errFlag) {
+			if w := b.memRange(); anyOverlap(h.writes, w) || anyOverlap(h.reads, w) {
+				return true
+			}
 		}
 	}
 	return false
@@ -60,5 +66,5 @@ func (h *hazards) add(binds *[numBindings]binding, errFlag bool) {
 }
 
 // written reports whether a dispatch writes binding i: the destination,
-// and binding 2 when it carries an error flag.
+// and binding 2 when it holds the error flag.
 func written(i int, errFlag bool) bool { return i == dstBinding || (errFlag && i == 2) }

@@ -269,6 +269,8 @@ func elemAlign(t rt.DType) int {
 	switch t {
 	case rt.F32, rt.I32:
 		return 4
+	case rt.MXFP4:
+		return 1 // 17-byte blocks
 	}
 	return 2
 }
@@ -326,7 +328,7 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 		}
 		p.Mp, p.Shifts = shapeDiv(t.Ne)
 		setPC(&ds.pc, &p)
-		ds.key = pipelineKey{variant: "binary", spec: [6]uint32{wgElementwise, p.Mode, flags}}
+		ds.key = pipelineKey{variant: "binary", spec: [7]uint32{wgElementwise, p.Mode, flags}}
 		if flags&fastVec4Flag != 0 {
 			ds.groups = grid1D(t.Nelements()/4, wgElementwise)
 		} else {
@@ -362,7 +364,7 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 		}
 		p.Mp, p.Shifts = shapeDiv([4]int{t.Ne[0] / 2, t.Ne[1], t.Ne[2], t.Ne[3]})
 		setPC(&ds.pc, &p)
-		ds.key = pipelineKey{variant: "rope", spec: [6]uint32{wgElementwise, p.Mode}}
+		ds.key = pipelineKey{variant: "rope", spec: [7]uint32{wgElementwise, p.Mode}}
 		ds.groups = grid1D(t.Nelements()/2, wgElementwise)
 	default: // reductions, norms, softmax, argmax
 		d.planReduce(ds, t, offs, offd)
@@ -391,8 +393,8 @@ func planUnary(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) 
 	sne, dne := a.Ne, t.Ne
 	if a.Type == t.Type && a.Type.IsQuantized() {
 		// Same-type block copies count blocks along dim 0.
-		sne[0] /= rt.QK
-		dne[0] /= rt.QK
+		sne[0] /= a.Type.BlockSize()
+		dne[0] /= a.Type.BlockSize()
 	}
 	n := dne[0] * dne[1] * dne[2] * dne[3]
 	p := unaryPC{
@@ -418,7 +420,7 @@ func planUnary(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) 
 		p.P0 = math.Float32frombits(uint32(t.Params[0]))
 	}
 	setPC(&ds.pc, &p)
-	ds.key = pipelineKey{variant: "unary", spec: [6]uint32{wgElementwise, p.Mode}}
+	ds.key = pipelineKey{variant: "unary", spec: [7]uint32{wgElementwise, p.Mode}}
 	ds.groups = grid1D(n, wgElementwise)
 }
 
@@ -449,13 +451,13 @@ func (d *Device) planRows(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, of
 		p.Mode |= rowsQuantize << 16
 	}
 	if t.Type.IsQuantized() && t.Op != rt.OpGetRows {
-		space[0] /= rt.QK
+		space[0] /= t.Type.BlockSize()
 	}
 	n := space[0] * space[1] * space[2] * space[3]
 	p.Ne, p.N = u4(space), uint32(n)
 	p.Mp, p.Shifts = shapeDiv(space)
 	setPC(&ds.pc, &p)
-	ds.key = pipelineKey{variant: "rows", spec: [6]uint32{wgElementwise, p.Mode}}
+	ds.key = pipelineKey{variant: "rows", spec: [7]uint32{wgElementwise, p.Mode}}
 	ds.groups = grid1D(n, wgElementwise)
 }
 
@@ -503,7 +505,7 @@ func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, 
 		}
 	}
 	setPC(&ds.pc, &p)
-	ds.key = pipelineKey{variant: d.variant("reduce"), spec: [6]uint32{uint32(wg), p.Mode}}
+	ds.key = pipelineKey{variant: d.variant("reduce"), spec: [7]uint32{uint32(wg), p.Mode}}
 }
 
 // Reductions over rows of at most threadRowsMax elements give each row to a
@@ -523,7 +525,27 @@ func (d *Device) variant(name string) string {
 	return name + "_nosg"
 }
 
+// weightSuffix names the MUL_MAT variants of a weight dtype. The types
+// without their own share the "q" (A_ANY) variants, specialized per dtype
+// (constant qtSpec): one SPIR-V module for all of them, and the driver
+// keeps only the dtype's dequantizer. (A dtype read at run time costs
+// lavapipe, which runs every branch it cannot prove unused, 10-80x.)
 var weightSuffix = map[rt.DType]string{rt.F32: "f32", rt.F16: "f16", rt.BF16: "bf16", rt.Q8_0: "q8_0", rt.Q4_0: "q4_0"}
+
+func weightVariant(t rt.DType) string {
+	if w, ok := weightSuffix[t]; ok {
+		return w
+	}
+	return "q"
+}
+
+// anyQuantMaxNR caps the rows per workgroup of the A_ANY mat-vec kernel,
+// which unrolls a dequantization per row.
+const anyQuantMaxNR = 4
+
+// qtSpec is the index of the A_ANY kernels' weight-dtype specialization
+// constant.
+const qtSpec = 6
 
 // Products with at most matVecMaxN src1 columns use the mat-vec kernel:
 // a 64-wide tile would be mostly padding.
@@ -543,9 +565,9 @@ var (
 	cpuTile = mmTile{256, 64, 16, 32, 8}
 )
 
-func (t mmTile) spec() [6]uint32 {
+func (t mmTile) spec() [7]uint32 {
 	wg := (t.bm / t.tm) * (t.bn / t.tn)
-	return [6]uint32{uint32(wg), uint32(t.bm), uint32(t.bn), uint32(t.bk), uint32(t.tm), uint32(t.tn)}
+	return [7]uint32{uint32(wg), uint32(t.bm), uint32(t.bn), uint32(t.bk), uint32(t.tm), uint32(t.tn)}
 }
 
 func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
@@ -560,7 +582,7 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, 
 	}
 	setPC(&ds.pc, &p)
 	batches := uint32(b.Ne[2] * b.Ne[3])
-	w := weightSuffix[a.Type]
+	w := weightVariant(a.Type)
 	nc := 1 // mat-vec columns per workgroup: a power of two covering n
 	for nc < b.Ne[1] {
 		nc *= 2
@@ -573,13 +595,19 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, 
 		if a.Type.IsQuantized() {
 			nr = max(min(nr, 32/nc), 1)
 		}
+		if w == "q" {
+			nr = min(nr, anyQuantMaxNR)
+		}
 		var vec4 uint32
 		perLoad := map[rt.DType]int{rt.F32: 4, rt.F16: 8, rt.BF16: 8}[a.Type] // elements per 16-byte load
 		if perLoad > 0 && a.Ne[0]%perLoad == 0 && b.Nb[0] == 4 && allMultiples(16, int(offs[0]), int(offs[1]),
 			a.Nb[1], a.Nb[2], a.Nb[3], b.Nb[1], b.Nb[2], b.Nb[3]) {
 			vec4 = 1
 		}
-		ds.key = pipelineKey{variant: d.variant("mul_mat_vec_" + w), spec: [6]uint32{uint32(d.wgMatVec), uint32(nr), uint32(nc), vec4}}
+		ds.key = pipelineKey{variant: d.variant("mul_mat_vec_" + w), spec: [7]uint32{uint32(d.wgMatVec), uint32(nr), uint32(nc), vec4}}
+		if w == "q" {
+			ds.key.spec[qtSpec] = uint32(a.Type)
+		}
 		g := grid1D(a.Ne[1], nr)
 		g[2] = uint32((n+nc-1)/nc) * batches
 		ds.groups = g
@@ -590,6 +618,9 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, 
 		v, tile = v+"_nosg", gpuTile
 	}
 	ds.key = pipelineKey{variant: v, spec: tile.spec()}
+	if w == "q" {
+		ds.key.spec[qtSpec] = uint32(a.Type)
+	}
 	ds.groups = [3]uint32{uint32((a.Ne[1] + tile.bm - 1) / tile.bm), uint32((b.Ne[1] + tile.bn - 1) / tile.bn), batches}
 }
 
@@ -626,6 +657,6 @@ func planFlashAttn(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint
 		p.OffM = offs[3]
 	}
 	setPC(&ds.pc, &p)
-	ds.key = pipelineKey{variant: "flash_attn", spec: [6]uint32{wgFlashAttn, mode}}
+	ds.key = pipelineKey{variant: "flash_attn", spec: [7]uint32{wgFlashAttn, mode}}
 	ds.groups = [3]uint32{uint32(q.Ne[1]), uint32(q.Ne[2]), uint32(q.Ne[3])}
 }

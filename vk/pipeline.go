@@ -75,7 +75,7 @@ func (d *Device) createLayouts() error {
 // (id 0 the workgroup size, then what each shader declares).
 type pipelineKey struct {
 	variant string
-	spec    [6]uint32
+	spec    [7]uint32
 }
 
 type pipeline struct {

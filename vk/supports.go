@@ -16,6 +16,18 @@ func (d *Device) SupportsOp(t *rt.Tensor) bool {
 	return t != nil && !d.disabled[t.Op] && check(t) == nil
 }
 
+// shaderQuant reports whether the shaders decode quantized type t
+// (dequant.glsl and the Q8_0/Q4_0 loaders); a tensor of any other quantized
+// type is left to the CPU.
+func shaderQuant(t rt.DType) bool {
+	switch t {
+	case rt.Q4_0, rt.Q4_1, rt.Q5_0, rt.Q5_1, rt.Q8_0, rt.Q2_K, rt.Q3_K, rt.Q4_K, rt.Q5_K, rt.Q6_K,
+		rt.IQ4_NL, rt.IQ4_XS, rt.MXFP4, rt.TQ1_0, rt.TQ2_0:
+		return true
+	}
+	return false
+}
+
 // llvmpipeLoopBudget is the most loop iterations one invocation may run on
 // lavapipe, which silently ends every loop of an invocation once 65535
 // have run in total (with a margin).
@@ -67,11 +79,17 @@ func check(t *rt.Tensor) error {
 		if x == nil {
 			continue
 		}
+		if x.Type.IsQuantized() && !shaderQuant(x.Type) {
+			return fmt.Errorf("%s: the shaders do not decode %v yet", shp(x), x.Type)
+		}
 		if err := layoutOK(x); err != nil {
 			return err
 		}
 	}
 	a, b := t.Src[0], t.Src[1]
+	if t.Type.IsQuantized() && !quantizable(t.Type) && (t.Op == rt.OpSetRows || (t.Op == rt.OpCpy && a.Type != t.Type)) {
+		return fmt.Errorf("no %v quantizer in the shaders: %w", t.Type, rt.ErrUnsupported)
+	}
 	switch t.Op {
 	case rt.OpCpy:
 		// Quantizing works block by block on matching shapes.
@@ -122,4 +140,14 @@ func checkFlashAttn(t *rt.Tensor) error {
 		return fmt.Errorf("%s has too many queries, heads or sequences", shp(q))
 	}
 	return nil
+}
+
+// quantizable reports whether the shaders can write dtype t from F32 values
+// (quant_store in common.glsl).
+func quantizable(t rt.DType) bool {
+	switch t {
+	case rt.Q8_0, rt.Q4_0, rt.Q4_1, rt.Q5_0, rt.Q5_1:
+		return true
+	}
+	return false
 }

@@ -13,7 +13,7 @@ import (
 // (M = K = 1024); GFLOPS are reported as a metric.
 func BenchmarkMulMat(b *testing.B) {
 	d := device(b)
-	for _, typ := range []rt.DType{rt.F32, rt.F16, rt.Q8_0, rt.Q4_0} {
+	for _, typ := range []rt.DType{rt.F32, rt.F16, rt.Q8_0, rt.Q4_0, rt.Q4_K, rt.Q6_K} {
 		for _, n := range []int{1, 8, 64} {
 			b.Run(fmt.Sprintf("%v/%dx%dx%d", typ, 1024, n, 1024), func(b *testing.B) {
 				benchGraph(b, d, func(ctx *rt.Context) *rt.Tensor {

@@ -326,7 +326,8 @@ func (d *Device) encCopy(src, dst *rt.Tensor) (*dispatch, error) {
 		if src.Type == dst.Type {
 			k = k.with("COPY").set("BLOCK", uint32(dst.Type.TypeSize()))
 		}
-		return d.elementwise(k, dst.Nelements()/rt.QK, dst, src)
+		k = k.set("QK", uint32(dst.Type.BlockSize()))
+		return d.elementwise(k, dst.Nelements()/dst.Type.BlockSize(), dst, src)
 	}
 	k := kern("copy.wgsl", wgElementwise, dst.Type, src.Type)
 	if src.Type == rt.I32 && dst.Type == rt.I32 {

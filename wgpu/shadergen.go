@@ -3,12 +3,14 @@
 package wgpu
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/gpurt/gpurt/internal/qtables"
 	rt "github.com/gpurt/gpurt/runtime"
 	"github.com/gpurt/gpurt/shaders"
 )
@@ -266,6 +268,9 @@ func genPrelude(k kernel, f16 bool) string {
 	for _, c := range k.consts {
 		fmt.Fprintf(&sb, "const %s: u32 = %du;\n", c.name, c.val)
 	}
+	if slices.ContainsFunc(k.binds, runtimeTyped) {
+		sb.WriteString(dequantTables())
+	}
 	for i, t := range k.binds {
 		name := slotNames[i]
 		write := i == 0
@@ -286,6 +291,24 @@ func subword(t rt.DType, f16 bool) bool {
 		return !f16
 	}
 	return true
+}
+
+// runtimeTyped reports whether dtype t is loaded by dequant.wgsl, shared
+// by all of them with the dtype as a constant (dt_$): every block type but
+// Q8_0 and Q4_0, which have loaders of their own.
+func runtimeTyped(t rt.DType) bool { return t.IsQuantized() && t != rt.Q8_0 && t != rt.Q4_0 }
+
+// dequantTables declares the codebooks of dequant.wgsl, read from the
+// runtime's dequantizers (internal/qtables).
+func dequantTables() string {
+	table := func(name string, vals [16]int8) string {
+		parts := make([]string, len(vals))
+		for i, v := range vals {
+			parts[i] = strconv.Itoa(int(v)) + ".0"
+		}
+		return fmt.Sprintf("var<private> %s: array<f32, %d> = array<f32, %d>(%s);\n", name, len(vals), len(vals), strings.Join(parts, ", "))
+	}
+	return table("IQ4NL", codebooks.iq4nl) + table("MXFP4", codebooks.mxfp4)
 }
 
 func bindingWGSL(binding int, t rt.DType, write, f16, vec, w4 bool) string {
@@ -324,6 +347,18 @@ fn ldw2_$(o: u32) -> u32 {
 `)
 	}
 	lde := "fn lde_$(r: u32, k: u32) -> f32 { return ld_$(r + k * P.nb_$.x); }\n"
+	if runtimeTyped(t) {
+		words()
+		// A constant: the compiler keeps only this dtype's dequantizer
+		// (lavapipe runs every branch it cannot prove unused, so a dtype
+		// read at run time costs it 10-20x).
+		fmt.Fprintf(&sb, "fn dt_$() -> u32 { return %du; }\n", int(t))
+		sb.WriteString(dequantWGSL)
+		if write {
+			sb.WriteString(quantizeWGSL)
+		}
+		return sb.String()
+	}
 	switch t {
 	case rt.F32:
 		if vec {
@@ -477,3 +512,36 @@ fn ld4_$(r: u32, k: u32) -> vec4<f32> {
 	}
 	return sb.String()
 }
+
+// dequantWGSL and quantizeWGSL are dequant.wgsl, appended per binding of
+// a runtimeTyped dtype, and quantize.wgsl, appended when it is written.
+var dequantWGSL, quantizeWGSL = embeddedWGSL("dequant.wgsl"), embeddedWGSL("quantize.wgsl")
+
+func embeddedWGSL(name string) string {
+	s, err := shaders.WGSL(name)
+	if err != nil {
+		panic(err) // embedded at build time
+	}
+	return s
+}
+
+// quantizable reports whether the kernels write dtype t from F32 values
+// (stq_ in the generated prelude and quantize.wgsl).
+func quantizable(t rt.DType) bool {
+	switch t {
+	case rt.Q8_0, rt.Q4_0, rt.Q4_1, rt.Q5_0, rt.Q5_1:
+		return true
+	}
+	return false
+}
+
+// codebooks are the IQ4_NL/IQ4_XS and MXFP4 levels, as the CPU has them.
+var codebooks = func() (c struct{ iq4nl, mxfp4 [16]int8 }) {
+	var err1, err2 error
+	c.iq4nl, err1 = qtables.IQ4NL()
+	c.mxfp4, err2 = qtables.MXFP4()
+	if err := errors.Join(err1, err2); err != nil {
+		panic(err) // the runtime's own dequantizers failed
+	}
+	return c
+}()

@@ -7,7 +7,19 @@ import (
 )
 
 func plainFloat(t rt.DType) bool { return t == rt.F32 || t == rt.F16 || t == rt.BF16 }
-func anyFloat(t rt.DType) bool   { return plainFloat(t) || t.IsQuantized() }
+func anyFloat(t rt.DType) bool   { return plainFloat(t) || shaderQuant(t) }
+
+// shaderQuant reports whether the shaders decode quantized type t
+// (dequant.wgsl and the Q8_0/Q4_0 loaders); a tensor of any other quantized
+// type is left to the CPU.
+func shaderQuant(t rt.DType) bool {
+	switch t {
+	case rt.Q4_0, rt.Q4_1, rt.Q5_0, rt.Q5_1, rt.Q8_0, rt.Q2_K, rt.Q3_K, rt.Q4_K, rt.Q5_K, rt.Q6_K,
+		rt.IQ4_NL, rt.IQ4_XS, rt.MXFP4, rt.TQ1_0, rt.TQ2_0:
+		return true
+	}
+	return false
+}
 
 // SupportsOp reports whether the kernels compute t: its op, the dtypes of
 // its result and sources, and whether every tensor fits one storage binding
@@ -15,6 +27,11 @@ func anyFloat(t rt.DType) bool   { return plainFloat(t) || t.IsQuantized() }
 func (d *Device) SupportsOp(t *rt.Tensor) bool {
 	if t == nil || !t.Type.Valid() {
 		return false
+	}
+	for _, x := range append([]*rt.Tensor{t}, t.Src[:]...) {
+		if x != nil && x.Type.IsQuantized() && !shaderQuant(x.Type) {
+			return false
+		}
 	}
 	if t.Op == rt.OpNone || t.Op.IsView() {
 		return true
@@ -35,13 +52,15 @@ func (d *Device) SupportsOp(t *rt.Tensor) bool {
 			return false
 		}
 		if t.Type.IsQuantized() {
-			return a.Type != rt.I32 && t.IsContiguous()
+			// Quantizing needs a quantizer in the kernels; any block
+			// type copies to itself.
+			return a.Type != rt.I32 && t.IsContiguous() && (a.Type == t.Type || quantizable(t.Type))
 		}
 		return (a.Type == rt.I32) == (t.Type == rt.I32) || plainFloat(a.Type) || plainFloat(t.Type)
 	case rt.OpGetRows:
 		return need2() && b.Type == rt.I32 && (t.Type == rt.F32 || (t.Type == rt.I32 && a.Type == rt.I32) || (plainFloat(t.Type) && a.Type != rt.I32))
 	case rt.OpSetRows:
-		return need2() && b.Type == rt.I32 && a.Type != rt.I32 && anyFloat(t.Type) && t.IsContiguousRows() &&
+		return need2() && b.Type == rt.I32 && a.Type != rt.I32 && (plainFloat(t.Type) || quantizable(t.Type)) && t.IsContiguousRows() &&
 			b.Ne[1] > 0 && b.Ne[2] > 0
 	case rt.OpConcat:
 		return need2() && a.Type == b.Type && a.Type == t.Type && !t.Type.IsQuantized() &&
@@ -77,7 +96,7 @@ func (d *Device) SupportsOp(t *rt.Tensor) bool {
 // addressable reports whether the kernels can address t: it fits one
 // storage binding, and its strides and view offset are multiples of what
 // the dtype's loads need (the element size; 2 bytes for quantized blocks,
-// whose f16 scale is read as a half word).
+// whose f16 scale is read as a half word, but 1 for MXFP4's 17-byte ones).
 func (d *Device) addressable(t *rt.Tensor) bool {
 	if !t.Type.Valid() {
 		return false
@@ -89,7 +108,10 @@ func (d *Device) addressable(t *rt.Tensor) bool {
 	gran := t.Type.TypeSize()
 	if t.Type.IsQuantized() {
 		gran = 2
-		if t.Nb[0] != t.Type.TypeSize() && t.Ne[0] > rt.QK {
+		if t.Type == rt.MXFP4 {
+			gran = 1 // 17-byte blocks
+		}
+		if t.Nb[0] != t.Type.TypeSize() && t.Ne[0] > t.Type.BlockSize() {
 			return false
 		}
 	}

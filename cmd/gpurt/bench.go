@@ -21,14 +21,15 @@ func runBench(args []string) int {
 		"gpurt bench --quick --json bench.json --md bench.md --png bench.png",
 		"gpurt bench -d cpu,gonum -o MUL_MAT --type q8_0,q4_0")
 	backends := c.String("d,device,b", "", "backends to run: comma-separated families (cpu, vulkan, webgpu), device names, or gonum (the Gemm baseline alone); default all devices. The bandwidth probe always runs (-b is the old name)")
-	ops := c.String("o,op", "", "ops to run, comma-separated: MUL_MAT, ADD, MUL, RMS_NORM, SILU, SOFT_MAX, ROPE, GET_ROWS, CPY, DISPATCH, SCHED, PIPELINE (multi-backend prompt throughput with and without pipeline parallelism), E2E; default all")
-	types := c.String("type", "", "dtypes to run, comma-separated (f32, f16, q8_0, q4_0); default all")
+	ops := c.String("o,op", "", "ops to run, comma-separated: MUL_MAT, ADD, MUL, RMS_NORM, SILU, SOFT_MAX, ROPE, GET_ROWS, CPY, DISPATCH, SCHED, PIPELINE (multi-backend prompt throughput with and without pipeline parallelism), E2E, TOKENIZE; default all")
+	types := c.String("type", "", "dtypes to run, comma-separated, any case (f32, f16, q8_0, q4_0, q4_K, q6_K, iq4_xs, ...); default all")
 	quick := c.Bool("quick", false, "the quick suite: short runs, reduced shapes on software GPUs")
 	jsonOut := c.String("json", "", "write the records as a JSON array to `FILE`")
 	mdOut := c.String("md", "", "write a Markdown table to `FILE`")
 	pngOut := c.String("png", "", "write bar charts (GFLOPS per backend and dtype, GB/s) to `FILE`")
 	models := c.String("m,model", "", "end-to-end models, comma-separated GGUF paths; default: the embedded model and ../shared/models/stories260K.gguf")
 	quiet := c.Bool("q,quiet", false, "do not print progress to stderr")
+	vsLlama := c.String("vs-llama.cpp", "", "llama.cpp build `DIR` whose llama-tokenize TOKENIZE measures alongside (default "+bench.DefaultLlamaCppDir+")")
 	if code, ok := c.Parse(args); !ok {
 		return code
 	}
@@ -41,6 +42,7 @@ func runBench(args []string) int {
 		Filter: bench.Filter{Backends: bench.SplitList(*backends), Ops: bench.SplitList(*ops), Types: bench.SplitList(*types)},
 		Quick:  *quick,
 	}
+	opts.LlamaCppDir = *vsLlama
 	for _, p := range bench.SplitList(*models) {
 		name := strings.TrimSuffix(p[strings.LastIndex(p, "/")+1:], ".gguf")
 		opts.Models = append(opts.Models, bench.Model{Name: name, Path: p})

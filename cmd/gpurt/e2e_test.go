@@ -156,9 +156,9 @@ type backendWithDevice struct {
 func (b backendWithDevice) Device() rt.Device { return b.dev }
 
 // TestVulkanBlockWithCPUFallback runs the whole model through the
-// scheduler with weights in Vulkan device-local memory and SILU forced
-// onto the CPU: every block splits around it, inputs are copied both ways,
-// and the tokens still match the CPU's.
+// scheduler with weights in Vulkan device-local memory and the SwiGLU
+// (GLU) forced onto the CPU: every block splits around it, inputs are
+// copied both ways, and the tokens still match the CPU's.
 func TestVulkanBlockWithCPUFallback(t *testing.T) {
 	f := openStories(t)
 	cpuB, _ := cpu.NewBackend(0)
@@ -166,7 +166,11 @@ func TestVulkanBlockWithCPUFallback(t *testing.T) {
 	want, _, _ := greedyTokens(t, f, []rt.Backend{cpuB}, 0, 24)
 
 	dev := firstDevice(t, "vulkan")
-	vkB := backendWithDevice{newBackend(t, dev), withoutOp{dev, rt.OpSilu}}
+	vkB := backendWithDevice{newBackend(t, dev), withoutOp{dev, rt.OpGLU}}
+	// The wrapped device is not the one the backend's events belong to,
+	// so this test runs without pipeline parallelism (and its events).
+	defer func(p bool) { llama.PipelineParallel = p }(llama.PipelineParallel)
+	llama.PipelineParallel = false
 	t.Setenv("GPURT_SCHED_DEBUG", "1")
 	m, err := llama.Load(f, llama.Options{Backends: []rt.Backend{vkB, cpuB}, GPULayers: -1})
 	if err != nil {
@@ -183,13 +187,13 @@ func TestVulkanBlockWithCPUFallback(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("tokens differ from the CPU's:\n got %v\nwant %v", got, want)
 	}
-	// CPU for the embedding, then per block Vulkan → CPU (SILU) → Vulkan.
+	// CPU for the embedding, then per block Vulkan → CPU (SwiGLU) → Vulkan.
 	if n := m.Splits(); n < 1+2*m.H.NLayer {
 		t.Errorf("%d splits, want at least %d", n, 1+2*m.H.NLayer)
 	}
 	// The debug output shows the splits and the copies into each.
 	last := debug.String()[strings.LastIndex(debug.String(), "## SPLIT #0"):]
-	if !strings.Contains(last, "## SPLIT #2: CPU # 1 inputs: [blk.0.ffn_gate") || !strings.Contains(last, "## SPLIT #3: Vulkan0 # 1 inputs: [blk.0.ffn_silu") {
+	if !strings.Contains(last, "## SPLIT #2: CPU # 2 inputs: [blk.0.ffn_gate") || !strings.Contains(last, "## SPLIT #3: Vulkan0 # 1 inputs: [blk.0.ffn_swiglu") {
 		t.Errorf("debug output lacks the CPU split or the input copies:\n%s", last)
 	}
 	t.Logf("%d splits per token:%s", m.Splits(), last)

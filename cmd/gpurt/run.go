@@ -12,6 +12,7 @@ import (
 	"github.com/gpurt/gpurt/gguf"
 	"github.com/gpurt/gpurt/llama"
 	rt "github.com/gpurt/gpurt/runtime"
+	"github.com/gpurt/gpurt/tokenizer"
 )
 
 func init() { register("run", "generate text with a llama GGUF model", runModel) }
@@ -27,6 +28,7 @@ type runOptions struct {
 	ctxSize       int
 	kv            rt.DType
 	noBOS         bool
+	parseSpecial  bool
 }
 
 func runModel(args []string) int {
@@ -48,6 +50,7 @@ func runModel(args []string) int {
 	ctxSize := c.Int("c,ctx-size", 0, "context size in tokens (0: the model's trained context, capped by a KV memory budget)")
 	kv := c.String("kv", "f16", "KV cache dtype: f16 or f32")
 	noBOS := c.Bool("no-bos", false, "do not start the prompt with the BOS token")
+	noParseSpecial := c.Bool("no-parse-special", false, "tokenize special-token texts in the prompt (<|im_start|>, [INST], …) as plain text")
 	if code, ok := c.Parse(args); !ok {
 		return code
 	}
@@ -91,7 +94,7 @@ func runModel(args []string) int {
 	}
 	o := runOptions{
 		model: *model, prompt: *prompt, n: *n, devices: *device, threads: *threads,
-		gpuLayers: *gpuLayers, ctxSize: *ctxSize, kv: kvType, noBOS: *noBOS,
+		gpuLayers: *gpuLayers, ctxSize: *ctxSize, kv: kvType, noBOS: *noBOS, parseSpecial: !*noParseSpecial,
 		sampler: llama.SamplerConfig{Temp: float32(*temp), TopK: *topK, TopP: float32(*topP), Seed: *seed},
 	}
 	if _, err := llama.NewSampler(o.sampler); err != nil {
@@ -161,25 +164,15 @@ func contextSize(f *gguf.File, requested int, kv rt.DType, budget uint64) (n int
 		if requested > trained {
 			return trained, fmt.Sprintf("%d tokens (-c %d is beyond the trained context)", trained, requested), nil
 		}
-		return requested, fmt.Sprintf("%d tokens (-c; KV cache %s)", requested, sizeString(perToken*uint64(requested))), nil
+		return requested, fmt.Sprintf("%d tokens (-c; KV cache %s)", requested, sizeString(int64(perToken*uint64(requested)))), nil
 	}
 	n = trained
 	if capN := budget / perToken; uint64(n) > capN {
 		n = int(capN)
 		return n, fmt.Sprintf("%d tokens (trained %d, capped by a KV budget of %s at %s per token; set -c for more)",
-			n, trained, sizeString(budget), sizeString(perToken)), nil
+			n, trained, sizeString(int64(budget)), sizeString(int64(perToken))), nil
 	}
-	return n, fmt.Sprintf("%d tokens (trained; KV cache %s)", n, sizeString(perToken*uint64(n))), nil
-}
-
-func sizeString(n uint64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	return n, fmt.Sprintf("%d tokens (trained; KV cache %s)", n, sizeString(int64(perToken*uint64(n)))), nil
 }
 
 func generate(c *cli, o runOptions) error {
@@ -208,7 +201,11 @@ func generate(c *cli, o runOptions) error {
 	if err != nil {
 		return err
 	}
-	tokens := m.Tok.Encode(o.prompt, !o.noBOS)
+	// Special-token texts in the prompt are those tokens, as in llama-cli.
+	tokens, err := m.Tok.Tokenizer.Encode(o.prompt, tokenizer.EncodeOptions{AddSpecial: !o.noBOS, ParseSpecial: o.parseSpecial})
+	if err != nil {
+		return err
+	}
 	if len(tokens) == 0 {
 		return fmt.Errorf("%w: the prompt is empty and --no-bos leaves no token to start from", errUsage)
 	}

@@ -51,6 +51,14 @@ func copyCases() []Case {
 			}
 		}
 	}
+	// The other weight types: to and from the plain floats, whole blocks.
+	for _, t := range blockTypes {
+		cs = append(cs,
+			cpyCase(rt.F32, t, shape(256, 3, 2), packed, packed),
+			cpyCase(rt.F16, t, shape(256, 3, 2), packed, packed),
+			cpyCase(t, rt.F32, shape(256, 3, 2), packed, packed),
+			cpyCase(t, rt.F16, shape(256, 3, 2), swap12, packed))
+	}
 	return append(cs,
 		cpyCase(rt.F32, rt.F32, shape(33, 17), packed, transposed),
 		cpyCase(rt.F32, rt.F16, shape(33, 17, 3), packed, swap12),
@@ -109,6 +117,12 @@ func getRowsCases() []Case {
 			getRowsCase(dt, ne0, 1, 1, [2]int{1, 1}, packed),
 		)
 	}
+	for _, dt := range blockTypes {
+		cs = append(cs,
+			getRowsCase(dt, 256, 10, 5, [2]int{1, 1}, packed),
+			getRowsCase(dt, 256, 7, 3, [2]int{3, 2}, packed),
+		)
+	}
 	return append(cs,
 		getRowsCase(rt.F32, 33, 10, 12, [2]int{1, 1}, atOffset),
 		getRowsCase(rt.F32, 33, 7, 3, [2]int{3, 2}, swap12),
@@ -144,6 +158,9 @@ func setRowsCases() []Case {
 			setRowsCase(dt, ne0, 6, 3, [2]int{3, 2}, [2]int{3, 2}, packed),
 			setRowsCase(dt, ne0, 6, 3, [2]int{3, 2}, [2]int{1, 2}, packed), // indices broadcast over dim 2
 		)
+	}
+	for _, dt := range blockTypes { // rows quantized as ggml's CPU from_float does
+		cs = append(cs, setRowsCase(dt, 256, 6, 3, [2]int{1, 1}, [2]int{1, 1}, packed))
 	}
 	return append(cs,
 		setRowsCase(rt.F32, 33, 5, 5, [2]int{1, 1}, [2]int{1, 1}, packed), // every row

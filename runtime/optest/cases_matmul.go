@@ -12,6 +12,15 @@ import (
 
 var weightTypes = []rt.DType{rt.F32, rt.F16, rt.BF16, rt.Q8_0, rt.Q4_0}
 
+// blockTypes are the other weight types of GGUF files (the legacy _1 and
+// Q5 formats, the K-quants, IQ4, MXFP4 and the ternary types). Each gets
+// fewer MUL_MAT shapes than weightTypes, in the spirit of ggml's
+// test-backend-ops: odd M, N from 1 to 33, K a multiple of 256 (every
+// block size divides it) and broadcast batches. Every case also runs on
+// lavapipe in CI, so the count stays moderate.
+var blockTypes = []rt.DType{rt.Q4_1, rt.Q5_0, rt.Q5_1, rt.Q2_K, rt.Q3_K, rt.Q4_K, rt.Q5_K, rt.Q6_K,
+	rt.IQ4_NL, rt.IQ4_XS, rt.MXFP4, rt.TQ1_0, rt.TQ2_0}
+
 type mm struct {
 	m, n, k int
 	bs, nr  [2]int // weight batch dims; how often src1 repeats them
@@ -58,6 +67,21 @@ func mulMatCases() []Case {
 			mm{m: 16, n: 1, k: k, bs: one, nr: one, la: packed, lb: transposed},
 		)
 		for _, p := range list {
+			cs = append(cs, mulMatCase(w, p))
+		}
+	}
+	one3 := [2]int{1, 1}
+	for _, w := range blockTypes {
+		for _, p := range []mm{
+			{m: 33, n: 1, k: 256}, {m: 16, n: 1, k: 1024}, {m: 33, n: 2, k: 256}, {m: 17, n: 8, k: 512},
+			{m: 16, n: 17, k: 768}, {m: 33, n: 33, k: 256}, // K past one packed panel of the CPU's GEMM
+			{m: 16, n: 1, k: 256, bs: [2]int{3, 2}, nr: one3},
+			{m: 17, n: 5, k: 256, bs: [2]int{2, 1}, nr: [2]int{2, 2}},
+		} {
+			if p.bs == [2]int{} {
+				p.bs, p.nr = one3, one3
+			}
+			p.la, p.lb = packed, packed
 			cs = append(cs, mulMatCase(w, p))
 		}
 	}

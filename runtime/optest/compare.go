@@ -17,7 +17,7 @@ const (
 	nmseTranscend  = 1e-6 // f32 exp, tanh, sigmoid, sin/cos: GPU libm differs in the last bits
 	nmseF16        = 1e-6 // results rounded to f16: one ulp either way everywhere stays below
 	nmseBF16       = 3e-5 // results rounded to bf16
-	nmseQuantDst   = 1e-5 // values quantized on the device (CPY/SET_ROWS into q8_0/q4_0)
+	nmseQuantDst   = 1e-5 // values quantized on the device (CPY/SET_ROWS into a block type)
 	nmseMulMatF32  = 1e-6 // f32 weights: order of summation only
 	nmseMulMatLowP = 5e-4 // f16/bf16/quantized weights: backends may round src1 to f16 or q8_0, as ggml does
 	nmseFlashAttn  = 1e-5 // f32/f16 K and V: two chained f32 dot products and exps
@@ -37,8 +37,10 @@ func tolerance(op rt.Op, out rt.DType) float64 {
 		t = max(t, nmseF16)
 	case rt.BF16:
 		t = max(t, nmseBF16)
-	case rt.Q8_0, rt.Q4_0:
-		t = max(t, nmseQuantDst)
+	default:
+		if out.IsQuantized() {
+			t = max(t, nmseQuantDst)
+		}
 	}
 	return t
 }

@@ -66,9 +66,32 @@ func TestCatalogue(t *testing.T) {
 			}
 		}
 	}
-	// CPY between every pair of dtypes the runtime converts.
-	for _, src := range rt.DTypes {
-		for _, dst := range rt.DTypes {
+	// The other weight types: MUL_MAT with N = 1, small and past a tile,
+	// GET_ROWS, and CPY to and from F32 and F16.
+	for _, w := range blockTypes {
+		for _, n := range []string{"n=1,", "n=2,", "n=8,", "n=33,"} {
+			found := false
+			for _, c := range cases {
+				found = found || strings.HasPrefix(c.Name(), "MUL_MAT(type_a="+w.String()+",") && strings.Contains(c.Name(), n)
+			}
+			if !found {
+				t.Errorf("no MUL_MAT case with weights %v and %s", w, n)
+			}
+		}
+		for _, want := range []string{
+			"GET_ROWS(type=" + w.String() + ",ne0=256,rows=10,n=5,bs=[1,1])",
+			"CPY(type_src=f32,type_dst=" + w.String() + ",ne=[256,3,2,1])",
+			"CPY(type_src=f16,type_dst=" + w.String() + ",ne=[256,3,2,1])",
+			"CPY(type_src=" + w.String() + ",type_dst=f32,ne=[256,3,2,1])",
+		} {
+			if !names[want] {
+				t.Errorf("no case %s", want)
+			}
+		}
+	}
+	// CPY between every pair of the plain dtypes, Q8_0 and Q4_0.
+	for _, src := range []rt.DType{rt.F32, rt.F16, rt.BF16, rt.Q8_0, rt.Q4_0, rt.I32} {
+		for _, dst := range []rt.DType{rt.F32, rt.F16, rt.BF16, rt.Q8_0, rt.Q4_0, rt.I32} {
 			if (src == rt.I32 && dst.IsQuantized()) || (dst == rt.I32 && src.IsQuantized()) {
 				continue
 			}

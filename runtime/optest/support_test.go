@@ -19,6 +19,20 @@ func (d *partialDevice) SupportsOp(t *rt.Tensor) bool {
 	return d.faultyDevice.SupportsOp(t)
 }
 
+// tableLine is a row of the support table with the given cells, the other
+// dtypes' cells empty.
+func tableLine(row string, cells map[rt.DType]string) string {
+	line := "| " + row + " |"
+	for _, dt := range rt.DTypes {
+		if c, ok := cells[dt]; ok {
+			line += " " + c + " |"
+		} else {
+			line += "  |"
+		}
+	}
+	return line
+}
+
 func TestSupportDoc(t *testing.T) {
 	cases := Filter{Ops: []rt.Op{rt.OpAdd, rt.OpRope, rt.OpCpy}}.Select(Cases())
 	targets := []Target{
@@ -45,11 +59,12 @@ func TestSupportDoc(t *testing.T) {
 		section int
 		line    string
 	}{
-		{0, "| ROPE | ✓ | ✓ |  |  |  |  |"},
-		{0, "| CPY from q8_0 | ✓ | ✓ | ✓ | ✓ | ✓ |  |"},
-		{1, "| ROPE | ✗ | ✗ |  |  |  |  |"},
-		{1, "| ADD | ✓ | ✓ |  |  |  |  |"},
-		{2, "| ADD | " + partialAdd(t, cases, rt.F32) + " | " + partialAdd(t, cases, rt.F16) + " |  |  |  |  |"},
+		{0, tableLine("ROPE", map[rt.DType]string{rt.F32: "✓", rt.F16: "✓"})},
+		{0, tableLine("CPY from q8_0", map[rt.DType]string{rt.F32: "✓", rt.F16: "✓", rt.BF16: "✓", rt.Q8_0: "✓", rt.Q4_0: "✓"})},
+		{0, tableLine("CPY from q4_K", map[rt.DType]string{rt.F32: "✓", rt.F16: "✓"})},
+		{1, tableLine("ROPE", map[rt.DType]string{rt.F32: "✗", rt.F16: "✗"})},
+		{1, tableLine("ADD", map[rt.DType]string{rt.F32: "✓", rt.F16: "✓"})},
+		{2, tableLine("ADD", map[rt.DType]string{rt.F32: partialAdd(t, cases, rt.F32), rt.F16: partialAdd(t, cases, rt.F16)})},
 	} {
 		if !strings.Contains(sections[want.section].Body, "\n"+want.line+"\n") {
 			t.Errorf("section %d lacks %q:\n%s", want.section, want.line, sections[want.section].Body)

@@ -13,9 +13,22 @@
 #define DT_F32 0u
 #define DT_F16 1u
 #define DT_Q4_0 2u
+#define DT_Q4_1 3u
+#define DT_Q5_0 6u
+#define DT_Q5_1 7u
 #define DT_Q8_0 8u
+#define DT_Q2_K 10u
+#define DT_Q3_K 11u
+#define DT_Q4_K 12u
+#define DT_Q5_K 13u
+#define DT_Q6_K 14u
+#define DT_IQ4_NL 20u
+#define DT_IQ4_XS 23u
 #define DT_I32 26u
 #define DT_BF16 30u
+#define DT_TQ1_0 34u
+#define DT_TQ2_0 35u
+#define DT_MXFP4 39u
 
 layout(std430, binding = 0) readonly buffer Src0 { uint s0[]; };
 layout(std430, binding = 1) readonly buffer Src1 { uint s1[]; };
@@ -75,11 +88,9 @@ uint f32_to_bf16(float f) {
 	return ((b + (0x7fffu + ((b >> 16) & 1u))) >> 16) & 0xffffu;
 }
 
-// Loaders. For a plain dtype, element i0 of a row starting at byte row is
-// at row + i0*nb0; for a block type, nb0 is the block size in bytes and i0
-// selects the block i0/32 and the element i0%32 inside it (GGUF layout).
-// load_N handles every dtype; load_f_N only F32 and F16, which keeps the
-// shaders that need no more small (Mesa compiles them on first use).
+// Loaders: rdN_N read N bits at a byte address, load_f_N an F32 or F16
+// element (which keeps the shaders that need no more small: Mesa compiles
+// them on first use).
 #define DEFINE_LOADERS(N, BUF) \
 uint rd32_##N(uint a) { return BUF[a >> 2]; } \
 uint rd16_##N(uint a) { uint w = BUF[a >> 2]; return (a & 2u) != 0u ? (w >> 16) : (w & 0xffffu); } \
@@ -87,7 +98,16 @@ uint rd8_##N(uint a) { return (BUF[a >> 2] >> ((a & 3u) * 8u)) & 0xffu; } \
 float load_f_##N(uint dt, uint a) { \
 	if (dt == DT_F16) return f16_to_f32(rd16_##N(a)); \
 	return uintBitsToFloat(BUF[a >> 2]); \
-} \
+}
+
+DEFINE_LOADERS(0, s0)
+DEFINE_LOADERS(1, s1)
+DEFINE_LOADERS(2, s2)
+DEFINE_LOADERS(3, d)
+
+// load_1 and load_2 read element i0 of an F32, F16, BF16, I32, Q8_0 or Q4_0
+// row of source 1 or 2 (FLASH_ATTN_EXT's K and V), as load_0 does.
+#define DEFINE_SMALL_LOAD(N, BUF) \
 float load_##N(uint dt, uint row, uint i0, uint nb0) { \
 	if (dt == DT_F32) return uintBitsToFloat(BUF[(row + i0 * nb0) >> 2]); \
 	if (dt == DT_F16) return f16_to_f32(rd16_##N(row + i0 * nb0)); \
@@ -101,10 +121,23 @@ float load_##N(uint dt, uint row, uint i0, uint nb0) { \
 	return sc * (float(j < 16u ? (q & 15u) : (q >> 4)) - 8.0); \
 }
 
-DEFINE_LOADERS(0, s0)
-DEFINE_LOADERS(1, s1)
-DEFINE_LOADERS(2, s2)
-DEFINE_LOADERS(3, d)
+DEFINE_SMALL_LOAD(1, s1)
+DEFINE_SMALL_LOAD(2, s2)
+
+#include "dequant.glsl"
+
+// load_0 reads element i0 of any dtype from the source-0 row starting at
+// byte row: for a plain dtype it is at row + i0*nb0; for a block type, nb0
+// is the block's size in bytes and i0 selects block i0/elems and the
+// element i0%elems inside it (GGUF layout).
+float load_0(uint dt, uint row, uint i0, uint nb0) {
+	if (dt == DT_F32) return uintBitsToFloat(s0[(row + i0 * nb0) >> 2]);
+	if (dt == DT_F16) return f16_to_f32(rd16_0(row + i0 * nb0));
+	if (dt == DT_BF16) return bf16_to_f32(rd16_0(row + i0 * nb0));
+	if (dt == DT_I32) return float(int(s0[(row + i0 * nb0) >> 2]));
+	uint qk = qblock_elems(dt);
+	return dequant1(dt, row + (i0 / qk) * nb0, i0 % qk);
+}
 
 // store16 writes the 16-bit half of a word at byte address a. Two halves
 // of one word may belong to different invocations (or tensors), so the
@@ -113,6 +146,13 @@ void store16(uint a, uint h) {
 	uint sh = (a & 2u) * 8u;
 	atomicAnd(d[a >> 2], ~(0xffffu << sh));
 	atomicOr(d[a >> 2], (h & 0xffffu) << sh);
+}
+
+// store8 writes the byte at address a (atomically on the rest of its word).
+void store8(uint a, uint b) {
+	uint sh = (a & 3u) * 8u;
+	atomicAnd(d[a >> 2], ~(0xffu << sh));
+	atomicOr(d[a >> 2], (b & 0xffu) << sh);
 }
 
 // store_f writes an F32 or F16 element at byte address a.
@@ -143,9 +183,71 @@ float round_away(float v) {
 	return abs(v - t) >= 0.5 ? t + sign(v) : t;
 }
 
-// quant_store encodes 32 values as one Q8_0 or Q4_0 block at byte address
-// a, with the arithmetic of runtime.QuantizeRow (ggml's reference code).
+// quantizable reports whether quant_store writes dtype dt.
+bool quantizable(uint dt) {
+	return dt == DT_Q8_0 || dt == DT_Q4_0 || dt == DT_Q4_1 || dt == DT_Q5_0 || dt == DT_Q5_1;
+}
+
+// quant_store_q5 writes the 16 quant bytes and the fifth bits (at qh) of a
+// Q5_0 or Q5_1 block from its 32 codes.
+void quant_store_q5(uint qh, uint qs, uint q[32]) {
+	uint h = 0u;
+	for (uint j = 0u; j < 16u; j++) h |= ((q[j] >> 4) << j) | ((q[j + 16u] >> 4) << (j + 16u));
+	store16(qh, h & 0xffffu);
+	store16(qh + 2u, h >> 16);
+	for (uint j = 0u; j < 16u; j += 2u) {
+		uint b0 = (q[j] & 15u) | ((q[j + 16u] & 15u) << 4);
+		uint b1 = (q[j + 1u] & 15u) | ((q[j + 17u] & 15u) << 4);
+		store16(qs + j, b0 | (b1 << 8));
+	}
+}
+
+// quant_store encodes 32 values as one Q8_0, Q4_0, Q4_1, Q5_0 or Q5_1
+// block at byte address a, with the arithmetic of runtime.QuantizeRow
+// (ggml's reference quantizers).
 void quant_store(uint dt, uint a, float v[32]) {
+	if (dt == DT_Q4_1 || dt == DT_Q5_1) {
+		// d = (max - min) / levels; codes round (x - min) / d.
+		float lo = v[0], hi = v[0];
+		for (uint j = 1u; j < 32u; j++) {
+			lo = min(lo, v[j]);
+			hi = max(hi, v[j]);
+		}
+		precise float sc = (hi - lo) / (dt == DT_Q4_1 ? 15.0 : 31.0);
+		precise float id = sc != 0.0 ? 1.0 / sc : 0.0;
+		store16(a, f32_to_f16(sc));
+		store16(a + 2u, f32_to_f16(lo));
+		uint q[32];
+		for (uint j = 0u; j < 32u; j++) {
+			precise float x = (v[j] - lo) * id + 0.5;
+			q[j] = dt == DT_Q4_1 ? uint(min(15, int(x))) : uint(int(x));
+		}
+		if (dt == DT_Q5_1) {
+			quant_store_q5(a + 4u, a + 8u, q);
+			return;
+		}
+		for (uint j = 0u; j < 16u; j += 2u) store16(a + 4u + j, (q[j] | (q[j + 16u] << 4)) | ((q[j + 1u] | (q[j + 17u] << 4)) << 8));
+		return;
+	}
+	if (dt == DT_Q5_0) {
+		float amax = 0.0, vmax = 0.0;
+		for (uint j = 0u; j < 32u; j++) {
+			if (abs(v[j]) > amax) {
+				amax = abs(v[j]);
+				vmax = v[j];
+			}
+		}
+		precise float sc = vmax / -16.0;
+		precise float id = sc != 0.0 ? 1.0 / sc : 0.0;
+		store16(a, f32_to_f16(sc));
+		uint q[32];
+		for (uint j = 0u; j < 32u; j++) {
+			precise float x = v[j] * id + 16.5;
+			q[j] = uint(min(31, int(x)));
+		}
+		quant_store_q5(a + 2u, a + 6u, q);
+		return;
+	}
 	if (dt == DT_Q8_0) {
 		float amax = 0.0;
 		for (uint j = 0u; j < 32u; j++) amax = max(amax, abs(v[j]));

@@ -1,6 +1,7 @@
 // Shared parts of the MUL_MAT kernels: push constants and the weight
 // (src0) loader. A_TYPE is the weight dtype: 0 f32, 1 f16, 30 bf16, 8 q8_0,
-// 2 q4_0.
+// 2 q4_0, or A_ANY: every other block type, named by specialization
+// constant QT (one module for all of them; the driver keeps QT's code).
 // Weights must have contiguous rows; src1 (F32) may have any strides.
 
 layout(push_constant) uniform PC {
@@ -11,6 +12,9 @@ layout(push_constant) uniform PC {
 	uint nb0, nb1, nb2, nb3;
 	uint off0, off1, offd;
 } pc;
+
+#define A_ANY 255
+layout(constant_id = 6) const uint QT = 0; // the weight dtype of A_ANY
 
 // batch returns the byte offsets of the src0 matrix and of the src1 and dst
 // matrices for batch z = i12 + i13*ne12, broadcasting src0 as ggml does.
@@ -40,5 +44,8 @@ float loadA(uint row, uint k) {
 	uint j = k & 31u;
 	uint q = rd8_0(blk + 2u + (j & 15u));
 	return f16_to_f32(rd16_0(blk)) * (float(j < 16u ? (q & 15u) : (q >> 4)) - 8.0);
+#elif A_TYPE == A_ANY
+	uint qk = qblock_elems(QT);
+	return dequant1(QT, row + (k / qk) * qblock_bytes(QT), k % qk);
 #endif
 }

@@ -47,15 +47,31 @@ void main() {
 
 	float acc[TM * TN];
 	[[unroll]] for (uint i = 0u; i < TM * TN; i++) acc[i] = 0.0;
+#if A_TYPE == A_ANY
+	uint qk = qblock_elems(QT), qb = qblock_bytes(QT);
+	uint qsh = qk == 256u ? 8u : 5u;
+#endif
 
 	for (uint k0 = 0u; k0 < pc.K; k0 += BK) {
 		// Stage A: BM rows x BK values, k-major; each invocation loads
 		// runs along k of one row.
+#if A_TYPE == A_ANY
+		// Four values per dequantization (K is a multiple of the block,
+		// BK of 4), in a loop kept rolled: one copy of the dequantizer.
+		[[dont_unroll]] for (uint e = t; e < BM * BK / 4u; e += WG) {
+			uint mi = e / (BK / 4u), ki = 4u * (e % (BK / 4u));
+			uint m = m0 + mi, k = k0 + ki;
+			vec4 v = vec4(0.0);
+			if (m < pc.M && k < pc.K) v = dequant4(QT, abase + m * pc.nb01 + (k >> qsh) * qb, k & (qk - 1u));
+			[[unroll]] for (uint i = 0u; i < 4u; i++) As[(ki + i) * BM + mi] = v[i];
+		}
+#else
 		for (uint e = t; e < BM * BK; e += WG) {
 			uint mi = e / BK, ki = e % BK;
 			uint m = m0 + mi, k = k0 + ki;
 			As[ki * BM + mi] = (m < pc.M && k < pc.K) ? loadA(abase + m * pc.nb01, k) : 0.0;
 		}
+#endif
 		// Stage B: BN columns x BK values, k-major.
 		for (uint e = t; e < BN * BK; e += WG) {
 			uint ni = e / BK, ki = e % BK;

@@ -84,6 +84,26 @@ void main() {
 			}
 		}
 	}
+#elif A_TYPE == A_ANY
+	// Any other block type (QT): each lane takes four consecutive
+	// values at a time, which come from four consecutive bytes in every
+	// layout; neighbouring lanes read neighbouring words.
+	uint qk = qblock_elems(QT), qb = qblock_bytes(QT);
+	uint qsh = qk == 256u ? 8u : 5u;
+	[[dont_unroll]] for (uint k4 = l; k4 < pc.K / 4u; k4 += wg) {
+		uint k = 4u * k4;
+		vec4 b[NC];
+		[[unroll]] for (uint c = 0u; c < NC; c++) {
+			uint bk = cols[c] + k * pc.nb10;
+			b[c] = vec4(uintBitsToFloat(s1[bk >> 2]), uintBitsToFloat(s1[(bk + pc.nb10) >> 2]),
+				uintBitsToFloat(s1[(bk + 2u * pc.nb10) >> 2]), uintBitsToFloat(s1[(bk + 3u * pc.nb10) >> 2]));
+		}
+		uint boff = (k >> qsh) * qb, j = k & (qk - 1u);
+		[[unroll]] for (uint r = 0u; r < NR; r++) {
+			vec4 a = dequant4(QT, rows[r] + boff, j);
+			[[unroll]] for (uint c = 0u; c < NC; c++) acc[r * NC + c] += dot(a, b[c]);
+		}
+	}
 #else
 #if A_TYPE == 0
 	if (VEC4 != 0u) {

@@ -121,8 +121,12 @@ void main() {
 		} else if (sdt == DT_F16 || sdt == DT_BF16) {
 			store16(dst, rd16_0(a));
 		} else {
-			uint halves = sdt == DT_Q8_0 ? 17u : 9u;
-			for (uint h = 0u; h < halves; h++) store16(dst + 2u * h, rd16_0(a + 2u * h));
+			uint nbytes = qblock_bytes(sdt);
+			if ((nbytes & 1u) == 0u) {
+				for (uint h = 0u; h < nbytes; h += 2u) store16(dst + h, rd16_0(a + h));
+			} else { // MXFP4's 17-byte blocks
+				for (uint h = 0u; h < nbytes; h++) store8(dst + h, rd8_0(a + h));
+			}
 		}
 		return;
 	}

@@ -71,3 +71,36 @@ fn q4vec(w: u32) -> vec4<f32> {
   let x = w & 0x0f0f0f0fu;
   return vec4<f32>(f32(x & 0xffu), f32((x >> 8u) & 0xffu), f32((x >> 16u) & 0xffu), f32(x >> 24u));
 }
+
+// bytes4 splits a word into its four bytes.
+fn bytes4(w: u32) -> vec4<u32> {
+  return (vec4<u32>(w) >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(0xffu);
+}
+
+// qelems and qbytes are a block type's elements and bytes per block
+// (the types of dequant.wgsl).
+fn qelems(t: u32) -> u32 {
+  switch (t) {
+    case 10u, 11u, 12u, 13u, 14u, 23u, 34u, 35u: { return 256u; }
+    default: { return 32u; }
+  }
+}
+
+fn qbytes(t: u32) -> u32 {
+  switch (t) {
+    case 3u: { return 20u; }
+    case 6u: { return 22u; }
+    case 7u: { return 24u; }
+    case 10u: { return 84u; }
+    case 11u: { return 110u; }
+    case 12u: { return 144u; }
+    case 13u: { return 176u; }
+    case 14u: { return 210u; }
+    case 20u: { return 18u; }
+    case 23u: { return 136u; }
+    case 34u: { return 54u; }
+    case 35u: { return 66u; }
+    case 39u: { return 17u; }
+    default: { return 0u; }
+  }
+}

@@ -1,0 +1,244 @@
+package llama
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"testing"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// maxRelDiff is the largest difference between two logit rows, relative to
+// the largest logit (at least 1).
+func maxRelDiff(a, b []float32) float64 {
+	d, scale := 0.0, 1.0
+	for i := range a {
+		d = max(d, math.Abs(float64(a[i]-b[i])))
+		scale = max(scale, math.Abs(float64(a[i])))
+	}
+	return d / scale
+}
+
+// TestDecodeSequencesMatchAlone: three sequences decoded together, with
+// prompts in one batch, then one token of each per step, one sequence
+// removed and restarted, give each sequence the logits it gets alone. On
+// gemma2 (sliding-window layers of 32) with sequences past the window.
+func TestDecodeSequencesMatchAlone(t *testing.T) {
+	readSynthExpected(t)
+	f := openSynth(t, "gemma2-f16.gguf")
+	seqTokens := func(s, n int) []int32 {
+		out := make([]int32, n)
+		for i := range out {
+			out[i] = int32(3 + (s*131+i*17)%500)
+		}
+		out[0] = 1
+		return out
+	}
+	const n = 48
+	alone := loadOn(t, f, cpuBackends(t), Options{NCtx: 64})
+	want := map[int][]float32{}
+	for s := range 4 {
+		alone.ResetCache()
+		logits, err := alone.Eval(seqTokens(s, n), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[s] = logits
+	}
+	nv := alone.H.NVocab
+	m := loadOn(t, f, cpuBackends(t), Options{NCtx: 3 * n, NSeq: 3})
+	worst := 0.0
+	check := func(what string, batchIdx int, s, pos int) {
+		t.Helper()
+		got := m.Logits(batchIdx)
+		if got == nil {
+			t.Fatalf("%s: no logits for batch index %d", what, batchIdx)
+		}
+		d := maxRelDiff(got, want[s][pos*nv:(pos+1)*nv])
+		worst = max(worst, d)
+		if d > 5e-3 {
+			t.Fatalf("%s: sequence %d position %d: logits differ from the sequence alone by %.3g", what, s, pos, d)
+		}
+	}
+	// Prompts of sequences 0 and 1 (sequence id 2 holds stream 2) in one batch.
+	var b Batch
+	add := func(stream int, seq int32, pos int, logits bool) {
+		b.Tokens = append(b.Tokens, seqTokens(stream, n)[pos])
+		b.Pos = append(b.Pos, int32(pos))
+		b.Seq = append(b.Seq, seq)
+		b.Logits = append(b.Logits, logits)
+	}
+	for p := range 10 {
+		add(0, 0, p, true)
+	}
+	for p := range 20 {
+		add(1, 1, p, p == 19)
+	}
+	if err := m.Decode(b); err != nil {
+		t.Fatal(err)
+	}
+	for p := range 10 {
+		check("prompt batch", p, 0, p)
+	}
+	check("prompt batch", 29, 1, 19)
+	// One token of every live sequence per step; stream 2 joins at step 5;
+	// at step 20 sequence 1 is removed and restarts with stream 3.
+	pos := map[int32]int{0: 10, 1: 20}
+	stream := map[int32]int{0: 0, 1: 1, 2: 2}
+	for step := range 36 {
+		if step == 5 {
+			pos[2] = 0
+		}
+		if step == 20 {
+			m.SeqRemove(1)
+			if got := m.SeqPosMax(1); got != -1 {
+				t.Fatalf("SeqPosMax after SeqRemove = %d", got)
+			}
+			pos[1], stream[1] = 0, 3
+		}
+		b = Batch{}
+		var order []int32
+		for _, s := range []int32{0, 1, 2} {
+			p, live := pos[s]
+			if !live || p >= n {
+				continue
+			}
+			add(stream[s], s, p, true)
+			order = append(order, s)
+		}
+		if len(order) == 0 {
+			break
+		}
+		if err := m.Decode(b); err != nil {
+			t.Fatal(err)
+		}
+		for i, s := range order {
+			check(fmt.Sprintf("step %d", step), i, stream[s], pos[s])
+			pos[s]++
+		}
+	}
+	t.Logf("largest difference %.2g of the largest logit", worst)
+}
+
+// TestDecodeErrors: bad batches are refused with errors naming the problem.
+func TestDecodeErrors(t *testing.T) {
+	readSynthExpected(t)
+	m := loadOn(t, openSynth(t, "llama-f16.gguf"), cpuBackends(t), Options{NCtx: 8, NSeq: 2})
+	cases := []struct {
+		name string
+		b    Batch
+		want error
+	}{
+		{"empty", Batch{}, rt.ErrInvalidArgument},
+		{"positions missing", Batch{Tokens: []int32{1, 2}, Pos: []int32{0}}, rt.ErrInvalidArgument},
+		{"token out of vocabulary", Batch{Tokens: []int32{512}, Pos: []int32{0}}, rt.ErrOutOfRange},
+		{"sequence out of range", Batch{Tokens: []int32{1}, Pos: []int32{0}, Seq: []int32{2}}, rt.ErrOutOfRange},
+		{"negative position", Batch{Tokens: []int32{1}, Pos: []int32{-1}}, rt.ErrOutOfRange},
+		{"larger than the cache", Batch{Tokens: make([]int32, 9), Pos: make([]int32, 9)}, rt.ErrContextFull},
+	}
+	for _, c := range cases {
+		if err := m.Decode(c.b); !errors.Is(err, c.want) {
+			t.Errorf("%s: error %v, want %v", c.name, err, c.want)
+		}
+	}
+	// Filling the cache: 8 cells, then one more token is ErrContextFull.
+	for i := range 8 {
+		if err := m.Decode(Batch{Tokens: []int32{5}, Pos: []int32{int32(i)}, Seq: []int32{int32(i % 2)}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := m.Decode(Batch{Tokens: []int32{5}, Pos: []int32{4}, Seq: []int32{1}}); !errors.Is(err, rt.ErrContextFull) {
+		t.Errorf("a token past the full cache: error %v, want ErrContextFull", err)
+	}
+	m.SeqRemove(1)
+	if err := m.Decode(Batch{Tokens: []int32{5}, Pos: []int32{0}, Seq: []int32{1}}); err != nil {
+		t.Errorf("after SeqRemove the cells are free again: %v", err)
+	}
+	if _, err := m.Eval([]int32{1}, false); err != nil && !errors.Is(err, rt.ErrContextFull) {
+		t.Errorf("Eval: %v", err)
+	}
+}
+
+// TestKVCacheTypes: F32 and Q8_0 caches give llama.cpp's distributions
+// on the first chunks (its base is made with an F16 cache): F32 as closely
+// as F16, Q8_0 with the KLD llama.cpp's own Q8_0 cache gives there
+// (llama-perplexity -ctk q8_0 -ctv q8_0 -fa on --chunks 4: 0.000298),
+// within 15%.
+func TestKVCacheTypes(t *testing.T) {
+	readSynthExpected(t)
+	f := openSynth(t, "llama-f16.gguf")
+	base := readBase(t, "llama-f16.kld").FirstChunks(4)
+	for _, c := range []struct {
+		dtype          rt.DType
+		minKLD, maxKLD float64
+	}{{rt.F32, 0, 1e-4}, {rt.Q8_0, 0.85 * 0.000298, 1.15 * 0.000298}} {
+		t.Run(c.dtype.String(), func(t *testing.T) {
+			m := loadOn(t, f, cpuBackends(t), Options{KVType: c.dtype, NCtx: 128})
+			s, err := m.KLDivergence(base, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			kld := s.Summary().KLD.Value
+			t.Logf("%v cache: mean KLD %.3g against llama.cpp's F16-cache base", c.dtype, kld)
+			if kld < c.minKLD || kld > c.maxKLD {
+				t.Errorf("mean KLD %.3g is outside [%.3g, %.3g]", kld, c.minKLD, c.maxKLD)
+			}
+		})
+	}
+}
+
+// TestEmbedIsMeanHiddenState: the pooled embedding times the output matrix
+// is the mean of the tokens' logits (the output is linear in the final
+// hidden states), and embedding in between leaves sequence 0 as it was.
+func TestEmbedIsMeanHiddenState(t *testing.T) {
+	readSynthExpected(t)
+	f := openSynth(t, "llama-f16.gguf")
+	m := loadOn(t, f, cpuBackends(t), Options{NCtx: 64})
+	tokens := []int32{1, 304, 504, 368, 261, 259, 502, 325}
+	logits, err := m.Eval(tokens, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, err := m.Eval([]int32{42}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.ResetCache()
+	if _, err := m.Eval(tokens, false); err != nil {
+		t.Fatal(err)
+	}
+	emb, err := m.Embed(tokens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Logits(0); got != nil {
+		t.Error("Logits after Embed returns a row")
+	}
+	after, err := m.Eval([]int32{42}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := maxRelDiff(after, next); d > 1e-5 {
+		t.Errorf("sequence 0 after Embed: logits differ by %.3g", d)
+	}
+	w, err := f.TensorF32("output.weight")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nv, d := m.H.NVocab, m.H.NEmbd
+	got, want := make([]float32, nv), make([]float32, nv)
+	for v := range nv {
+		var s float64
+		for i := range d {
+			s += float64(w[v*d+i]) * float64(emb[i])
+		}
+		got[v] = float32(s)
+		for j := range tokens {
+			want[v] += logits[j*nv+v] / float32(len(tokens))
+		}
+	}
+	if diff := maxRelDiff(got, want); diff > 1e-3 {
+		t.Errorf("output · embedding differs from the mean logits by %.3g", diff)
+	}
+}

@@ -1,0 +1,65 @@
+//go:build cgo
+
+package wgpu
+
+import (
+	"errors"
+	"io/fs"
+	"testing"
+
+	"github.com/gpurt/gpurt/internal/ggmloracle"
+	rt "github.com/gpurt/gpurt/runtime"
+	"github.com/gpurt/gpurt/runtime/optest"
+)
+
+const oracleDir = "../../shared/oracle/ggml"
+
+// TestGGMLOracle runs ggml's own MUL_MAT (NMSE <= 5e-4) and GET_ROWS
+// (bit-exact) cases (../shared/oracle/ggml) for every weight type, each of
+// which must run here; dequantizes ggml's quantizer rows by CPY to F32 and
+// F16 (bit-exact); and quantizes them by CPY from F32 where the kernels
+// have the quantizer (ggml's bytes).
+func TestGGMLOracle(t *testing.T) {
+	d := device(t)
+	b := newBackend(t, d)
+	cases, err := optest.LoadGGMLOracle(oracleDir)
+	if errors.Is(err, fs.ErrNotExist) {
+		t.Skipf("ggml oracle data absent: %v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		nmse, limit, err := optest.RunGGMLOracleCase(b, oracleDir, c, optest.GGMLOracleOptions{})
+		switch {
+		case err != nil:
+			t.Errorf("%s: %v", c.Name, err)
+		case nmse > limit:
+			t.Errorf("%s: NMSE %.3g against ggml exceeds %.0e", c.Name, nmse, limit)
+		}
+	}
+	s, err := ggmloracle.Load(oracleDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg := ggmloracle.Target{Backend: b, BufferType: d.BufferType()}
+	ran := 0
+	for _, r := range s.Rows {
+		wt, err := rt.ParseDType(r.Type)
+		if err != nil || !wt.IsQuantized() {
+			continue
+		}
+		if res := s.RunQuantize(tg, r); res.Err != nil && !errors.Is(res.Err, rt.ErrUnsupported) {
+			t.Errorf("%s: %v", res.Name, res.Err)
+		} else if res.Err == nil {
+			ran++
+		}
+		for _, dst := range []rt.DType{rt.F32, rt.F16} {
+			if res := s.RunDequant(tg, r, dst); res.Err != nil {
+				t.Errorf("%s: %v", res.Name, res.Err)
+			}
+			ran++
+		}
+	}
+	t.Logf("%d ggml cases, %d quantizer-row copies", len(cases), ran)
+}
