@@ -35,6 +35,7 @@ func selectNEON(hasDotProd bool) *kernels {
 	k.name = "neon-dotprod"
 	k.dotQ8, k.dotQ4 = blockDot(34, dotQ8SDOT), blockDot(18, dotQ4SDOT)
 	k.dotQ8x4, k.dotQ4x4 = blockDot4(34, dotQ8x4WithNeg(dotQ8x4SDOT)), blockDot4(18, dotQ4x4SDOT)
+	useKQuantSDOT(&k)
 	return &k
 }
 

@@ -41,7 +41,8 @@ func TestNEONSetReplacesEveryKernel(t *testing.T) {
 }
 
 // simdKernels is neon-dotprod exactly when the CPU has the dot product, and
-// that set differs from neon in the four integer dots only.
+// that set differs from neon in the SDOT integer dots only (Q8_0, Q4_0,
+// their four-row forms, Q4_K and Q6_K).
 func TestDotProdSelection(t *testing.T) {
 	want := "neon"
 	if cpu.ARM64.HasASIMDDP {
@@ -54,7 +55,7 @@ func TestDotProdSelection(t *testing.T) {
 	if selectNEON(false) != neonKernels {
 		t.Errorf("without dot product: %s, want the neon set", selectNEON(false).name)
 	}
-	sdot := map[string]bool{"dotQ8": true, "dotQ4": true, "dotQ8x4": true, "dotQ4x4": true}
+	sdot := map[string]bool{"dotQ8": true, "dotQ4": true, "dotQ8x4": true, "dotQ4x4": true, "dotQ4K": true, "dotQ6K": true}
 	d, n := reflect.ValueOf(selectNEON(true)).Elem(), reflect.ValueOf(neonKernels).Elem()
 	for i := 0; i < d.NumField(); i++ {
 		name := d.Type().Field(i).Name

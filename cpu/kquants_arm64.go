@@ -47,6 +47,21 @@ func dotTQ2NEON(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
 //go:noescape
 func dotTQ1NEON(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
 
+// The SDOT forms (ARMv8.2 dot product) of the Q4_K and Q6_K dots, for the
+// neon-dotprod set.
+
+//go:noescape
+func dotQ4KSDOT(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+
+//go:noescape
+func dotQ6KSDOT(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+
+// useKQuantSDOT puts the SDOT kernels into the neon-dotprod set k.
+func useKQuantSDOT(k *kernels) {
+	k.dotQ4K = blockDotK(144, dotQ4KSDOT)
+	k.dotQ6K = blockDotK(210, dotQ6KSDOT)
+}
+
 // useKQuantAsm puts the NEON kernels of the types kquants.go adds into k.
 func useKQuantAsm(k *kernels) {
 	k.dotQ4K = blockDotK(144, dotQ4KNEON)

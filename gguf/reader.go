@@ -300,7 +300,7 @@ func (f *File) checkTensorBounds() error {
 		}
 		avail := int64(len(f.data)) - f.DataOffset
 		if ti.Offset > avail || ti.Size > avail-ti.Offset { // Size -1 (unknown) checks the offset alone
-			return &FormatError{Offset: at, Msg: fmt.Sprintf("tensor %q data [%d, +%d) runs past the end of the file (%d bytes)", ti.Name, f.DataOffset+ti.Offset, ti.Size, len(f.data))}
+			return &FormatError{Offset: at, Msg: fmt.Sprintf("tensor %q data (%d bytes at offset %d of the data section) runs past the end of the file (%d bytes)", ti.Name, ti.Size, ti.Offset, len(f.data))}
 		}
 	}
 	return nil

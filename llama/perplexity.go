@@ -74,8 +74,8 @@ func (m *Model) checkChunks(nTokens, nCtx int) error {
 	if nCtx < 4 || nCtx > m.H.NCtx {
 		return fmt.Errorf("llama: %w: perplexity context %d is outside 4..%d (the model's context)", rt.ErrInvalidArgument, nCtx, m.H.NCtx)
 	}
-	if nTokens < 2*nCtx {
-		return fmt.Errorf("llama: %w: the text has %d tokens; a context of %d needs at least %d", rt.ErrInvalidArgument, nTokens, nCtx, 2*nCtx)
+	if nTokens < nCtx {
+		return fmt.Errorf("llama: %w: the text has %d tokens, not one chunk of %d", rt.ErrInvalidArgument, nTokens, nCtx)
 	}
 	return nil
 }

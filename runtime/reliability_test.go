@@ -34,7 +34,7 @@ func TestBuildErrorsMatch(t *testing.T) {
 			return c.Rope(c.NewTensor(rt.F32, 4, 1, 2), c.NewTensor(rt.I32, 2), 4, rt.RopeNormal, 1e4, float32(math.Inf(1)))
 		}, rt.ErrInvalidArgument, "freq_scale"},
 		{"argmax 0-wide rows", func(c *rt.Context) *rt.Tensor { return c.Argmax(c.NewTensor(rt.F32, 0, 3)) }, rt.ErrShape, "empty"},
-		{"unrunnable dtype", func(c *rt.Context) *rt.Tensor { return c.NewTensor(rt.DType(12), 256) }, rt.ErrUnsupported, "q4_K"},
+		{"unrunnable dtype", func(c *rt.Context) *rt.Tensor { return c.NewTensor(rt.IQ2_XXS, 256) }, rt.ErrUnsupported, "iq2_xxs"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

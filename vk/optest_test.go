@@ -38,14 +38,23 @@ func TestOpHarness(t *testing.T) {
 	t.Logf("op harness: %v", sum)
 }
 
-var cpyDst = regexp.MustCompile(`type_dst=(\w+)`)
+var (
+	cpyDst     = regexp.MustCompile(`type_dst=(\w+)`)
+	setRowsDst = regexp.MustCompile(`\(type=(\w+)`)
+)
 
-// noShaderQuantizer reports whether r is a copy into a block type the
-// shaders cannot quantize to (see quantizable): the one kind of case this
-// backend leaves to the CPU.
+// noShaderQuantizer reports whether r is a copy or SET_ROWS into a block
+// type the shaders cannot quantize to (see quantizable): the one kind of
+// case this backend leaves to the CPU.
 func noShaderQuantizer(r optest.Result) bool {
-	m := cpyDst.FindStringSubmatch(r.Case)
-	if r.Op != rt.OpCpy || m == nil {
+	var m []string
+	switch r.Op {
+	case rt.OpCpy:
+		m = cpyDst.FindStringSubmatch(r.Case)
+	case rt.OpSetRows:
+		m = setRowsDst.FindStringSubmatch(r.Case)
+	}
+	if m == nil {
 		return false
 	}
 	dt, err := rt.ParseDType(m[1])

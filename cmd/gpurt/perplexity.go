@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gpurt/gpurt/gguf"
+	"github.com/gpurt/gpurt/internal/atomicfile"
 	"github.com/gpurt/gpurt/llama"
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -19,80 +19,54 @@ func init() {
 	register("perplexity", "perplexity and KL divergence of a model on a text, as llama-perplexity", runPerplexity)
 }
 
-const perplexityExample = `examples:
-  gpurt perplexity -m model-f16.gguf -f wiki.test.raw -c 512 --kl-divergence-base model-f16.kld
-  gpurt perplexity -m model-q4_k_m.gguf --kl-divergence-base model-f16.kld --kl-divergence -d vulkan`
-
 // perplexityFlags are the values of gpurt perplexity's flags.
 type perplexityFlags struct {
 	model, file, device, base, kvType string
 	nCtx, nBatch, threads, gpuLayers  int
+	chunks                            int
 	kld, noMmap, flashAttn            bool
 }
 
 func runPerplexity(args []string) int {
-	const name = "gpurt perplexity"
 	var p perplexityFlags
-	fs := flag.NewFlagSet("perplexity", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	both := func(short, long string, set func(n string)) { set(short); set(long) }
-	both("m", "model", func(n string) {
-		fs.StringVar(&p.model, n, "", "model `file` (GGUF); default: the embedded default model")
-	})
-	both("f", "file", func(n string) {
-		fs.StringVar(&p.file, n, "", "text `file` to score (- for stdin); not needed with --kl-divergence")
-	})
-	both("c", "ctx-size", func(n string) { fs.IntVar(&p.nCtx, n, 512, "chunk length in tokens (llama-perplexity's context)") })
-	both("b", "batch-size", func(n string) {
-		fs.IntVar(&p.nBatch, n, 0, "tokens per batch: batch/ctx chunks run together, one sequence each (0: one chunk;\n"+
-			"llama-perplexity's 2048 is slower here, as every token attends over the whole shared cache)")
-	})
-	both("d", "device", func(n string) {
-		fs.StringVar(&p.device, n, "auto", "vulkan|webgpu|cpu|auto, or a device name from gpurt devices")
-	})
-	both("t", "threads", func(n string) { fs.IntVar(&p.threads, n, 0, "CPU threads (0: all)") })
-	both("ngl", "gpu-layers", func(n string) { fs.IntVar(&p.gpuLayers, n, -1, "blocks on the GPU, counted from the last (-1: all)") })
-	fs.StringVar(&p.base, "kl-divergence-base", "", "llama.cpp logits `file`: written, or read with --kl-divergence")
-	fs.BoolVar(&p.kld, "kl-divergence", false, "compare with the --kl-divergence-base file instead of writing it")
-	fs.BoolVar(&p.noMmap, "no-mmap", false, "copy the weights instead of using them in place from the file (CPU)")
-	fs.StringVar(&p.kvType, "kv", "f16", "KV cache dtype: f16, f32 or q8_0")
-	both("fa", "flash-attn", func(n string) {
-		fs.BoolVar(&p.flashAttn, n, false, "attention with FLASH_ATTN_EXT (no score matrix in memory)")
-	})
-	usage := func(w io.Writer) {
-		fmt.Fprintf(w, "usage: %s -m MODEL -f TEXT [-c N] [-d DEVICE] [--kl-divergence-base FILE [--kl-divergence]]\n\n", name)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
-		fmt.Fprintln(w, "\n"+perplexityExample)
+	c := newCLI("perplexity", "-m MODEL -f TEXT [-c N] [-d DEVICE] [--kl-divergence-base FILE [--kl-divergence]]",
+		"gpurt perplexity -m model-f16.gguf -f wiki.test.raw -c 512 --kl-divergence-base model-f16.kld",
+		"gpurt perplexity -m model-q4_k_m.gguf --kl-divergence-base model-f16.kld --kl-divergence -d vulkan")
+	model := c.String("m,model", "", "model `FILE` (GGUF); default: the embedded default model")
+	file := c.String("f,file", "", "text `FILE` to score (- for stdin); not needed with --kl-divergence")
+	nCtx := c.Int("c,ctx-size", 512, "chunk length in tokens (llama-perplexity's context)")
+	nBatch := c.Int("b,batch-size", 0, "tokens per batch: batch/ctx chunks run together as sequences (0: one chunk; see docs/architecture.md)")
+	chunks := c.Int("chunks", -1, "evaluate at most this many chunks (-1 or 0: all)")
+	device := c.String("d,device", "auto", "auto, cpu, a family (vulkan, webgpu) or device names from gpurt devices; several as A,B")
+	threads := c.Int("t,threads", 0, "CPU threads (0: all cores)")
+	gpuLayers := c.Int("ngl,gpu-layers", -1, "blocks on the GPU devices, counted from the last (-1: all)")
+	base := c.String("kl-divergence-base", "", "llama.cpp logits `FILE`: written, or read with --kl-divergence")
+	kld := c.Bool("kl-divergence", false, "compare with the --kl-divergence-base file instead of writing it")
+	noMmap := c.Bool("no-mmap", false, "copy the weights instead of using them in place from the file (CPU)")
+	kv := c.String("kv", "f16", "KV cache dtype: f16, f32 or q8_0")
+	flashAttn := c.Bool("fa,flash-attn", false, "attention with FLASH_ATTN_EXT (no score matrix in memory)")
+	if code, ok := c.Parse(args); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			usage(os.Stdout)
-			return 0
-		}
-		fmt.Fprintf(os.Stderr, "%s: %v\n", name, err)
-		usage(os.Stderr)
-		return 2
+	p = perplexityFlags{model: *model, file: *file, device: *device, base: *base, kvType: *kv,
+		nCtx: *nCtx, nBatch: *nBatch, threads: *threads, gpuLayers: *gpuLayers, chunks: *chunks,
+		kld: *kld, noMmap: *noMmap, flashAttn: *flashAttn}
+	if err := p.validate(); err != nil {
+		return c.Usagef("%v", err)
 	}
-	if err := p.validate(fs.Args()); err != nil {
-		fmt.Fprintf(os.Stderr, "%s: %v\n", name, err)
-		return 2
+	if err := p.run(cliStdout, cliStderr); err != nil {
+		return c.Fail(err)
 	}
-	if err := p.run(os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintf(os.Stderr, "%s: %v\n", name, err)
-		return 1
-	}
-	return 0
+	return exitOK
 }
 
 // validate checks every value before anything loads.
-func (p *perplexityFlags) validate(extra []string) error {
+func (p *perplexityFlags) validate() error {
 	switch {
-	case len(extra) > 0:
-		return fmt.Errorf("unexpected arguments %q", extra)
 	case p.nCtx < 4:
 		return fmt.Errorf("-c %d: the context must be at least 4 tokens", p.nCtx)
+	case p.chunks < -1:
+		return fmt.Errorf("--chunks %d: use a positive count, or -1 (or 0) for all", p.chunks)
 	case p.nBatch < 0:
 		return fmt.Errorf("-b %d: the batch size cannot be negative", p.nBatch)
 	case p.threads < 0:
@@ -111,10 +85,8 @@ func (p *perplexityFlags) validate(extra []string) error {
 		if path == "" || path == "-" {
 			continue
 		}
-		if st, err := os.Stat(path); err != nil {
+		if err := checkModelPath(path); err != nil {
 			return err
-		} else if !st.Mode().IsRegular() {
-			return fmt.Errorf("%s is not a regular file", path)
 		}
 	}
 	if p.kld {
@@ -145,6 +117,7 @@ func (p *perplexityFlags) run(stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
+		base = base.FirstChunks(p.chunks)
 		p.nCtx = base.NCtx
 	}
 	var text []byte
@@ -196,14 +169,20 @@ func (p *perplexityFlags) run(stdout, stderr io.Writer) error {
 		return printKLD(stdout, m, base)
 	}
 	tokens := m.Tok.Encode(string(text), true)
+	if len(tokens) < 2*p.nCtx { // llama-perplexity's rule
+		return fmt.Errorf("the text has %d tokens; a context of %d needs at least %d (-c)", len(tokens), p.nCtx, 2*p.nCtx)
+	}
+	if p.chunks > 0 && len(tokens) > p.chunks*p.nCtx {
+		tokens = tokens[:p.chunks*p.nCtx]
+	}
 	fmt.Fprintf(stderr, "perplexity: %d tokens, %d chunks of %d\n", len(tokens), llama.ChunkCount(len(tokens), p.nCtx), p.nCtx)
 	var res llama.PerplexityResult
 	onChunk := func(c int, ppl float64) { fmt.Fprintf(stdout, "[%d]%.4f,", c+1, ppl) }
 	if p.base != "" {
-		err = writeFileAtomic(p.base, func(w io.Writer) error {
+		err = atomicfile.Write(p.base, func(w io.Writer) error {
 			res, err = m.Perplexity(tokens, p.nCtx, w, onChunk)
 			return err
-		})
+		}, atomicfile.Options{})
 	} else {
 		res, err = m.Perplexity(tokens, p.nCtx, nil, onChunk)
 	}
@@ -263,39 +242,5 @@ func printKLD(w io.Writer, m *llama.Model, base *llama.KLDBase) error {
 	fmt.Fprintf(w, "Minimum Δp: %6.3f%%\n", 100*r.PDiffMin)
 	fmt.Fprintf(w, "RMS Δp    : %6.3f ± %5.3f %%\n", 100*r.RMSPDiff.Value, 100*r.RMSPDiff.Err)
 	fmt.Fprintf(w, "Same top p: %6.3f ± %5.3f %%\n", 100*r.SameTop.Value, 100*r.SameTop.Err)
-	return nil
-}
-
-// writeFileAtomic writes path through a temporary file in the same
-// directory, synced and renamed over path, so an interrupted run never
-// leaves a truncated file where a good one stood.
-func writeFileAtomic(path string, write func(w io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	done := false
-	defer func() {
-		if !done {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err := write(tmp); err != nil {
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	done = true
 	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -42,7 +43,7 @@ func TestPerplexityCLI(t *testing.T) {
 	base := filepath.Join(t.TempDir(), "llama-f16.kld")
 	var out, errOut bytes.Buffer
 	p := perplexityFlags{model: filepath.Join(synthDir, "llama-f16.gguf"), file: filepath.Join(synthDir, "dev-text.txt"), nCtx: 128, device: "cpu", base: base, kvType: "f16", gpuLayers: -1}
-	if err := p.validate(nil); err != nil {
+	if err := p.validate(); err != nil {
 		t.Fatal(err)
 	}
 	if err := p.run(&out, &errOut); err != nil {
@@ -65,7 +66,7 @@ func TestPerplexityCLI(t *testing.T) {
 
 	out.Reset()
 	q := perplexityFlags{model: filepath.Join(synthDir, "llama-q8_0.gguf"), nCtx: 512, device: "cpu", base: filepath.Join(synthDir, "llama-f16.kld"), kld: true, kvType: "f16", gpuLayers: -1}
-	if err := q.validate(nil); err != nil {
+	if err := q.validate(); err != nil {
 		t.Fatal(err)
 	}
 	if err := q.run(&out, &errOut); err != nil {
@@ -99,16 +100,21 @@ func TestPerplexityUsage(t *testing.T) {
 		{[]string{"-f", "/nonexistent/text"}, 2},
 		{[]string{"-f", "x.txt", "--kv", "q4_0"}, 2},
 		{[]string{"--bogus"}, 2},
+		{[]string{"-f", "x.txt", "--chunks", "-3"}, 2},
+		{[]string{"-f", "x.txt", "-b", "-5"}, 2},
 	}
+	defer func(o, e io.Writer) { cliStdout, cliStderr = o, e }(cliStdout, cliStderr)
 	for _, c := range cases {
-		stdout, stderr := os.Stdout, os.Stderr
-		null, _ := os.Open(os.DevNull)
-		os.Stdout, os.Stderr = null, null
-		code := runPerplexity(c.args)
-		os.Stdout, os.Stderr = stdout, stderr
-		null.Close()
-		if code != c.code {
+		var out, errOut bytes.Buffer
+		cliStdout, cliStderr = &out, &errOut
+		if code := runPerplexity(c.args); code != c.code {
 			t.Errorf("gpurt perplexity %q exited %d, want %d", c.args, code, c.code)
+		}
+		if c.code == 2 && !strings.HasPrefix(errOut.String(), "gpurt perplexity: ") {
+			t.Errorf("gpurt perplexity %q: message %q lacks the prefix", c.args, errOut.String())
+		}
+		if c.code == 0 && !strings.Contains(out.String(), "--kl-divergence-base") {
+			t.Errorf("-h: usage lacks the flags:\n%s", out.String())
 		}
 	}
 }

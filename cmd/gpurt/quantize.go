@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/gpurt/gpurt/gguf"
@@ -17,7 +16,7 @@ func init() {
 	register("quantize", "IN.gguf OUT.gguf TYPE: quantize a model as llama-quantize does (q4_k_m, q8_0, …)", runQuantize)
 }
 
-func runQuantize(args []string) int { return quantizeCmd(args, os.Stdout, os.Stderr) }
+func runQuantize(args []string) int { return quantizeCmd(args, cliStdout, cliStderr) }
 
 // tensorTypeFlags collects repeated --tensor-type NAME=TYPE rules.
 type tensorTypeFlags []llama.TensorTypeRule
@@ -55,18 +54,21 @@ func (d *dtypeFlag) Set(s string) error {
 func quantizeCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("quantize", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	if wantsHelp(args) {
+		fs.SetOutput(stdout) // asked-for help is output, as every subcommand's
+	}
 	var names []string
 	for _, ft := range llama.FileTypes {
 		names = append(names, ft.Name)
 	}
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: gpurt quantize [--pure] [--tensor-type NAME=TYPE]… [--output-tensor-type TYPE] [--token-embedding-type TYPE] [-t N] IN.gguf OUT.gguf TYPE")
-		fmt.Fprintln(stderr, "\nQuantizes IN.gguf to OUT.gguf with llama-quantize's per-tensor rules and ggml's reference")
-		fmt.Fprintln(stderr, "quantizers (no importance matrix). Tensors already quantized to another type are")
-		fmt.Fprintln(stderr, "dequantized and quantized again.")
-		fmt.Fprintf(stderr, "\nTYPE (case-insensitive): %s (q3_k, q4_k, q5_k: the _m mixes)\n\nflags:\n", strings.Join(names, ", "))
+		fmt.Fprintln(fs.Output(), "usage: gpurt quantize [--pure] [--tensor-type NAME=TYPE]… [--output-tensor-type TYPE] [--token-embedding-type TYPE] [-t N] IN.gguf OUT.gguf TYPE")
+		fmt.Fprintln(fs.Output(), "\nQuantizes IN.gguf to OUT.gguf with llama-quantize's per-tensor rules and ggml's reference")
+		fmt.Fprintln(fs.Output(), "quantizers (no importance matrix). Tensors already quantized to another type are")
+		fmt.Fprintln(fs.Output(), "dequantized and quantized again.")
+		fmt.Fprintf(fs.Output(), "\nTYPE (case-insensitive): %s (q3_k, q4_k, q5_k: the _m mixes)\n\nflags:\n", strings.Join(names, ", "))
 		fs.PrintDefaults()
-		fmt.Fprintln(stderr, "\nexample:\n  gpurt quantize model-f16.gguf model-q4_k_m.gguf q4_k_m")
+		fmt.Fprintln(fs.Output(), "\nexamples:\n  gpurt quantize model-f16.gguf model-q4_k_m.gguf q4_k_m\n  gpurt quantize --pure --output-tensor-type q8_0 model-f16.gguf model-q4_0.gguf q4_0")
 	}
 	pure := fs.Bool("pure", false, "give every quantizable tensor TYPE's default type, without the mix's per-tensor rules")
 	var rules tensorTypeFlags
@@ -148,4 +150,18 @@ func quantizeFile(in, out string, opt llama.QuantizeOptions, stdout io.Writer) e
 		fmt.Fprintf(stdout, "%d tensors have rows that are not whole blocks of their type and took llama.cpp's fallback type\n", fallback)
 	}
 	return nil
+}
+
+// wantsHelp reports whether args ask for the usage (-h, --help) before any
+// positional argument.
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		switch {
+		case a == "--":
+			return false
+		case a == "-h" || a == "-help" || a == "--h" || a == "--help":
+			return true
+		}
+	}
+	return false
 }

@@ -28,6 +28,7 @@ type runOptions struct {
 	ctxSize       int
 	kv            rt.DType
 	noBOS         bool
+	noMmap        bool
 	parseSpecial  bool
 	rpcEndpoints  []string // --rpc (rpcflag.go)
 }
@@ -49,8 +50,9 @@ func runModel(args []string) int {
 	threads := c.Int("t,threads", 0, "CPU threads (0: all cores)")
 	gpuLayers := c.Int("ngl,gpu-layers", -1, "blocks to place on the GPU devices, counted from the last (-1: all)")
 	ctxSize := c.Int("c,ctx-size", 0, "context size in tokens (0: the model's trained context, capped by a KV memory budget)")
-	kv := c.String("kv", "f16", "KV cache dtype: f16 or f32")
+	kv := c.String("kv", "f16", "KV cache dtype: f16, f32 or q8_0")
 	noBOS := c.Bool("no-bos", false, "do not start the prompt with the BOS token")
+	noMmap := c.Bool("no-mmap", false, "copy the weights instead of using them in place from the file (CPU)")
 	rpcList := rpcFlag(c)
 	noParseSpecial := c.Bool("no-parse-special", false, "tokenize special-token texts in the prompt (<|im_start|>, [INST], …) as plain text")
 	if code, ok := c.Parse(args); !ok {
@@ -73,8 +75,8 @@ func runModel(args []string) int {
 		return c.Usagef("-ngl/--gpu-layers %d: want -1 (all) or a block count >= 0", *gpuLayers)
 	}
 	kvType, err := rt.ParseDType(*kv)
-	if err != nil || (kvType != rt.F16 && kvType != rt.F32) {
-		return c.Usagef("--kv %s: want f16 or f32", *kv)
+	if err != nil || (kvType != rt.F16 && kvType != rt.F32 && kvType != rt.Q8_0) {
+		return c.Usagef("--kv %s: want f16, f32 or q8_0", *kv)
 	}
 	if _, err := parseDevices(*device); err != nil {
 		return c.Usagef("-d/--device %v", err)
@@ -100,7 +102,7 @@ func runModel(args []string) int {
 	}
 	o := runOptions{
 		model: *model, prompt: *prompt, n: *n, devices: *device, threads: *threads,
-		gpuLayers: *gpuLayers, ctxSize: *ctxSize, kv: kvType, noBOS: *noBOS, parseSpecial: !*noParseSpecial, rpcEndpoints: endpoints,
+		gpuLayers: *gpuLayers, ctxSize: *ctxSize, kv: kvType, noBOS: *noBOS, noMmap: *noMmap, parseSpecial: !*noParseSpecial, rpcEndpoints: endpoints,
 		sampler: llama.SamplerConfig{Temp: float32(*temp), TopK: *topK, TopP: float32(*topP), Seed: *seed},
 	}
 	if _, err := llama.NewSampler(o.sampler); err != nil {
@@ -149,23 +151,13 @@ func kvBudget(backends []rt.Backend) uint64 {
 // contextSize picks the context: the user's -c, or the model's trained
 // context capped so its KV cache fits the budget. note says how it was chosen.
 func contextSize(f *gguf.File, requested int, kv rt.DType, budget uint64) (n int, note string, err error) {
-	get := func(key string, def int) int {
-		v, err := f.Int(key)
-		if err != nil {
-			return def
-		}
-		return v
+	// Any architecture's hyperparameters, read and checked without loading.
+	h, err := llama.ReadHparams(f)
+	if err != nil {
+		return 0, "", err
 	}
-	trained := get("llama.context_length", 2048)
-	layers, embd := get("llama.block_count", 0), get("llama.embedding_length", 0)
-	heads := get("llama.attention.head_count", 1)
-	headsKV := get("llama.attention.head_count_kv", heads)
-	if layers <= 0 || embd <= 0 || heads <= 0 || headsKV <= 0 || trained <= 0 {
-		return 0, "", fmt.Errorf("the model's hyperparameters (block_count %d, embedding_length %d, head_count %d/%d, context_length %d) are invalid: %w",
-			layers, embd, heads, headsKV, trained, rt.ErrCorruptFile)
-	}
-	// K and V: one row of n_embd * n_head_kv / n_head values per layer per token.
-	perToken := uint64(2*layers) * uint64(embd/heads*headsKV) * uint64(kv.TypeSize())
+	trained := h.NCtxTrain
+	perToken := uint64(h.KVBytesPerToken(kv))
 	if requested > 0 {
 		if requested > trained {
 			return trained, fmt.Sprintf("%d tokens (-c %d is beyond the trained context)", trained, requested), nil
@@ -204,7 +196,8 @@ func generate(c *cli, o runOptions) error {
 	if err != nil {
 		return err
 	}
-	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: o.gpuLayers, KVType: o.kv, NCtx: nCtx})
+	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: o.gpuLayers, KVType: o.kv, NCtx: nCtx,
+		NoMmap: o.noMmap, Progress: loadProgress(cliStderr)})
 	if err != nil {
 		return err
 	}
