@@ -66,12 +66,16 @@ func seriesNamer(recs []Record) func(Record) string {
 
 // chartGroups arranges recs into charts: one GFLOPS chart per MUL_MAT shape
 // (a bar per backend and dtype), and one GB/s chart of the memory-bound ops
-// with the bandwidth probe.
+// with the bandwidth probe, and tokens/s charts of the end-to-end runs.
 func chartGroups(recs []Record) []*barGroup {
 	name := seriesNamer(recs)
 	var groups []*barGroup
 	byShape := map[string]*barGroup{}
 	bw := &barGroup{title: "memory-bound ops", ylabel: "GB/s"}
+	e2e := map[string]*barGroup{
+		"E2E_PROMPT": {title: "end to end: prompt", ylabel: "tokens/s"},
+		"E2E_GEN":    {title: "end to end: generation", ylabel: "tokens/s"},
+	}
 	for _, r := range recs {
 		if !r.OK() {
 			continue
@@ -86,6 +90,8 @@ func chartGroups(recs []Record) []*barGroup {
 				groups = append(groups, g)
 			}
 			g.set(name(r), r.Type, r.GFLOPS)
+		case e2e[r.Op] != nil && r.TokS > 0: // gpurt and llama.cpp side by side
+			e2e[r.Op].set(name(r), r.Model, r.TokS)
 		case r.GBps > 0 && r.Op != "MUL_MAT":
 			cat := r.Op
 			if r.Type != "f32" {
@@ -96,6 +102,11 @@ func chartGroups(recs []Record) []*barGroup {
 	}
 	if len(bw.cats) > 0 {
 		groups = append(groups, bw)
+	}
+	for _, op := range []string{"E2E_PROMPT", "E2E_GEN"} {
+		if g := e2e[op]; len(g.cats) > 0 {
+			groups = append(groups, g)
+		}
 	}
 	return groups
 }

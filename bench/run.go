@@ -52,7 +52,7 @@ type Options struct {
 
 	// TOKENIZE: the vocabularies (default DefaultTokenizeVocabs), the text
 	// size (default DefaultTokenizeBytes), and the llama.cpp directory whose
-	// llama-tokenize is measured alongside (default DefaultLlamaCppDir).
+	// llama-tokenize and llama-bench are measured alongside (default DefaultLlamaCppDir).
 	TokenizeVocabs []string
 	TokenizeBytes  int
 	LlamaCppDir    string
@@ -352,11 +352,24 @@ func (r *runner) e2e(base Record, dev rt.Device) {
 			continue
 		}
 		prompt.TokS, gen.TokS = res.PromptTokS, res.GenTokS
-		for _, rec := range []Record{prompt, gen} {
+		// llama.cpp runs right after gpurt on the same file, so the two
+		// alternate model by model (CPU only: llama-bench runs its CPU
+		// build).
+		var theirs []Record
+		if dev.Props().Type == rt.DeviceCPU {
+			theirs = r.llamaCppE2E(m, prompt, gen)
+		}
+		for i, rec := range []Record{prompt, gen} {
 			if rec.TokS > 0 {
 				rec.Us = 1e6 / rec.TokS
 			}
 			rec.Status, rec.Runs, rec.Note = StatusOK, res.Runs, res.Note
+			if len(theirs) == 2 && theirs[i].OK() && theirs[i].TokS > 0 {
+				rec.Note = strings.TrimPrefix(rec.Note+fmt.Sprintf("; %.2f× llama.cpp", rec.TokS/theirs[i].TokS), "; ")
+			}
+			r.add(rec)
+		}
+		for _, rec := range theirs {
 			r.add(rec)
 		}
 	}

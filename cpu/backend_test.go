@@ -492,3 +492,54 @@ func TestEmptySources(t *testing.T) {
 		}},
 	})
 }
+
+// TestProfileTimesEveryNode checks that SetProfile records one entry per
+// computed node, the pool's shares of the parallel ops, and that
+// SetProfile(nil) stops recording.
+func TestProfileTimesEveryNode(t *testing.T) {
+	g, _, free := smallGraph(t)
+	defer free()
+	for _, tc := range []struct {
+		threads, grain int
+		parallel       int // parallel ops per graph
+	}{
+		{threads: 1, grain: 1},
+		{threads: 2, grain: 1, parallel: 2}, // ADD and SILU split over both workers
+	} {
+		b, _ := NewBackend(tc.threads)
+		b.grain = tc.grain
+		p := rt.NewProfile()
+		b.SetProfile(p)
+		for range 3 {
+			if err := b.GraphCompute(g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r := p.Report()
+		counts := map[string]int{}
+		for _, row := range r.ByOp {
+			counts[row.Name] = row.Count
+		}
+		if counts["ADD"] != 3 || counts["UNARY"]+counts["SILU"] != 3 || len(r.ByOp) != 2 {
+			t.Errorf("%d threads: ops %+v, want ADD and SILU 3 times each", tc.threads, r.ByOp)
+		}
+		if r.OpTime <= 0 || r.Pool.Busy <= 0 {
+			t.Errorf("%d threads: op time %v, pool busy %v; want both > 0", tc.threads, r.OpTime, r.Pool.Busy)
+		}
+		if r.Pool.Threads != tc.threads || r.Pool.Parallel != 3*tc.parallel {
+			t.Errorf("%d threads: pool %+v, want %d threads and %d parallel ops", tc.threads, r.Pool, tc.threads, 3*tc.parallel)
+		}
+		if tc.parallel > 0 && r.Pool.Wake <= 0 {
+			t.Errorf("%d threads: no wake-up time recorded for parallel ops", tc.threads)
+		}
+		b.SetProfile(nil)
+		p.Reset()
+		if err := b.GraphCompute(g); err != nil {
+			t.Fatal(err)
+		}
+		if r := p.Report(); len(r.ByOp) != 0 || r.Pool != (rt.PoolStat{}) {
+			t.Errorf("%d threads: recorded after SetProfile(nil): %+v", tc.threads, r)
+		}
+		b.Close()
+	}
+}

@@ -3,6 +3,7 @@ package cpu
 import (
 	"fmt"
 	"math"
+	"sync"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -22,12 +23,19 @@ func (bufferType) Alignment() int { return Alignment }
 
 // MaxSize is the memory the machine has (RAM and swap, within the cgroup's
 // limit), or 64 TiB where that is unknown; never more than an int holds.
+// The graph allocator asks once per tensor, so the figure is read from the
+// system once per process (reading the cgroup's files every time was a
+// third of token generation time on small models, see docs/performance.md).
 func (bufferType) MaxSize() int {
-	if total := totalMemory(); total > 0 {
+	if total := cachedTotalMemory(); total > 0 {
 		return int(min(total, uint64(math.MaxInt)))
 	}
 	return min(math.MaxInt, 1<<46)
 }
+
+// cachedTotalMemory is totalMemory, read once.
+var cachedTotalMemory = sync.OnceValue(totalMemory)
+
 func (bufferType) AllocSize(t *rt.Tensor) int { return t.Nbytes() }
 func (bufferType) IsHost() bool               { return true }
 func (bufferType) Device() rt.Device          { return theDevice }

@@ -2,6 +2,7 @@ package llama
 
 import (
 	"fmt"
+	"time"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -56,27 +57,45 @@ func (m *Model) decode(b Batch, embed bool) error {
 	if err := m.cache.place(seqs, b.Pos, cells); err != nil {
 		return err
 	}
+	prof := m.opts.Profile
+	prof.AddStep()
+	t := time.Now()
 	s := graphShape{n: n, nKV: m.cache.nKV(), nOut: len(graphOuts), embed: embed}
 	f, err := m.forward(s)
 	if err != nil {
 		m.forget(cells)
 		return err
 	}
+	t = lap(prof, "graph build+alloc", t)
 	if err := m.fill(f, b.Tokens, b.Pos, seqs, cells, graphOuts); err != nil {
 		m.forget(cells)
 		return fmt.Errorf("llama: inputs: %w", err)
 	}
+	t = lap(prof, "input copies", t)
 	if err := m.sched.GraphCompute(f.g); err != nil {
 		m.last = nil // the scheduler's state is unknown: schedule afresh
 		m.forget(cells)
 		return fmt.Errorf("llama: %w", err)
 	}
+	t = lap(prof, "graph compute", t)
 	if len(outs) > 0 {
 		if m.logits, err = m.sc.getF32(f.in.logits, m.logits); err != nil {
 			return fmt.Errorf("llama: logits: %w", err)
 		}
 	}
+	lap(prof, "output copies", t)
 	return nil
+}
+
+// lap records the time since t as phase name of p (when p is set) and
+// returns the time now.
+func lap(p *rt.Profile, name string, t time.Time) time.Time {
+	if p == nil {
+		return t
+	}
+	now := time.Now()
+	p.AddPhase(name, now.Sub(t))
+	return now
 }
 
 // forget frees the cells of a batch that failed.

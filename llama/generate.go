@@ -59,7 +59,9 @@ func (m *Model) Generate(prompt []int32, n int, s *Sampler, onToken func(id int3
 	var out []int32
 	start = time.Now()
 	for len(out) < n {
+		t := time.Now()
 		id, err := s.Sample(logits)
+		lap(m.opts.Profile, "sampling", t)
 		if err != nil {
 			return out, st, err
 		}

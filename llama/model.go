@@ -45,6 +45,12 @@ type Options struct {
 	// instead of running the last one again when the batch has its shape
 	// (for checks and measurements; the results are the same).
 	RebuildGraphs bool
+	// Profile, if set, receives the time of each decode's phases outside
+	// the backends' ops (graph build and allocation, input copies, compute,
+	// output copies) and of sampling in Generate, one step per decode.
+	// Backends implementing rt.Profiled time their ops into it when the
+	// caller sets it on them too.
+	Profile *rt.Profile
 }
 
 // Model is a model of any registered architecture loaded into backend memory.

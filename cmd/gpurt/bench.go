@@ -29,7 +29,7 @@ func runBench(args []string) int {
 	pngOut := c.String("png", "", "write bar charts (GFLOPS per backend and dtype, GB/s) to `FILE`")
 	models := c.String("m,model", "", "end-to-end models, comma-separated GGUF paths; default: the embedded model and ../shared/models/stories260K.gguf")
 	quiet := c.Bool("q,quiet", false, "do not print progress to stderr")
-	vsLlama := c.String("vs-llama.cpp", "", "llama.cpp build `DIR` whose llama-tokenize TOKENIZE measures alongside (default "+bench.DefaultLlamaCppDir+")")
+	vsLlama := c.String("vs-llama.cpp", "", "llama.cpp build `DIR` whose llama-tokenize (TOKENIZE) and llama-bench (E2E on the CPU, same files and lengths) run alongside gpurt (default "+bench.DefaultLlamaCppDir+")")
 	if code, ok := c.Parse(args); !ok {
 		return code
 	}

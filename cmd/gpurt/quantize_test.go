@@ -30,7 +30,7 @@ func TestQuantizeCommand(t *testing.T) {
 		{"requantize", []string{"-t", "3", in, out, "Q4_0"}, 0, "16 of 21 tensors converted (5 f32, 15 q4_0, 1 q6_K)", ""},
 		{"options", []string{"--pure", "--tensor-type", "ffn_.*=q8_0", "--output-tensor-type", "f16", in, out, "q4_k_m"}, 0,
 			"10 of 21 tensors converted (5 f32, 1 f16, 6 q8_0, 9 q4_K)", ""},
-		{"help", []string{"-h"}, 0, "", "example:"},
+		{"help", []string{"-h"}, 0, "examples:", ""},
 		{"unknown type", []string{in, out, "q9_k"}, 2, "", "gpurt quantize: unknown quantization type \"q9_k\""},
 		{"bad tensor type", []string{"--tensor-type", "attn_v", in, out, "q4_0"}, 2, "", "want NAME=TYPE"},
 		{"unquantizable tensor type", []string{"--tensor-type", "attn_v=iq2_xxs", in, out, "q4_0"}, 2, "", "cannot quantize to \"iq2_xxs\""},

@@ -31,6 +31,7 @@ type runOptions struct {
 	noMmap        bool
 	parseSpecial  bool
 	rpcEndpoints  []string // --rpc (rpcflag.go)
+	profile       bool     // --profile (runprofile.go)
 }
 
 func runModel(args []string) int {
@@ -54,6 +55,7 @@ func runModel(args []string) int {
 	noBOS := c.Bool("no-bos", false, "do not start the prompt with the BOS token")
 	noMmap := c.Bool("no-mmap", false, "copy the weights instead of using them in place from the file (CPU)")
 	rpcList := rpcFlag(c)
+	profile := c.Bool("profile", false, "after generating, print where each generated token's time went: per op type, per layer, the CPU pool's wait time and the phases outside ops")
 	noParseSpecial := c.Bool("no-parse-special", false, "tokenize special-token texts in the prompt (<|im_start|>, [INST], …) as plain text")
 	if code, ok := c.Parse(args); !ok {
 		return code
@@ -102,7 +104,7 @@ func runModel(args []string) int {
 	}
 	o := runOptions{
 		model: *model, prompt: *prompt, n: *n, devices: *device, threads: *threads,
-		gpuLayers: *gpuLayers, ctxSize: *ctxSize, kv: kvType, noBOS: *noBOS, noMmap: *noMmap, parseSpecial: !*noParseSpecial, rpcEndpoints: endpoints,
+		gpuLayers: *gpuLayers, ctxSize: *ctxSize, kv: kvType, noBOS: *noBOS, noMmap: *noMmap, parseSpecial: !*noParseSpecial, rpcEndpoints: endpoints, profile: *profile,
 		sampler: llama.SamplerConfig{Temp: float32(*temp), TopK: *topK, TopP: float32(*topP), Seed: *seed},
 	}
 	if _, err := llama.NewSampler(o.sampler); err != nil {
@@ -196,8 +198,9 @@ func generate(c *cli, o runOptions) error {
 	if err != nil {
 		return err
 	}
+	prof := newRunProfile(o.profile, backends)
 	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: o.gpuLayers, KVType: o.kv, NCtx: nCtx,
-		NoMmap: o.noMmap, Progress: loadProgress(cliStderr)})
+		NoMmap: o.noMmap, Progress: loadProgress(cliStderr), Profile: prof.p})
 	if err != nil {
 		return err
 	}
@@ -239,6 +242,7 @@ func generate(c *cli, o runOptions) error {
 	out.Flush()
 	prev := tokens[len(tokens)-1]
 	_, st, err := m.Generate(tokens, o.n, sampler, func(id int32) error {
+		prof.onToken()
 		out.Write(m.Tok.PieceAfter(prev, id))
 		prev = id
 		return out.Flush()
@@ -262,7 +266,7 @@ func generate(c *cli, o runOptions) error {
 	fmt.Fprintf(c.stderr, "load:    %.0f ms; warm-up (pipeline compile): %.0f ms\n", ms(loadTime), ms(warmTime))
 	fmt.Fprintf(c.stderr, "prompt:  %d tokens, %.1f tokens/s\n", st.PromptTokens, st.PromptTPS())
 	fmt.Fprintf(c.stderr, "gen:     %d tokens, %.1f tokens/s\n", st.GenTokens, st.GenTPS())
-	return nil
+	return prof.print(c)
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
