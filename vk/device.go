@@ -84,6 +84,12 @@ type Device struct {
 	poolsMu    sync.Mutex
 	xferMu     sync.Mutex // serializes the device-level transfer stream
 	xfer       *stream
+
+	// Pooled staging buffers (staging.go).
+	stagingMu        sync.Mutex
+	stagingIdle      []*devBuffer
+	stagingIdleBytes uint64
+	stagingCreated   int
 }
 
 type memType struct {
@@ -196,7 +202,7 @@ func newDevice(inst vk.Instance, pd vk.PhysicalDevice, physIdx, index int) (*Dev
 	if d.localType < 0 || d.hostType < 0 {
 		return nil, fmt.Errorf("vulkan: device %d (%s) lacks a device-local or host-visible memory type", physIdx, devName)
 	}
-	d.localBT = &BufferType{dev: d, memType: d.localType, host: false}
+	d.localBT = &BufferType{dev: d, memType: d.localType, host: false, staged: discreteMode()}
 	d.hostBT = &BufferType{dev: d, memType: d.hostType, host: true}
 	return d, nil
 }
@@ -361,6 +367,7 @@ func (d *Device) release() error {
 		b.releaseStream()
 	}
 	d.destroyXfer()
+	d.destroyStaging()
 	for e := range d.live.events {
 		e.destroy()
 	}

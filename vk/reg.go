@@ -28,6 +28,9 @@
 //
 //	GPURT_VK_DEVICES=0,2   only expose these physical devices (by index)
 //	GPURT_VK_LOADER=path   load this Vulkan loader instead of the default one
+//	GPURT_VK_DISCRETE=1    treat device-local memory as unmappable, as on a
+//	                       discrete GPU: every transfer goes through staging
+//	                       (tests use it to run that path on lavapipe)
 package vk
 
 import (
