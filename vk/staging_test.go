@@ -7,6 +7,7 @@ import (
 	"time"
 
 	rt "github.com/gpurt/gpurt/runtime"
+	vk "github.com/vulkan-go/vulkan"
 )
 
 func TestStagingSize(t *testing.T) {
@@ -133,6 +134,63 @@ func BenchmarkTransfer(b *testing.B) {
 				}
 				b.ReportMetric(float64(time.Since(start).Microseconds())/float64(b.N), "µs/roundtrip")
 			})
+		}
+	}
+}
+
+// TestFreeDefersWhileQueued frees a buffer while a compute that uses it is
+// still submitted: Free must not wait for the queue, and the VkBuffer must
+// outlive the work (the validation layer reports a buffer destroyed in use).
+func TestFreeDefersWhileQueued(t *testing.T) {
+	dev, be := testDevice(t)
+	add := computeAdd(t, be, dev.BufferType())
+	if err := be.GraphCompute(add.g); err != nil {
+		t.Fatal(err)
+	}
+	dev.graveMu.Lock()
+	before := len(dev.grave)
+	dev.graveMu.Unlock()
+	if err := add.buf.Free(); err != nil {
+		t.Fatal(err)
+	}
+	dev.graveMu.Lock()
+	deferred := len(dev.grave) - before
+	dev.graveMu.Unlock()
+	if deferred != 1 {
+		t.Errorf("free with queued work deferred %d buffers, want 1", deferred)
+	}
+	if err := be.Synchronize(); err != nil {
+		t.Fatal(err)
+	}
+	dev.graveMu.Lock()
+	left := len(dev.grave)
+	dev.graveMu.Unlock()
+	if left != 0 {
+		t.Errorf("%d deferred frees left after Synchronize", left)
+	}
+}
+
+func TestPickQueueFamily(t *testing.T) {
+	const (
+		g = vk.QueueFlags(vk.QueueGraphicsBit)
+		c = vk.QueueFlags(vk.QueueComputeBit)
+		x = vk.QueueFlags(vk.QueueTransferBit)
+	)
+	for _, tc := range []struct {
+		name  string
+		flags []vk.QueueFlags
+		want  uint32
+		ok    bool
+	}{
+		{"nvidia", []vk.QueueFlags{g | c | x, x, c | x}, 2, true},
+		{"one family", []vk.QueueFlags{g | c | x}, 0, true},
+		{"graphics first without compute", []vk.QueueFlags{g, g | c}, 1, true},
+		{"empty family skipped", []vk.QueueFlags{0, c}, 1, true},
+		{"no compute", []vk.QueueFlags{g, x}, 0, false},
+	} {
+		got, ok := pickQueueFamily(tc.flags)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("%s: pickQueueFamily = %d, %v; want %d, %v", tc.name, got, ok, tc.want, tc.ok)
 		}
 	}
 }

@@ -19,6 +19,7 @@ type slot struct {
 	fence   vk.Fence
 	pending bool
 	gen     uint64 // incremented on each submission
+	serial  uint64 // the device's submission serial of the last submission
 	// After completion: host copies to run (async downloads) and staging
 	// buffers to free.
 	after   []func()
@@ -138,9 +139,11 @@ func (s *stream) flush() error {
 	if err := d.check(vk.EndCommandBuffer(sl.cmd), "end command buffer"); err != nil {
 		return err
 	}
-	if err := d.submit(sl.cmd, sl.fence); err != nil {
+	serial, err := d.submit(sl.cmd, sl.fence)
+	if err != nil {
 		return err
 	}
+	sl.serial = serial
 	sl.pending = true
 	sl.gen++
 	s.order = append(s.order, sl)
@@ -171,6 +174,7 @@ func (s *stream) waitOne(sl *slot) error {
 		return err
 	}
 	sl.pending = false
+	d.completedThrough(sl.serial)
 	for _, f := range sl.after {
 		f()
 	}
