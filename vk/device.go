@@ -41,6 +41,7 @@ type Device struct {
 	api      uint32
 	lim      limits
 	family   uint32 // compute queue family
+	feat     features
 
 	memTypes  []memType
 	heapSizes []uint64
@@ -202,6 +203,8 @@ func newDevice(inst vk.Instance, pd vk.PhysicalDevice, physIdx, index int) (*Dev
 		return nil, fmt.Errorf("vulkan: device %d (%s) has no compute queue", physIdx, devName)
 	}
 	d.family = family
+	d.feat = queryFeatures(inst, pd, api)
+	d.feat.computeOnlyQueue = flags[family]&vk.QueueFlags(vk.QueueGraphicsBit) == 0
 
 	var mp vk.PhysicalDeviceMemoryProperties
 	vk.GetPhysicalDeviceMemoryProperties(pd, &mp)
@@ -279,6 +282,13 @@ func (d *Device) Props() rt.DeviceProps {
 	free := uint64(0)
 	if used < total {
 		free = total - used
+	}
+	// The driver's budget counts other processes' use too.
+	if budget, usage, ok := d.memoryBudget(); ok && heap < len(budget) {
+		free = 0
+		if usage[heap] < budget[heap] {
+			free = budget[heap] - usage[heap]
+		}
 	}
 	return rt.DeviceProps{
 		Name:        d.name,
@@ -438,8 +448,12 @@ func (d *Device) create() error {
 		PQueuePriorities: []float32{1},
 	}
 	exts := devicePortability(func(name string) bool { return hasExtension(d.inst, d.phys, name) })
+	api := min(d.api, instanceAPI)
+	chain := featureChain(api, d.feat)
+	defer freeFeatureChain(chain)
 	info := &vk.DeviceCreateInfo{
 		SType:                   vk.StructureTypeDeviceCreateInfo,
+		PNext:                   chain,
 		QueueCreateInfoCount:    1,
 		PQueueCreateInfos:       []vk.DeviceQueueCreateInfo{qinfo},
 		EnabledExtensionCount:   uint32(len(exts)),

@@ -3,6 +3,7 @@ package vk
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -192,5 +193,35 @@ func TestPickQueueFamily(t *testing.T) {
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("%s: pickQueueFamily = %d, %v; want %d, %v", tc.name, got, ok, tc.want, tc.ok)
 		}
+	}
+}
+
+// TestFeaturesQueried checks the feature query against what Mesa's lavapipe
+// (22.3 and later) is known to offer, and that gpurt devices gets a report.
+func TestFeaturesQueried(t *testing.T) {
+	dev, _ := testDevice(t)
+	lines := dev.Features()
+	if len(lines) == 0 || !strings.Contains(strings.Join(lines, "\n"), "fp16=") {
+		t.Fatalf("Features() = %q, want the feature report", lines)
+	}
+	if !dev.software || !strings.Contains(dev.desc, "llvmpipe") || min(dev.api, instanceAPI) < vk.MakeVersion(1, 3, 0) {
+		t.Skipf("not lavapipe with Vulkan 1.3 (%s): the expected features are unknown", dev.desc)
+	}
+	f := dev.feat
+	for name, ok := range map[string]bool{
+		"storageBuffer16BitAccess": f.storage16,
+		"storageBuffer8BitAccess":  f.storage8,
+		"shaderFloat16":            f.shaderFloat16,
+		"shaderInt8":               f.shaderInt8,
+		"subgroupSizeControl":      f.subgroupSizeControl,
+		"computeFullSubgroups":     f.fullSubgroups,
+		"shaderIntegerDotProduct":  f.integerDot,
+	} {
+		if !ok {
+			t.Errorf("lavapipe offers %s, the query says no", name)
+		}
+	}
+	if f.minSubgroupSize == 0 || f.maxSubgroupSize < f.minSubgroupSize {
+		t.Errorf("subgroup size range %d-%d", f.minSubgroupSize, f.maxSubgroupSize)
 	}
 }
