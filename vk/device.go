@@ -43,6 +43,9 @@ type Device struct {
 	family   uint32 // compute queue family
 	feat     features
 
+	vendorID, deviceID uint32
+	cacheUUID          [16]byte
+
 	memTypes  []memType
 	heapSizes []uint64
 	localType int // memory type index for device-local buffers
@@ -77,6 +80,12 @@ type Device struct {
 	dev     vk.Device
 	queue   vk.Queue
 	queueMu sync.Mutex // vkQueueSubmit needs external synchronization
+
+	// The VkPipelineCache (pipecache.go), how many bytes it was seeded
+	// with, and why it could not be saved at release.
+	pipeCache        vk.PipelineCache
+	pipeCacheLoaded  int
+	pipeCacheSaveErr error
 
 	dsLayout   vk.DescriptorSetLayout
 	pipeLayout vk.PipelineLayout
@@ -129,6 +138,10 @@ func newDevice(inst vk.Instance, pd vk.PhysicalDevice, physIdx, index int) (*Dev
 		phys:    pd,
 		name:    fmt.Sprintf("Vulkan%d", index),
 		api:     props.ApiVersion,
+
+		vendorID:  props.VendorID,
+		deviceID:  props.DeviceID,
+		cacheUUID: props.PipelineCacheUUID,
 	}
 	if props.ApiVersion < vk.MakeVersion(1, 1, 0) || instanceAPI < vk.MakeVersion(1, 1, 0) {
 		return nil, fmt.Errorf("vulkan: device %d (%s) supports only Vulkan %s; gpurt needs 1.1", physIdx, devName, vk.Version(props.ApiVersion))
@@ -430,6 +443,7 @@ func (d *Device) release() error {
 	d.pools = nil
 	d.poolsMu.Unlock()
 	d.pipes.destroy(d)
+	d.destroyPipelineCache()
 	if d.pipeLayout != nil {
 		vk.DestroyPipelineLayout(d.dev, d.pipeLayout, nil)
 	}
@@ -474,6 +488,9 @@ func (d *Device) create() error {
 		return err
 	}
 	d.pipes.init()
+	if err := d.createPipelineCache(); err != nil {
+		return err
+	}
 	xfer, err := newStream(d)
 	if err != nil {
 		return err

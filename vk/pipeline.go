@@ -89,6 +89,8 @@ type pipeline struct {
 type pipelineCache struct {
 	mu sync.Mutex
 	m  map[pipelineKey]*pipeline
+	// created counts pipelines created since the device opened.
+	created int
 }
 
 func (c *pipelineCache) init() { c.m = map[pipelineKey]*pipeline{} }
@@ -147,10 +149,11 @@ func (d *Device) createPipeline(key pipelineKey) (*pipeline, error) {
 
 	// Every variant gets all its specialization constants; ids a shader
 	// does not declare are ignored.
-	handle, res := createComputePipeline(d.dev, d.pipeLayout, mod, key.spec[:])
+	handle, res := createComputePipeline(d.dev, d.pipeCache, d.pipeLayout, mod, key.spec[:])
 	if err := d.check(res, "create compute pipeline %s", key.variant); err != nil {
 		vk.DestroyShaderModule(d.dev, mod, nil)
 		return nil, err
 	}
+	d.pipes.created++
 	return &pipeline{handle: handle, module: mod}, nil
 }
