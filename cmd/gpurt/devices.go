@@ -84,6 +84,10 @@ func describeBufferType(bt rt.BufferType) string {
 	if bt.IsHost() {
 		kind = "host"
 	}
+	// A backend may describe its memory more precisely.
+	if k, ok := bt.(interface{ Kind() string }); ok {
+		kind = k.Kind()
+	}
 	return fmt.Sprintf("%s [%s, align %d, max %s]", bt.Name(), kind, bt.Alignment(), mib(uint64(bt.MaxSize())))
 }
 
