@@ -34,9 +34,9 @@ type bufferType struct {
 	usage wg.BufferUsage
 }
 
-func (bt *bufferType) Name() string               { return bt.name }
-func (bt *bufferType) Device() rt.Device          { return bt.dev }
-func (bt *bufferType) IsHost() bool               { return false }
+func (bt *bufferType) Name() string      { return bt.name }
+func (bt *bufferType) Device() rt.Device { return bt.dev }
+func (bt *bufferType) IsHost() bool      { return false }
 
 // Kind describes the memory for device listings: the host-visible type is
 // not host memory the CPU may use, but device memory each transfer maps.
