@@ -97,3 +97,27 @@ func TestPipelineCacheDir(t *testing.T) {
 		t.Errorf("explicit: dir %q", d)
 	}
 }
+
+func TestStageFlags(t *testing.T) {
+	d := &Device{feat: features{fullSubgroups: true, maxSubgroupSize: 32}}
+	for _, c := range []struct {
+		variant string
+		wg      uint32
+		want    uint32
+	}{
+		{"mul_mat_f32", 64, requireFullSubgroups},
+		{"mul_mat_q4_0", 256, requireFullSubgroups},
+		{"mul_mat_f32", 48, 0}, // not a multiple of the largest subgroup
+		{"mul_mat_f32_nosg", 64, 0},
+		{"mul_mat_vec_f32", 64, 0},
+		{"unary", 64, 0},
+	} {
+		if got := d.stageFlags(pipelineKey{variant: c.variant, spec: [7]uint32{c.wg}}); got != c.want {
+			t.Errorf("%s wg %d: flags %#x, want %#x", c.variant, c.wg, got, c.want)
+		}
+	}
+	d.feat.fullSubgroups = false
+	if got := d.stageFlags(pipelineKey{variant: "mul_mat_f32", spec: [7]uint32{64}}); got != 0 {
+		t.Errorf("without computeFullSubgroups: flags %#x", got)
+	}
+}
