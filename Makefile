@@ -5,7 +5,7 @@ DEB_PKGS := mesa-vulkan-drivers libvulkan1 libvulkan-dev glslc spirv-tools vulka
 TEST_PKGS := $(DEB_PKGS) qemu-user
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps test-deps install-pkgs test run shaders bench build fmt vet
+.PHONY: deps test-deps install-pkgs test run shaders bench gpucheck build fmt vet
 
 ## deps: install the Debian packages gpurt's GPU paths need, if any is missing.
 deps:
@@ -55,6 +55,10 @@ run: deps build
 ## shaders: compile GLSL to committed SPIR-V.
 shaders:
 	./shaders/compile_spirv.sh
+
+## gpucheck: the device check for a lent GPU machine (JSON and Markdown in $$OUT, default ./gpucheck-out).
+gpucheck: build
+	./bench/gpucheck.sh $(GPUCHECK_FLAGS)
 
 ## bench: the quick benchmark suite.
 bench: build
