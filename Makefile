@@ -5,7 +5,7 @@ DEB_PKGS := mesa-vulkan-drivers libvulkan1 libvulkan-dev glslc spirv-tools vulka
 TEST_PKGS := $(DEB_PKGS) qemu-user chromium
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps test-deps install-pkgs test run shaders bench build fmt vet
+.PHONY: deps test-deps install-pkgs test run shaders bench gpucheck build fmt vet
 
 ## deps: install the Debian packages gpurt's GPU paths need, if any is missing.
 deps:
@@ -37,6 +37,8 @@ test: test-deps
 	$(GO) test -race -p 2 -timeout 10m ./runtime ./cpu ./sched ./gguf ./llama ./server
 	# The GPU backends' concurrency (async copies, events, release) under the race detector.
 	$(GO) test -race -p 2 -timeout 10m -run 'Release|Smoke|Async|Event|SchedPipeline|Misuse' ./vk ./wgpu
+	# The discrete-GPU transfer path: device-local memory never mapped, always staged.
+	GPURT_VK_DISCRETE=1 $(GO) test -count=1 -p 2 -timeout 10m -run 'Buffer|Graph|Async|Release|Staging|Smoke|Event|Sched' ./vk
 	# The arm64 NEON kernels under qemu: an ARMv8.0 CPU model, then one with
 	# the ARMv8.2 dot product (the SDOT kernels; the baseline set runs too).
 	GOARCH=arm64 CGO_ENABLED=0 $(GO) test -count=1 -exec 'qemu-aarch64 -cpu cortex-a53' ./cpu
@@ -57,6 +59,10 @@ run: deps build
 ## shaders: compile GLSL to committed SPIR-V.
 shaders:
 	./shaders/compile_spirv.sh
+
+## gpucheck: the device check for a lent GPU machine (JSON and Markdown in $$OUT, default ./gpucheck-out).
+gpucheck: build
+	./bench/gpucheck.sh $(GPUCHECK_FLAGS)
 
 ## bench: the quick benchmark suite.
 bench: build

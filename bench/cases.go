@@ -250,7 +250,7 @@ func (f Filter) validate() error {
 		ops[strings.ToLower(c.Op)] = true
 		types[strings.ToLower(c.Type.String())] = true
 	}
-	for _, op := range []string{"DISPATCH", "SCHED", "PIPELINE", "E2E", "E2E_PROMPT", "E2E_GEN", "READ", "COPY", "TOKENIZE"} {
+	for _, op := range []string{"DISPATCH", "TRANSFER", "UPLOAD", "DOWNLOAD", "ROUNDTRIP", "SCHED", "PIPELINE", "E2E", "E2E_PROMPT", "E2E_GEN", "READ", "COPY", "TOKENIZE"} {
 		ops[strings.ToLower(op)] = true
 	}
 	check := func(what string, list []string, known map[string]bool) error {

@@ -220,6 +220,18 @@ func (r *runner) target(t Target, cases []Case, note string) {
 			r.add(rec)
 		}
 	}
+	if f.Op("TRANSFER", "UPLOAD", "DOWNLOAD", "ROUNDTRIP") && t.Device.Props().Type != rt.DeviceCPU {
+		recs, err := Transfer(t.Device, TransferBytes, r.policy)
+		for _, rec := range recs {
+			rec.Backend, rec.Device = base.Backend, base.Device
+			r.add(rec)
+		}
+		if err != nil {
+			rec := base
+			rec.Op = "TRANSFER"
+			r.fail(rec, err)
+		}
+	}
 	if f.Op("SCHED") {
 		r.sched(base, be)
 	}

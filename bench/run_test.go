@@ -355,3 +355,22 @@ func TestChecks(t *testing.T) {
 		t.Errorf("checks without matmul records: %+v", cs)
 	}
 }
+
+func TestTransferRecords(t *testing.T) {
+	recs, err := Transfer(cpu.Device(), 1<<16, testPolicy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"UPLOAD", "DOWNLOAD", "ROUNDTRIP"}
+	if len(recs) != len(want) {
+		t.Fatalf("%d records, want %d", len(recs), len(want))
+	}
+	for i, r := range recs {
+		if r.Op != want[i] || !r.OK() || r.Us <= 0 {
+			t.Errorf("record %d: %+v", i, r)
+		}
+		if (r.Op == "ROUNDTRIP") != (r.GBps == 0) {
+			t.Errorf("%s: %.3f GB/s", r.Op, r.GBps)
+		}
+	}
+}

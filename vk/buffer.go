@@ -315,8 +315,10 @@ func (b *Buffer) Clear(value byte) error {
 	return b.fill(0, b.size, value)
 }
 
-// Free destroys the VkBuffer and returns its memory to the pool. Freeing a
-// buffer released with its device does nothing.
+// Free destroys the VkBuffer and returns its memory to the pool, once the
+// work submitted before the free (which may use the buffer) has completed; it
+// never waits for the queue. Freeing a buffer released with its device does
+// nothing.
 func (b *Buffer) Free() error {
 	d := b.bt.dev
 	if d.released.Load() {
@@ -327,12 +329,7 @@ func (b *Buffer) Free() error {
 	}
 	b.freed = true
 	if b.db != nil {
-		// Work still queued may use the buffer: destroying it then would
-		// be a use after free in the driver.
-		if err := d.waitIdle(); err != nil {
-			return fmt.Errorf("vulkan %s: free: %w", b.name(), err)
-		}
-		b.db.destroy()
+		d.freeAfterQueued(b.db)
 		b.db = nil
 	}
 	d.track(func(l *liveObjects) { delete(l.buffers, b) })

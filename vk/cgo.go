@@ -109,12 +109,12 @@ func writeSet(dev vk.Device, set vk.DescriptorSet, binds *[numBindings]binding) 
 	C.gpurt_write_set_ranges(unsafe.Pointer(dev), unsafe.Pointer(set), &bufs[0], &offs[0], &ranges[0], numBindings)
 }
 
-func createComputePipeline(dev vk.Device, layout vk.PipelineLayout, mod vk.ShaderModule, spec []uint32) (vk.Pipeline, vk.Result) {
+func createComputePipeline(dev vk.Device, cache vk.PipelineCache, layout vk.PipelineLayout, mod vk.ShaderModule, spec []uint32, stageFlags uint32) (vk.Pipeline, vk.Result) {
 	var cspec [16]C.uint32_t
 	for i, v := range spec {
 		cspec[i] = C.uint32_t(v)
 	}
 	var p unsafe.Pointer
-	res := C.gpurt_create_compute_pipeline(unsafe.Pointer(dev), unsafe.Pointer(layout), unsafe.Pointer(mod), &cspec[0], C.uint32_t(len(spec)), &p)
+	res := C.gpurt_create_compute_pipeline(unsafe.Pointer(dev), unsafe.Pointer(cache), unsafe.Pointer(layout), unsafe.Pointer(mod), &cspec[0], C.uint32_t(len(spec)), C.uint32_t(stageFlags), &p)
 	return vk.Pipeline(p), vk.Result(res)
 }

@@ -41,6 +41,10 @@ type Device struct {
 	api      uint32
 	lim      limits
 	family   uint32 // compute queue family
+	feat     features
+
+	vendorID, deviceID uint32
+	cacheUUID          [16]byte
 
 	memTypes  []memType
 	heapSizes []uint64
@@ -77,6 +81,12 @@ type Device struct {
 	queue   vk.Queue
 	queueMu sync.Mutex // vkQueueSubmit needs external synchronization
 
+	// The VkPipelineCache (pipecache.go), how many bytes it was seeded
+	// with, and why it could not be saved at release.
+	pipeCache        vk.PipelineCache
+	pipeCacheLoaded  int
+	pipeCacheSaveErr error
+
 	dsLayout   vk.DescriptorSetLayout
 	pipeLayout vk.PipelineLayout
 	pipes      pipelineCache
@@ -84,6 +94,26 @@ type Device struct {
 	poolsMu    sync.Mutex
 	xferMu     sync.Mutex // serializes the device-level transfer stream
 	xfer       *stream
+
+	// Pooled staging buffers (staging.go).
+	stagingMu        sync.Mutex
+	stagingIdle      []*devBuffer
+	stagingIdleBytes uint64
+	stagingCreated   int
+
+	// Deferred frees: buffers freed while work submitted before the free
+	// may still use them, destroyed once a fence of a later-or-equal
+	// submission has signalled (a fence covers every earlier submission
+	// on the queue). submitted and completed are submission serials.
+	submitted uint64 // under queueMu
+	graveMu   sync.Mutex
+	completed uint64
+	grave     []deferredFree
+}
+
+type deferredFree struct {
+	b      *devBuffer
+	serial uint64
 }
 
 type memType struct {
@@ -108,6 +138,10 @@ func newDevice(inst vk.Instance, pd vk.PhysicalDevice, physIdx, index int) (*Dev
 		phys:    pd,
 		name:    fmt.Sprintf("Vulkan%d", index),
 		api:     props.ApiVersion,
+
+		vendorID:  props.VendorID,
+		deviceID:  props.DeviceID,
+		cacheUUID: props.PipelineCacheUUID,
 	}
 	if props.ApiVersion < vk.MakeVersion(1, 1, 0) || instanceAPI < vk.MakeVersion(1, 1, 0) {
 		return nil, fmt.Errorf("vulkan: device %d (%s) supports only Vulkan %s; gpurt needs 1.1", physIdx, devName, vk.Version(props.ApiVersion))
@@ -163,23 +197,27 @@ func newDevice(inst vk.Instance, pd vk.PhysicalDevice, physIdx, index int) (*Dev
 	}
 	d.desc = fmt.Sprintf("%s; driver %s; Vulkan %s", devName, driver, vk.Version(props.ApiVersion))
 
-	// Queue family: the first with compute.
+	// Queue family: a compute-only one when the device has it (on NVIDIA
+	// and AMD the first compute family is the graphics queue, shared with
+	// the display), else the first with compute.
 	var nq uint32
 	vk.GetPhysicalDeviceQueueFamilyProperties(pd, &nq, nil)
 	qfs := make([]vk.QueueFamilyProperties, nq)
 	vk.GetPhysicalDeviceQueueFamilyProperties(pd, &nq, qfs)
-	found := false
+	flags := make([]vk.QueueFlags, nq)
 	for i := range qfs[:nq] {
 		qfs[i].Deref()
-		if qfs[i].QueueFlags&vk.QueueFlags(vk.QueueComputeBit) != 0 && qfs[i].QueueCount > 0 {
-			d.family = uint32(i)
-			found = true
-			break
+		if qfs[i].QueueCount > 0 {
+			flags[i] = qfs[i].QueueFlags
 		}
 	}
+	family, found := pickQueueFamily(flags)
 	if !found {
 		return nil, fmt.Errorf("vulkan: device %d (%s) has no compute queue", physIdx, devName)
 	}
+	d.family = family
+	d.feat = queryFeatures(inst, pd, api)
+	d.feat.computeOnlyQueue = flags[family]&vk.QueueFlags(vk.QueueGraphicsBit) == 0
 
 	var mp vk.PhysicalDeviceMemoryProperties
 	vk.GetPhysicalDeviceMemoryProperties(pd, &mp)
@@ -196,9 +234,28 @@ func newDevice(inst vk.Instance, pd vk.PhysicalDevice, physIdx, index int) (*Dev
 	if d.localType < 0 || d.hostType < 0 {
 		return nil, fmt.Errorf("vulkan: device %d (%s) lacks a device-local or host-visible memory type", physIdx, devName)
 	}
-	d.localBT = &BufferType{dev: d, memType: d.localType, host: false}
+	d.localBT = &BufferType{dev: d, memType: d.localType, host: false, staged: discreteMode()}
 	d.hostBT = &BufferType{dev: d, memType: d.hostType, host: true}
 	return d, nil
+}
+
+// pickQueueFamily returns the first compute family without graphics, else
+// the first compute family (families without queues have flags 0).
+func pickQueueFamily(flags []vk.QueueFlags) (uint32, bool) {
+	compute, graphics := vk.QueueFlags(vk.QueueComputeBit), vk.QueueFlags(vk.QueueGraphicsBit)
+	first := -1
+	for i, f := range flags {
+		if f&compute == 0 {
+			continue
+		}
+		if f&graphics == 0 {
+			return uint32(i), true
+		}
+		if first < 0 {
+			first = i
+		}
+	}
+	return uint32(max(first, 0)), first >= 0
 }
 
 // pickMemoryTypes chooses the device-local type (pure device memory when the
@@ -238,6 +295,13 @@ func (d *Device) Props() rt.DeviceProps {
 	free := uint64(0)
 	if used < total {
 		free = total - used
+	}
+	// The driver's budget counts other processes' use too.
+	if budget, usage, ok := d.memoryBudget(); ok && heap < len(budget) {
+		free = 0
+		if usage[heap] < budget[heap] {
+			free = budget[heap] - usage[heap]
+		}
 	}
 	return rt.DeviceProps{
 		Name:        d.name,
@@ -361,6 +425,8 @@ func (d *Device) release() error {
 		b.releaseStream()
 	}
 	d.destroyXfer()
+	d.destroyStaging()
+	d.destroyGrave()
 	for e := range d.live.events {
 		e.destroy()
 	}
@@ -377,6 +443,7 @@ func (d *Device) release() error {
 	d.pools = nil
 	d.poolsMu.Unlock()
 	d.pipes.destroy(d)
+	d.destroyPipelineCache()
 	if d.pipeLayout != nil {
 		vk.DestroyPipelineLayout(d.dev, d.pipeLayout, nil)
 	}
@@ -395,8 +462,12 @@ func (d *Device) create() error {
 		PQueuePriorities: []float32{1},
 	}
 	exts := devicePortability(func(name string) bool { return hasExtension(d.inst, d.phys, name) })
+	api := min(d.api, instanceAPI)
+	chain := featureChain(api, d.feat)
+	defer freeFeatureChain(chain)
 	info := &vk.DeviceCreateInfo{
 		SType:                   vk.StructureTypeDeviceCreateInfo,
+		PNext:                   chain,
 		QueueCreateInfoCount:    1,
 		PQueueCreateInfos:       []vk.DeviceQueueCreateInfo{qinfo},
 		EnabledExtensionCount:   uint32(len(exts)),
@@ -417,6 +488,9 @@ func (d *Device) create() error {
 		return err
 	}
 	d.pipes.init()
+	if err := d.createPipelineCache(); err != nil {
+		return err
+	}
 	xfer, err := newStream(d)
 	if err != nil {
 		return err
@@ -438,12 +512,68 @@ var (
 	errReleased = fmt.Errorf("use after close: %w by runtime.Release", rt.ErrReleased)
 )
 
-// submit hands a command buffer to the device's queue.
-func (d *Device) submit(cmd vk.CommandBuffer, fence vk.Fence) error {
+// submit hands a command buffer to the device's queue and returns its
+// submission serial.
+func (d *Device) submit(cmd vk.CommandBuffer, fence vk.Fence) (uint64, error) {
 	d.queueMu.Lock()
 	res := queueSubmit(d.queue, cmd, fence)
+	if res == vk.Success {
+		d.submitted++
+	}
+	serial := d.submitted
 	d.queueMu.Unlock()
-	return d.check(res, "queue submit")
+	return serial, d.check(res, "queue submit")
+}
+
+// freeAfterQueued destroys b once every submission made so far has completed:
+// at once when none is in flight, else at the next fence wait that covers
+// them. No wait on the queue.
+func (d *Device) freeAfterQueued(b *devBuffer) {
+	d.queueMu.Lock()
+	serial := d.submitted
+	d.queueMu.Unlock()
+	d.graveMu.Lock()
+	if serial <= d.completed {
+		d.graveMu.Unlock()
+		b.destroy()
+		return
+	}
+	d.grave = append(d.grave, deferredFree{b, serial})
+	d.graveMu.Unlock()
+}
+
+// completedThrough records that submission serial (and so every earlier one)
+// has completed, and destroys the buffers that waited for it.
+func (d *Device) completedThrough(serial uint64) {
+	d.graveMu.Lock()
+	if serial > d.completed {
+		d.completed = serial
+	}
+	var ready []*devBuffer
+	keep := d.grave[:0]
+	for _, g := range d.grave {
+		if g.serial <= d.completed {
+			ready = append(ready, g.b)
+		} else {
+			keep = append(keep, g)
+		}
+	}
+	d.grave = keep
+	d.graveMu.Unlock()
+	for _, b := range ready {
+		b.destroy()
+	}
+}
+
+// destroyGrave destroys every deferred free (the queue is idle).
+func (d *Device) destroyGrave() {
+	d.graveMu.Lock()
+	grave := d.grave
+	d.grave = nil
+	d.graveMu.Unlock()
+	for _, g := range grave {
+		g.b.destroy()
+	}
 }
 
 // waitIdle waits until the device's queue has no work in flight.

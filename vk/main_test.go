@@ -28,6 +28,10 @@ func TestMain(m *testing.M) {
 }
 
 func runTests(m *testing.M) int {
+	// Tests keep the user's pipeline cache as it is.
+	if os.Getenv("GPURT_VK_PIPELINE_CACHE") == "" {
+		os.Setenv("GPURT_VK_PIPELINE_CACHE", "off")
+	}
 	if os.Getenv("GPURT_VK_NO_VALIDATION") == "" {
 		// GPURT_VK_SYNC_VALIDATION=0 turns synchronization validation off
 		// (its bookkeeping grows the process, which the leak test cannot

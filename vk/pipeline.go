@@ -3,6 +3,7 @@ package vk
 import (
 	"encoding/binary"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/gpurt/gpurt/shaders"
@@ -89,6 +90,8 @@ type pipeline struct {
 type pipelineCache struct {
 	mu sync.Mutex
 	m  map[pipelineKey]*pipeline
+	// created counts pipelines created since the device opened.
+	created int
 }
 
 func (c *pipelineCache) init() { c.m = map[pipelineKey]*pipeline{} }
@@ -121,6 +124,22 @@ func (d *Device) pipeline(key pipelineKey) (*pipeline, error) {
 	return p, nil
 }
 
+// requireFullSubgroups is VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT.
+const requireFullSubgroups = 0x2
+
+// stageFlags requires full subgroups for the shuffle-based tiled MUL_MAT,
+// which assumes the subgroup invocation id is the local id modulo the
+// subgroup size, where the device can guarantee it (computeFullSubgroups,
+// and a workgroup width that is a multiple of the largest subgroup size).
+func (d *Device) stageFlags(key pipelineKey) uint32 {
+	v := key.variant
+	tiled := strings.HasPrefix(v, "mul_mat_") && !strings.HasPrefix(v, "mul_mat_vec") && !strings.HasSuffix(v, "_nosg")
+	if tiled && d.feat.fullSubgroups && d.feat.maxSubgroupSize > 0 && key.spec[0] != 0 && key.spec[0]%d.feat.maxSubgroupSize == 0 {
+		return requireFullSubgroups
+	}
+	return 0
+}
+
 // loadSPIRV returns a variant's SPIR-V (tests substitute experiments).
 var loadSPIRV = shaders.VulkanSPIRV
 
@@ -147,10 +166,11 @@ func (d *Device) createPipeline(key pipelineKey) (*pipeline, error) {
 
 	// Every variant gets all its specialization constants; ids a shader
 	// does not declare are ignored.
-	handle, res := createComputePipeline(d.dev, d.pipeLayout, mod, key.spec[:])
+	handle, res := createComputePipeline(d.dev, d.pipeCache, d.pipeLayout, mod, key.spec[:], d.stageFlags(key))
 	if err := d.check(res, "create compute pipeline %s", key.variant); err != nil {
 		vk.DestroyShaderModule(d.dev, mod, nil)
 		return nil, err
 	}
+	d.pipes.created++
 	return &pipeline{handle: handle, module: mod}, nil
 }

@@ -28,6 +28,9 @@
 //
 //	GPURT_VK_DEVICES=0,2   only expose these physical devices (by index)
 //	GPURT_VK_LOADER=path   load this Vulkan loader instead of the default one
+//	GPURT_VK_DISCRETE=1    treat device-local memory as unmappable, as on a
+//	                       discrete GPU: every transfer goes through staging
+//	                       (tests use it to run that path on lavapipe)
 package vk
 
 import (
@@ -219,10 +222,11 @@ func parseDeviceFilter(s string, n int) ([]int, error) {
 }
 
 func createInstance() (vk.Instance, error) {
-	// Ask for Vulkan 1.2 (for driver properties); 1.0-only loaders reject
-	// that, so fall back to 1.1, the minimum the shaders need.
+	// Ask for Vulkan 1.3 (its feature structures), else 1.2 (driver
+	// properties); 1.0-only loaders reject both, so fall back to 1.1, the
+	// minimum the shaders need.
 	var lastErr error
-	for _, api := range []uint32{vk.MakeVersion(1, 2, 0), vk.MakeVersion(1, 1, 0)} {
+	for _, api := range []uint32{vk.MakeVersion(1, 3, 0), vk.MakeVersion(1, 2, 0), vk.MakeVersion(1, 1, 0)} {
 		app := &vk.ApplicationInfo{
 			SType:            vk.StructureTypeApplicationInfo,
 			PApplicationName: "gpurt\x00",

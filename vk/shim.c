@@ -103,7 +103,7 @@ void gpurt_write_set_ranges(void *device, void *set, void **buffers, const uint6
 	update_descriptor_sets((VkDevice)device, n, writes, 0, NULL);
 }
 
-int32_t gpurt_create_compute_pipeline(void *device, void *layout, void *module, const uint32_t *spec, uint32_t nspec, void **pipeline) {
+int32_t gpurt_create_compute_pipeline(void *device, void *cache, void *layout, void *module, const uint32_t *spec, uint32_t nspec, uint32_t stage_flags, void **pipeline) {
 	VkSpecializationMapEntry entries[16];
 	if (nspec > 16) {
 		nspec = 16;
@@ -121,6 +121,7 @@ int32_t gpurt_create_compute_pipeline(void *device, void *layout, void *module, 
 		.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
 		.stage = {
 			.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+			.flags = stage_flags,
 			.stage = VK_SHADER_STAGE_COMPUTE_BIT,
 			.module = (VkShaderModule)module,
 			.pName = "main",
@@ -130,7 +131,7 @@ int32_t gpurt_create_compute_pipeline(void *device, void *layout, void *module, 
 		.basePipelineIndex = -1,
 	};
 	VkPipeline p = VK_NULL_HANDLE;
-	VkResult res = create_compute_pipelines((VkDevice)device, VK_NULL_HANDLE, 1, &info, NULL, &p);
+	VkResult res = create_compute_pipelines((VkDevice)device, (VkPipelineCache)cache, 1, &info, NULL, &p);
 	*pipeline = (void *)p;
 	return res;
 }

@@ -22,7 +22,9 @@ int32_t gpurt_alloc_set(void *device, void *pool, void *layout, void **set);
 // gpurt_write_set_ranges binds n storage-buffer ranges to bindings 0..n-1.
 void gpurt_write_set_ranges(void *device, void *set, void **buffers, const uint64_t *offsets, const uint64_t *ranges, uint32_t n);
 // gpurt_create_compute_pipeline creates a pipeline from the module's main
-// with specialization constants 0..nspec-1 set to spec.
-int32_t gpurt_create_compute_pipeline(void *device, void *layout, void *module, const uint32_t *spec, uint32_t nspec, void **pipeline);
+// with specialization constants 0..nspec-1 set to spec, through cache
+// (a VkPipelineCache, or NULL), with the shader stage flags given
+// (VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT, or 0).
+int32_t gpurt_create_compute_pipeline(void *device, void *cache, void *layout, void *module, const uint32_t *spec, uint32_t nspec, uint32_t stage_flags, void **pipeline);
 
 #endif

@@ -19,6 +19,7 @@ type slot struct {
 	fence   vk.Fence
 	pending bool
 	gen     uint64 // incremented on each submission
+	serial  uint64 // the device's submission serial of the last submission
 	// After completion: host copies to run (async downloads) and staging
 	// buffers to free.
 	after   []func()
@@ -138,9 +139,11 @@ func (s *stream) flush() error {
 	if err := d.check(vk.EndCommandBuffer(sl.cmd), "end command buffer"); err != nil {
 		return err
 	}
-	if err := d.submit(sl.cmd, sl.fence); err != nil {
+	serial, err := d.submit(sl.cmd, sl.fence)
+	if err != nil {
 		return err
 	}
+	sl.serial = serial
 	sl.pending = true
 	sl.gen++
 	s.order = append(s.order, sl)
@@ -171,12 +174,13 @@ func (s *stream) waitOne(sl *slot) error {
 		return err
 	}
 	sl.pending = false
+	d.completedThrough(sl.serial)
 	for _, f := range sl.after {
 		f()
 	}
 	sl.after = nil
 	for _, b := range sl.staging {
-		b.destroy()
+		s.d.returnStaging(b)
 	}
 	sl.staging = nil
 	return nil
@@ -196,13 +200,13 @@ func (s *stream) sync() error {
 // idle reports whether nothing is recorded or in flight.
 func (s *stream) idle() bool { return s.cur == nil && len(s.order) == 0 }
 
-// stage returns a host-visible buffer holding size bytes, freed once the
-// command buffer being recorded completes.
+// stage returns a pooled host-visible buffer holding size bytes, returned to
+// the pool once the command buffer being recorded completes.
 func (s *stream) stage(size uint64) (*devBuffer, error) {
 	if _, err := s.record(); err != nil {
 		return nil, err
 	}
-	b, err := s.d.newDevBuffer(size, s.d.hostType)
+	b, err := s.d.takeStaging(size)
 	if err != nil {
 		return nil, fmt.Errorf("staging buffer: %w", err)
 	}
@@ -221,7 +225,7 @@ func (s *stream) destroy() {
 		// Staging buffers of the unsubmitted command buffer (or of one
 		// whose wait failed).
 		for _, b := range sl.staging {
-			b.destroy()
+			d.returnStaging(b)
 		}
 		sl.staging, sl.after = nil, nil
 		vk.DestroyFence(d.dev, sl.fence, nil)
@@ -265,12 +269,21 @@ func (d *Device) upload(dst *devBuffer, off uint64, data []byte) error {
 		return err
 	}
 	defer d.xferMu.Unlock()
-	st, err := x.stage(uint64(len(data)))
-	if err != nil {
-		return fmt.Errorf("vulkan %s: upload: %w", d.name, err)
+	// Chunks go out as they are filled; the stream's ring keeps a few in
+	// flight while the next is copied.
+	for len(data) > 0 {
+		n := min(uint64(len(data)), stagingChunk)
+		st, err := x.stage(n)
+		if err != nil {
+			return fmt.Errorf("vulkan %s: upload: %w", d.name, err)
+		}
+		copy(st.bytes(), data[:n])
+		copyCmd(x.cur.cmd, st, 0, dst, off, n)
+		if err := x.flush(); err != nil {
+			return err
+		}
+		data, off = data[n:], off+n
 	}
-	copy(st.bytes(), data)
-	copyCmd(x.cur.cmd, st, 0, dst, off, uint64(len(data)))
 	return x.sync()
 }
 
@@ -280,12 +293,20 @@ func (d *Device) download(src *devBuffer, off uint64, data []byte) error {
 		return err
 	}
 	defer d.xferMu.Unlock()
-	st, err := x.stage(uint64(len(data)))
-	if err != nil {
-		return fmt.Errorf("vulkan %s: download: %w", d.name, err)
+	for len(data) > 0 {
+		n := min(uint64(len(data)), stagingChunk)
+		st, err := x.stage(n)
+		if err != nil {
+			return fmt.Errorf("vulkan %s: download: %w", d.name, err)
+		}
+		copyCmd(x.cur.cmd, src, off, st, 0, n)
+		part := data[:n]
+		x.cur.after = append(x.cur.after, func() { copy(part, st.bytes()) })
+		if err := x.flush(); err != nil {
+			return err
+		}
+		data, off = data[n:], off+n
 	}
-	copyCmd(x.cur.cmd, src, off, st, 0, uint64(len(data)))
-	x.cur.after = append(x.cur.after, func() { copy(data, st.bytes()) })
 	return x.sync()
 }
 

@@ -34,9 +34,18 @@ type bufferType struct {
 	usage wg.BufferUsage
 }
 
-func (bt *bufferType) Name() string               { return bt.name }
-func (bt *bufferType) Device() rt.Device          { return bt.dev }
-func (bt *bufferType) IsHost() bool               { return false }
+func (bt *bufferType) Name() string      { return bt.name }
+func (bt *bufferType) Device() rt.Device { return bt.dev }
+func (bt *bufferType) IsHost() bool      { return false }
+
+// Kind describes the memory for device listings: the host-visible type is
+// not host memory the CPU may use, but device memory each transfer maps.
+func (bt *bufferType) Kind() string {
+	if bt.host {
+		return "mappable device, mapped per transfer, not CPU-usable"
+	}
+	return "device"
+}
 func (bt *bufferType) AllocSize(t *rt.Tensor) int { return t.Nbytes() }
 
 // Alignment is minStorageBufferOffsetAlignment, so that tensors the

@@ -208,3 +208,22 @@ func TestLoopBudget(t *testing.T) {
 		t.Errorf("SupportsOp: K=%d matmul %v, 16M-element sum %v, K=4096 matmul %v", k, d.SupportsOp(mm), d.SupportsOp(sum), d.SupportsOp(small))
 	}
 }
+
+// TestBufferTypeKind checks that the host-visible type is not described as
+// host memory (it is mapped per transfer and the CPU cannot compute on it).
+func TestBufferTypeKind(t *testing.T) {
+	for _, c := range []struct {
+		bt   *bufferType
+		want string
+	}{
+		{&bufferType{name: "WebGPU0"}, "device"},
+		{&bufferType{name: "WebGPU0_Host", host: true}, "mappable device, mapped per transfer, not CPU-usable"},
+	} {
+		if got := c.bt.Kind(); got != c.want {
+			t.Errorf("%s: Kind() = %q, want %q", c.bt.name, got, c.want)
+		}
+		if c.bt.IsHost() {
+			t.Errorf("%s: IsHost() = true", c.bt.name)
+		}
+	}
+}

@@ -67,12 +67,26 @@ func printDevice(w io.Writer, d rt.Device, family string) {
 	fmt.Fprintf(w, "  buffers: %s\n", strings.Join(bts, ", "))
 	fmt.Fprintf(w, "  caps:    async=%v events=%v host-buffer=%v buffer-from-host=%v\n",
 		p.Caps.Async, p.Caps.Events, p.Caps.HostBuffer, p.Caps.BufferFromHostPtr)
+	// GPU backends list their limits and optional features.
+	if f, ok := d.(interface{ Features() []string }); ok {
+		for i, line := range f.Features() {
+			label := "          "
+			if i == 0 {
+				label = "  features:"
+			}
+			fmt.Fprintf(w, "%s %s\n", label, line)
+		}
+	}
 }
 
 func describeBufferType(bt rt.BufferType) string {
 	kind := "device"
 	if bt.IsHost() {
 		kind = "host"
+	}
+	// A backend may describe its memory more precisely.
+	if k, ok := bt.(interface{ Kind() string }); ok {
+		kind = k.Kind()
 	}
 	return fmt.Sprintf("%s [%s, align %d, max %s]", bt.Name(), kind, bt.Alignment(), mib(uint64(bt.MaxSize())))
 }
