@@ -37,6 +37,11 @@ test: test-deps
 	# the ARMv8.2 dot product (the SDOT kernels; the baseline set runs too).
 	GOARCH=arm64 CGO_ENABLED=0 $(GO) test -count=1 -exec 'qemu-aarch64 -cpu cortex-a53' ./cpu
 	GOARCH=arm64 CGO_ENABLED=0 $(GO) test -count=1 -exec 'qemu-aarch64 -cpu max' ./cpu
+	# The quantizers stay byte-identical with ggml where Go fuses multiply-adds
+	# (arm64 always, amd64 from GOAMD64=v3).
+	GOARCH=arm64 CGO_ENABLED=0 $(GO) test -count=1 -exec 'qemu-aarch64' -run 'GGMLOracle|Q8_K' ./runtime
+	if [ "$$($(GO) env GOARCH)" = amd64 ] && grep -qw fma /proc/cpuinfo && grep -qw avx2 /proc/cpuinfo; then \
+		GOAMD64=v3 $(GO) test -count=1 -run 'GGMLOracle|Q8_K' ./runtime; fi
 	$(GO) test ./gguf -run '^$$' -fuzz FuzzRead -fuzztime 10s
 
 ## run: the main job: generate text with the embedded default model on the best device.

@@ -468,6 +468,9 @@ func (b *Backend) weightRange(w hostTensor, off, k0 int, out []float32) {
 	case w.typ == rt.Q4_0:
 		s := off + k0/rt.QK*18
 		b.kern.dequantQ4(w.mem[s:s+kc/rt.QK*18], out)
+	case w.typ.IsQuantized():
+		// Other block types: k0 is a multiple of their block size (gemmKC is).
+		w.loadRow(off+k0/w.typ.BlockSize()*w.typ.TypeSize(), out)
 	default:
 		w.loadRow(off+k0*w.nb[0], out)
 	}

@@ -42,8 +42,21 @@ func (ti *TensorInfo) Runnable() error {
 	if ti.Type.Valid() {
 		return nil
 	}
-	return fmt.Errorf("%s is %v, which gpurt cannot run yet: %w", ti.Name, ti.Type, runtime.ErrUnsupported)
+	return &UnrunnableError{Tensor: ti.Name, Type: ti.Type}
 }
+
+// UnrunnableError names a tensor whose type gpurt knows only by name and
+// size, or not at all. It wraps runtime.ErrUnsupported.
+type UnrunnableError struct {
+	Tensor string
+	Type   runtime.DType
+}
+
+func (e *UnrunnableError) Error() string {
+	return fmt.Sprintf("%s is %v, which gpurt cannot run yet", e.Tensor, e.Type)
+}
+
+func (e *UnrunnableError) Unwrap() error { return runtime.ErrUnsupported }
 
 // Nelements is the tensor's element count.
 func (ti *TensorInfo) Nelements() int { return ti.Ne[0] * ti.Ne[1] * ti.Ne[2] * ti.Ne[3] }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 
 	"github.com/gpurt/gpurt/runtime"
 )
@@ -117,17 +118,34 @@ func (w *Writer) alignment() int {
 	return DefaultAlignment
 }
 
-// WriteFile writes the GGUF file to path.
-func (w *Writer) WriteFile(path string) error {
-	f, err := os.Create(path)
+// WriteFile writes the GGUF file to path atomically: into a temporary file
+// in the same directory, synced, then renamed over path, so that a failure
+// never leaves a partial file (and a reader of the old file, even a memory
+// map of it, keeps its data).
+func (w *Writer) WriteFile(path string) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return fmt.Errorf("gguf: %w", err)
 	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
 	if _, err := w.WriteTo(f); err != nil {
-		f.Close()
+		return fmt.Errorf("gguf: write %s: %w", path, err)
+	}
+	if err := f.Sync(); err != nil {
 		return fmt.Errorf("gguf: write %s: %w", path, err)
 	}
 	if err := f.Close(); err != nil {
+		return fmt.Errorf("gguf: write %s: %w", path, err)
+	}
+	if err := os.Chmod(f.Name(), 0o644); err != nil {
+		return fmt.Errorf("gguf: write %s: %w", path, err)
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
 		return fmt.Errorf("gguf: write %s: %w", path, err)
 	}
 	return nil

@@ -68,11 +68,15 @@ func TestStoriesGreedyCPU(t *testing.T) {
 // loadQuantized quantizes stories260K in memory and loads it on the CPU.
 func loadQuantized(t *testing.T, f *gguf.File, dtype rt.DType) *Model {
 	t.Helper()
-	w, n, err := Quantize(f, dtype)
+	ft, err := ParseFileType(dtype.String())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n == 0 {
+	w, rep, err := Quantize(f, QuantizeOptions{FileType: ft, Pure: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Converted() == 0 {
 		t.Fatal("no tensor was quantized")
 	}
 	var buf bytes.Buffer

@@ -2,7 +2,9 @@ package runtime_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -211,5 +213,45 @@ func TestBlockLayoutSizes(t *testing.T) {
 	}
 	if s := fmt.Sprint(rt.DType(99)); !strings.Contains(s, "99") {
 		t.Errorf("unknown dtype prints as %q", s)
+	}
+}
+
+// TestQ8_KLayout checks the K-quants' activation type, which the oracle
+// has no rows of: d = 1/iscale as float32 with iscale = -127/max (max the
+// value of largest magnitude, signed), quants rounded to nearest even and
+// capped at 127, and each 16 quants' sum in bsums.
+func TestQ8_KLayout(t *testing.T) {
+	x := make([]float32, 256)
+	for j := range x {
+		x[j] = float32(j-128) + 0.5 // -127.5 … 127.5; the largest magnitude is -127.5 (first)
+	}
+	out := make([]byte, rt.Q8_K.TypeSize())
+	if err := rt.QuantizeRow(rt.Q8_K, x, out); err != nil {
+		t.Fatal(err)
+	}
+	iscale := float32(-127) / float32(-127.5)
+	if d := math.Float32frombits(binary.LittleEndian.Uint32(out)); d != 1/iscale {
+		t.Errorf("d = %v, want %v", d, 1/iscale)
+	}
+	for b := 0; b < 16; b++ {
+		sum := 0
+		for _, q := range out[4+16*b : 4+16*b+16] {
+			sum += int(int8(q))
+		}
+		if got := int(int16(binary.LittleEndian.Uint16(out[260+2*b:]))); got != sum {
+			t.Errorf("bsums[%d] = %d, want %d", b, got, sum)
+		}
+	}
+	if q0, q255 := int8(out[4]), int8(out[4+255]); q0 != -127 || q255 != 127 {
+		t.Errorf("first and last quants %d, %d; want -127, 127", q0, q255)
+	}
+	back := make([]float32, 256)
+	if err := rt.DequantizeRow(rt.Q8_K, out, back); err != nil {
+		t.Fatal(err)
+	}
+	for j := range back {
+		if d := math.Abs(float64(back[j] - x[j])); d > 1 {
+			t.Fatalf("value %d: %v back as %v", j, x[j], back[j])
+		}
 	}
 }

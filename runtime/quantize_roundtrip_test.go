@@ -17,6 +17,11 @@ func TestQuantizeRoundTripError(t *testing.T) {
 		maxErr float64
 	}{
 		{rt.F32, 0}, {rt.F16, 2e-3}, {rt.BF16, 2e-2}, {rt.Q8_0, 3.0 / 127}, {rt.Q4_0, 3.0 / 7},
+		// The other types, with bounds of about one quantization step for
+		// values in [-3, 3] (the ternary types only keep signs and zeros).
+		{rt.Q8_1, 3.0 / 127}, {rt.Q8_K, 3.0 / 127}, {rt.Q4_1, 6.0 / 15}, {rt.Q5_0, 3.0 / 15}, {rt.Q5_1, 6.0 / 31},
+		{rt.Q2_K, 6.0 / 3}, {rt.Q3_K, 3.0 / 3}, {rt.Q4_K, 6.0 / 15}, {rt.Q5_K, 6.0 / 31}, {rt.Q6_K, 3.0 / 31},
+		{rt.IQ4_NL, 3.0 / 6}, {rt.IQ4_XS, 3.0 / 6}, {rt.MXFP4, 1}, {rt.TQ1_0, 3}, {rt.TQ2_0, 3},
 	}
 	for _, tc := range tests {
 		buf := make([]byte, tc.dtype.RowSize(len(src)))

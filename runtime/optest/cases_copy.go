@@ -159,6 +159,9 @@ func setRowsCases() []Case {
 			setRowsCase(dt, ne0, 6, 3, [2]int{3, 2}, [2]int{1, 2}, packed), // indices broadcast over dim 2
 		)
 	}
+	for _, dt := range blockTypes { // rows quantized as ggml's CPU from_float does
+		cs = append(cs, setRowsCase(dt, 256, 6, 3, [2]int{1, 1}, [2]int{1, 1}, packed))
+	}
 	return append(cs,
 		setRowsCase(rt.F32, 33, 5, 5, [2]int{1, 1}, [2]int{1, 1}, packed), // every row
 		setRowsCase(rt.F32, 33, 9, 4, [2]int{3, 1}, [2]int{3, 1}, swap12),

@@ -74,7 +74,7 @@ func mulMatCases() []Case {
 	for _, w := range blockTypes {
 		for _, p := range []mm{
 			{m: 33, n: 1, k: 256}, {m: 16, n: 1, k: 1024}, {m: 33, n: 2, k: 256}, {m: 17, n: 8, k: 512},
-			{m: 16, n: 17, k: 256}, {m: 33, n: 33, k: 256},
+			{m: 16, n: 17, k: 768}, {m: 33, n: 33, k: 256}, // K past one packed panel of the CPU's GEMM
 			{m: 16, n: 1, k: 256, bs: [2]int{3, 2}, nr: one3},
 			{m: 17, n: 5, k: 256, bs: [2]int{2, 1}, nr: [2]int{2, 2}},
 		} {
