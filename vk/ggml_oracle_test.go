@@ -45,7 +45,7 @@ func runOracleCases(t *testing.T, be rt.Backend, kinds ...string) {
 // TestGGMLOracle runs ggml's own MUL_MAT and GET_ROWS cases for every
 // weight type, dequantizes ggml's quantizer rows by CPY to F32 and F16
 // (bit-exact), and quantizes them by CPY from F32 where the shaders have
-// the quantizer (ggml's bytes).
+// the quantizer (ggml's bytes), and copies them block for block.
 func TestGGMLOracle(t *testing.T) {
 	dev, be := testDevice(t)
 	runOracleCases(t, be, "mul_mat", "get_rows")
@@ -65,6 +65,10 @@ func TestGGMLOracle(t *testing.T) {
 		} else if res.Err == nil {
 			ran++
 		}
+		if res := s.RunCopy(tg, r); res.Err != nil {
+			t.Errorf("%s: %v", res.Name, res.Err)
+		}
+		ran++
 		for _, dst := range []rt.DType{rt.F32, rt.F16} {
 			if res := s.RunDequant(tg, r, dst); res.Err != nil {
 				t.Errorf("%s: %v", res.Name, res.Err)

@@ -18,7 +18,7 @@ const oracleDir = "../../shared/oracle/ggml"
 // (bit-exact) cases (../shared/oracle/ggml) for every weight type, each of
 // which must run here; dequantizes ggml's quantizer rows by CPY to F32 and
 // F16 (bit-exact); and quantizes them by CPY from F32 where the kernels
-// have the quantizer (ggml's bytes).
+// have the quantizer (ggml's bytes); and copies them block for block.
 func TestGGMLOracle(t *testing.T) {
 	d := device(t)
 	b := newBackend(t, d)
@@ -54,6 +54,10 @@ func TestGGMLOracle(t *testing.T) {
 		} else if res.Err == nil {
 			ran++
 		}
+		if res := s.RunCopy(tg, r); res.Err != nil {
+			t.Errorf("%s: %v", res.Name, res.Err)
+		}
+		ran++
 		for _, dst := range []rt.DType{rt.F32, rt.F16} {
 			if res := s.RunDequant(tg, r, dst); res.Err != nil {
 				t.Errorf("%s: %v", res.Name, res.Err)

@@ -1,17 +1,3 @@
-// Package ggmloracle runs the quantizer rows of ../shared/oracle/ggml —
-// values, quantized bytes and dequantized values computed by upstream ggml
-// — through a backend's copies, for the GPU backends' tests. (The oracle's
-// MUL_MAT and GET_ROWS cases run through runtime/optest.RunGGMLOracleCase.)
-//
-// # Checks
-//
-// Dequantizing copies (CPY of ggml's bytes to F32 and F16) must give ggml's
-// values to the bit; quantizing copies (CPY from F32) ggml's bytes.
-//
-// # Data
-//
-// The directory is shared reference data, read in place and never copied;
-// when it is absent, Load reports ErrNoData and tests skip.
 package ggmloracle
 
 import (
@@ -145,17 +131,46 @@ func (s *Set) RunQuantize(tg Target, r Row) Result {
 		res.Err = err
 		return res
 	}
-	if len(got) != len(want) {
-		res.Err = fmt.Errorf("%w: %d bytes, want %d", rt.ErrShape, len(got), len(want))
+	res.Err = sameBytes(got, want, wt)
+	return res
+}
+
+// RunCopy copies quantizer row r's reference bytes to a tensor of the same
+// type on tg (a block-for-block copy) and requires the same bytes.
+func (s *Set) RunCopy(tg Target, r Row) Result {
+	res := Result{Name: "CPY_same_" + r.Name}
+	wt, err := rt.ParseDType(r.Type)
+	if err != nil {
+		res.Err = err
 		return res
+	}
+	ctx := rt.NewContext()
+	a := ctx.NewTensor(wt, r.K)
+	out := ctx.Cpy(a, ctx.NewTensor(wt, r.K))
+	got, err := s.compute(tg, ctx, out, map[*rt.Tensor]string{a: r.Ref})
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	want, err := s.read(r.Ref)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	res.Err = sameBytes(got, want, wt)
+	return res
+}
+
+func sameBytes(got, want []byte, t rt.DType) error {
+	if len(got) != len(want) {
+		return fmt.Errorf("%w: %d bytes, want %d", rt.ErrShape, len(got), len(want))
 	}
 	for i := range want {
 		if got[i] != want[i] {
-			res.Err = fmt.Errorf("byte %d (block %d): got %#02x, want %#02x", i, i/wt.TypeSize(), got[i], want[i])
-			return res
+			return fmt.Errorf("byte %d (block %d): got %#02x, want %#02x", i, i/t.TypeSize(), got[i], want[i])
 		}
 	}
-	return res
+	return nil
 }
 
 // compute allocates ctx on tg, fills the leaves from their files, runs the
