@@ -39,7 +39,8 @@ func runModel(args []string) int {
 	c := newCLI("run", "[-m MODEL.gguf] [-p PROMPT | -f FILE] [-n N] [flags]",
 		`gpurt run -p "It is a truth universally acknowledged" -n 120`,
 		"gpurt run -m ../shared/models/stories260K.gguf --temp 0 -n 64 -d vulkan -ngl 3",
-		"echo 'Once upon a time' | gpurt run -m model.gguf -f - -c 512")
+		"echo 'Once upon a time' | gpurt run -m model.gguf -f - -c 512",
+		"gpurt run -m model.gguf --rpc 192.168.1.20:50052,192.168.1.21:50052 -ts 3,1")
 	model := c.String("m,model", "", "model `FILE` (GGUF); default: the embedded default model")
 	prompt := c.String("p,prompt", "", "prompt `TEXT` (default: start from BOS alone)")
 	file := c.String("f,file", "", "read the prompt from `FILE` (- for standard input)")
