@@ -31,7 +31,7 @@ func TestTensorSplitUsageErrors(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"run", "perplexity", "serve", "chat"} {
-		if _, out, _ := runCLI(t, name, "-h"); !strings.Contains(out, "-ts, --tensor-split") {
+		if _, out, _ := runCLI(t, name, "-h"); !strings.Contains(out, "  -ts, --tensor-split") {
 			t.Errorf("gpurt %s -h lacks -ts, --tensor-split:\n%s", name, out)
 		}
 	}
