@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"net"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,6 +14,10 @@ import (
 // TestTensorSplitUsageErrors: a bad -ts exits 2 with a clear message
 // before any model loads, in every subcommand that takes it.
 func TestTensorSplitUsageErrors(t *testing.T) {
+	text := filepath.Join(t.TempDir(), "text.txt")
+	if err := os.WriteFile(text, []byte("Once upon a time"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		args []string
 		msg  string
@@ -22,6 +28,7 @@ func TestTensorSplitUsageErrors(t *testing.T) {
 		{[]string{"run", "-ts", "nan"}, "want a finite number >= 0"},
 		{[]string{"run", "-d", "cpu", "-ts", "1,1"}, "gpurt run: usage: -ts/--tensor-split has 2 proportions but there are 0 non-CPU devices"},
 		{[]string{"perplexity", "-f", "x", "-ts", "a"}, `gpurt perplexity: -ts/--tensor-split "a"`},
+		{[]string{"perplexity", "-f", text, "-d", "cpu", "-ts", "1"}, "gpurt perplexity: usage: -ts/--tensor-split has 1 proportions but there are 0 non-CPU devices"},
 		{[]string{"serve", "-ts", "0"}, `gpurt serve: -ts/--tensor-split "0"`},
 		{[]string{"chat", "-ts", "1,-3"}, `gpurt chat: -ts/--tensor-split "1,-3"`},
 	} {
