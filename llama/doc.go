@@ -35,7 +35,8 @@
 // checked in terms of the hyperparameters. Weight groups (attnWeights,
 // fusedAttnWeights, qkNormWeights, ffnWeights, fusedFFNWeights,
 // ropeFactors) are shared between architectures. Blocks go to devices by
-// Options.GPULayers as llama.cpp's layer split; on the CPU the weights are
+// Options.GPULayers and Options.TensorSplit as llama.cpp's layer split
+// (split.go deals the offloaded blocks by proportion); on the CPU the weights are
 // used in place from the file's memory map unless Options.NoMmap.
 //
 // # Blocks

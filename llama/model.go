@@ -24,6 +24,10 @@ type Options struct {
 	// contiguous runs. More than NLayer also offloads the output layer;
 	// negative means everything.
 	GPULayers int
+	// TensorSplit gives the proportion of the offloaded blocks each
+	// backend before the CPU receives, in order (llama.cpp's
+	// --tensor-split 3,1); missing entries are 0. Nil shares them evenly.
+	TensorSplit []float64
 	// KVType is the KV cache dtype: F16 (default), F32 or Q8_0.
 	KVType rt.DType
 	// NCtx is the number of KV cache cells, shared by all sequences
@@ -91,6 +95,9 @@ type Model struct {
 func Load(f *gguf.File, opts Options) (*Model, error) {
 	if len(opts.Backends) == 0 {
 		return nil, fmt.Errorf("llama: %w: no backends given", rt.ErrInvalidArgument)
+	}
+	if err := ValidateTensorSplit(opts.TensorSplit, len(opts.Backends)-1); err != nil {
+		return nil, err
 	}
 	if opts.KVType == 0 {
 		opts.KVType = rt.F16

@@ -226,12 +226,14 @@ func (m *Model) loadWeights(f *gguf.File) error {
 	}
 	firstGPU := h.NLayer - min(gpuLayers, h.NLayer)
 	// The offloaded blocks are shared out in order, in contiguous runs,
-	// among the non-CPU backends (as llama.cpp's layer split).
+	// among the non-CPU backends by Options.TensorSplit (as llama.cpp's
+	// layer split).
+	offloaded, outDev := splitDevices(h.NLayer-firstGPU, len(gpuDevs), m.opts.TensorSplit)
 	layerDev := func(il int) rt.Device {
 		if il < firstGPU {
 			return cpuDev
 		}
-		return gpuDevs[(il-firstGPU)*len(gpuDevs)/(h.NLayer-firstGPU)]
+		return gpuDevs[offloaded[il-firstGPU]]
 	}
 	on := func(d rt.Device) *placement {
 		for _, p := range m.places {
@@ -256,7 +258,7 @@ func (m *Model) loadWeights(f *gguf.File) error {
 	}
 	out := cpu
 	if gpuLayers > h.NLayer {
-		out = on(gpuDevs[len(gpuDevs)-1])
+		out = on(gpuDevs[outDev])
 	}
 	b.bind(&m.w, "", out)
 	if m.w.Output == nil { // tied embeddings

@@ -44,6 +44,7 @@ func runChat(args []string) int {
 	device := c.String("d,device", "auto", "auto, cpu, a family (vulkan, webgpu) or device names from gpurt devices; several as A,B")
 	threads := c.Int("t,threads", 0, "CPU threads (0: all cores)")
 	gpuLayers := c.Int("ngl,gpu-layers", -1, "blocks to place on the GPU devices, counted from the last (-1: all)")
+	splitList := tensorSplitFlag(c)
 	ctxSize := c.Int("c,ctx-size", 0, "context size in tokens (0: the model's trained context, capped by a KV memory budget)")
 	kv := c.String("kv", "f16", "KV cache dtype: f16 or f32")
 	if code, ok := c.Parse(args); !ok {
@@ -68,6 +69,10 @@ func runChat(args []string) int {
 	if *gpuLayers < -1 {
 		return c.Usagef("-ngl/--gpu-layers %d: want -1 (all) or a block count >= 0", *gpuLayers)
 	}
+	split, err := parseTensorSplitFlag(*splitList)
+	if err != nil {
+		return c.Usagef("%v", err)
+	}
 	kvType, err := rt.ParseDType(*kv)
 	if err != nil || (kvType != rt.F16 && kvType != rt.F32) {
 		return c.Usagef("--kv %s: want f16 or f32", *kv)
@@ -85,7 +90,8 @@ func runChat(args []string) int {
 			return c.Usagef("--chat-template: %v", err)
 		}
 	}
-	lm, err := loadChatModel(*model, *device, *threads, *gpuLayers, *ctxSize, kvType, 1)
+	lm, err := loadChatModel(chatLoadOptions{path: *model, devices: *device, threads: *threads, gpuLayers: *gpuLayers,
+		tensorSplit: split, ctxSize: *ctxSize, kv: kvType, nSeq: 1})
 	if err != nil {
 		if errors.Is(err, errUsage) {
 			return c.Usagef("%v", err)

@@ -38,7 +38,7 @@ func TestChatLines(t *testing.T) {
 // TestChatKeepsCache: the second turn's prompt starts with the tokens of
 // the first turn, which the cache holds, so only the new text is evaluated.
 func TestChatKeepsCache(t *testing.T) {
-	lm, err := loadChatModel("", "cpu", 1, -1, 0, rt.F16, 1)
+	lm, err := loadChatModel(chatLoadOptions{devices: "cpu", threads: 1, gpuLayers: -1, kv: rt.F16, nSeq: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

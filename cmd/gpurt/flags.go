@@ -249,7 +249,7 @@ func (c *cli) printUsage(w io.Writer) {
 }
 
 // isShortAlias: llama.cpp's multi-letter short flags, written with one dash.
-func isShortAlias(n string) bool { return n == "ngl" || n == "np" }
+func isShortAlias(n string) bool { return n == "ngl" || n == "np" || n == "ts" }
 
 // Value checks shared by the subcommands; each returns a message for
 // Usagef, or "".

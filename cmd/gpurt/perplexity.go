@@ -23,6 +23,7 @@ func init() {
 type perplexityFlags struct {
 	model, file, device, base, kvType string
 	nCtx, nBatch, threads, gpuLayers  int
+	tensorSplit                       string // -ts (splitflag.go)
 	chunks                            int
 	kld, noMmap, flashAttn            bool
 }
@@ -40,6 +41,7 @@ func runPerplexity(args []string) int {
 	device := c.String("d,device", "auto", "auto, cpu, a family (vulkan, webgpu) or device names from gpurt devices; several as A,B")
 	threads := c.Int("t,threads", 0, "CPU threads (0: all cores)")
 	gpuLayers := c.Int("ngl,gpu-layers", -1, "blocks on the GPU devices, counted from the last (-1: all)")
+	splitList := tensorSplitFlag(c)
 	base := c.String("kl-divergence-base", "", "llama.cpp logits `FILE`: written, or read with --kl-divergence")
 	kld := c.Bool("kl-divergence", false, "compare with the --kl-divergence-base file instead of writing it")
 	noMmap := c.Bool("no-mmap", false, "copy the weights instead of using them in place from the file (CPU)")
@@ -49,12 +51,15 @@ func runPerplexity(args []string) int {
 		return code
 	}
 	p = perplexityFlags{model: *model, file: *file, device: *device, base: *base, kvType: *kv,
-		nCtx: *nCtx, nBatch: *nBatch, threads: *threads, gpuLayers: *gpuLayers, chunks: *chunks,
+		nCtx: *nCtx, nBatch: *nBatch, threads: *threads, gpuLayers: *gpuLayers, tensorSplit: *splitList, chunks: *chunks,
 		kld: *kld, noMmap: *noMmap, flashAttn: *flashAttn}
 	if err := p.validate(); err != nil {
 		return c.Usagef("%v", err)
 	}
 	if err := p.run(cliStdout, cliStderr); err != nil {
+		if errors.Is(err, errUsage) {
+			return c.Usagef("%v", err)
+		}
 		return c.Fail(err)
 	}
 	return exitOK
@@ -79,6 +84,9 @@ func (p *perplexityFlags) validate() error {
 		return errors.New("-f TEXT is required (or --kl-divergence with a base file)")
 	}
 	if _, err := parseKVType(p.kvType); err != nil {
+		return err
+	}
+	if _, err := parseTensorSplitFlag(p.tensorSplit); err != nil {
 		return err
 	}
 	for _, path := range []string{p.model, p.file} {
@@ -149,6 +157,10 @@ func (p *perplexityFlags) run(stdout, stderr io.Writer) error {
 		return err
 	}
 	defer closeBackends(backends)
+	split, _ := parseTensorSplitFlag(p.tensorSplit)
+	if err := checkTensorSplit(split, backends); err != nil {
+		return err
+	}
 	// As llama-perplexity, batch/ctx chunks run together as sequences of
 	// one cache, within the model's trained context.
 	seqs := max(1, p.nBatch/p.nCtx)
@@ -158,7 +170,7 @@ func (p *perplexityFlags) run(stdout, stderr io.Writer) error {
 		}
 	}
 	start := time.Now()
-	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: p.gpuLayers, KVType: kvType, NCtx: seqs * p.nCtx, NSeq: seqs, NoMmap: p.noMmap, FlashAttn: p.flashAttn, Progress: loadProgress(stderr)})
+	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: p.gpuLayers, TensorSplit: split, KVType: kvType, NCtx: seqs * p.nCtx, NSeq: seqs, NoMmap: p.noMmap, FlashAttn: p.flashAttn, Progress: loadProgress(stderr)})
 	if err != nil {
 		return err
 	}

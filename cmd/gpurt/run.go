@@ -25,6 +25,7 @@ type runOptions struct {
 	devices       string
 	threads       int
 	gpuLayers     int
+	tensorSplit   []float64 // -ts (splitflag.go)
 	ctxSize       int
 	kv            rt.DType
 	noBOS         bool
@@ -38,7 +39,8 @@ func runModel(args []string) int {
 	c := newCLI("run", "[-m MODEL.gguf] [-p PROMPT | -f FILE] [-n N] [flags]",
 		`gpurt run -p "It is a truth universally acknowledged" -n 120`,
 		"gpurt run -m ../shared/models/stories260K.gguf --temp 0 -n 64 -d vulkan -ngl 3",
-		"echo 'Once upon a time' | gpurt run -m model.gguf -f - -c 512")
+		"echo 'Once upon a time' | gpurt run -m model.gguf -f - -c 512",
+		"gpurt run -m model.gguf --rpc 192.168.1.20:50052,192.168.1.21:50052 -ts 3,1")
 	model := c.String("m,model", "", "model `FILE` (GGUF); default: the embedded default model")
 	prompt := c.String("p,prompt", "", "prompt `TEXT` (default: start from BOS alone)")
 	file := c.String("f,file", "", "read the prompt from `FILE` (- for standard input)")
@@ -55,6 +57,7 @@ func runModel(args []string) int {
 	noBOS := c.Bool("no-bos", false, "do not start the prompt with the BOS token")
 	noMmap := c.Bool("no-mmap", false, "copy the weights instead of using them in place from the file (CPU)")
 	rpcList := rpcFlag(c)
+	splitList := tensorSplitFlag(c)
 	profile := c.Bool("profile", false, "after generating, print where each generated token's time went: per op type, per layer, the CPU pool's wait time and the phases outside ops")
 	noParseSpecial := c.Bool("no-parse-special", false, "tokenize special-token texts in the prompt (<|im_start|>, [INST], …) as plain text")
 	if code, ok := c.Parse(args); !ok {
@@ -87,6 +90,10 @@ func runModel(args []string) int {
 	if err != nil {
 		return c.Usagef("%v", err)
 	}
+	split, err := parseTensorSplitFlag(*splitList)
+	if err != nil {
+		return c.Usagef("%v", err)
+	}
 	if c.Set("p,prompt") && c.Set("f,file") {
 		return c.Usagef("give the prompt with -p or -f, not both")
 	}
@@ -104,7 +111,7 @@ func runModel(args []string) int {
 	}
 	o := runOptions{
 		model: *model, prompt: *prompt, n: *n, devices: *device, threads: *threads,
-		gpuLayers: *gpuLayers, ctxSize: *ctxSize, kv: kvType, noBOS: *noBOS, noMmap: *noMmap, parseSpecial: !*noParseSpecial, rpcEndpoints: endpoints, profile: *profile,
+		gpuLayers: *gpuLayers, tensorSplit: split, ctxSize: *ctxSize, kv: kvType, noBOS: *noBOS, noMmap: *noMmap, parseSpecial: !*noParseSpecial, rpcEndpoints: endpoints, profile: *profile,
 		sampler: llama.SamplerConfig{Temp: float32(*temp), TopK: *topK, TopP: float32(*topP), Seed: *seed},
 	}
 	if _, err := llama.NewSampler(o.sampler); err != nil {
@@ -194,12 +201,15 @@ func generate(c *cli, o runOptions) error {
 	}
 	defer closeRPC()
 	backends = append(remote, backends...)
+	if err := checkTensorSplit(o.tensorSplit, backends); err != nil {
+		return err
+	}
 	nCtx, ctxNote, err := contextSize(f, o.ctxSize, o.kv, kvBudget(backends))
 	if err != nil {
 		return err
 	}
 	prof := newRunProfile(o.profile, backends)
-	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: o.gpuLayers, KVType: o.kv, NCtx: nCtx,
+	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: o.gpuLayers, TensorSplit: o.tensorSplit, KVType: o.kv, NCtx: nCtx,
 		NoMmap: o.noMmap, Progress: loadProgress(cliStderr), Profile: prof.p})
 	if err != nil {
 		return err

@@ -38,6 +38,7 @@ func runServe(args []string) int {
 	device := c.String("d,device", "auto", "auto, cpu, a family (vulkan, webgpu) or device names from gpurt devices; several as A,B")
 	threads := c.Int("t,threads", 0, "CPU threads (0: all cores)")
 	gpuLayers := c.Int("ngl,gpu-layers", -1, "blocks to place on the GPU devices, counted from the last (-1: all)")
+	splitList := tensorSplitFlag(c)
 	ctxSize := c.Int("c,ctx-size", 0, "context size in tokens (0: the model's trained context, capped by a KV memory budget)")
 	kv := c.String("kv", "f16", "KV cache dtype: f16 or f32")
 	verbose := c.Bool("v,verbose", false, "log every request on stderr")
@@ -65,6 +66,10 @@ func runServe(args []string) int {
 	if *gpuLayers < -1 {
 		return c.Usagef("-ngl/--gpu-layers %d: want -1 (all) or a block count >= 0", *gpuLayers)
 	}
+	split, err := parseTensorSplitFlag(*splitList)
+	if err != nil {
+		return c.Usagef("%v", err)
+	}
 	kvType, err := rt.ParseDType(*kv)
 	if err != nil || (kvType != rt.F16 && kvType != rt.F32) {
 		return c.Usagef("--kv %s: want f16 or f32", *kv)
@@ -89,7 +94,8 @@ func runServe(args []string) int {
 	}
 	defer ln.Close()
 
-	lm, err := loadChatModel(*model, *device, *threads, *gpuLayers, *ctxSize, kvType, *parallel)
+	lm, err := loadChatModel(chatLoadOptions{path: *model, devices: *device, threads: *threads, gpuLayers: *gpuLayers,
+		tensorSplit: split, ctxSize: *ctxSize, kv: kvType, nSeq: *parallel})
 	if err != nil {
 		if errors.Is(err, errUsage) {
 			return c.Usagef("%v", err)
@@ -147,24 +153,38 @@ func (lm *chatModel) close() {
 	closeBackends(lm.backends)
 }
 
+// chatLoadOptions are the flags loadChatModel needs.
+type chatLoadOptions struct {
+	path, devices      string
+	threads, gpuLayers int
+	tensorSplit        []float64
+	ctxSize            int
+	kv                 rt.DType
+	nSeq               int
+}
+
 // loadChatModel opens and loads a model (the default one for path "")
 // with a context picked as gpurt run does.
-func loadChatModel(path, devices string, threads, gpuLayers, ctxSize int, kv rt.DType, nSeq int) (*chatModel, error) {
-	f, name, err := openModel(path)
+func loadChatModel(o chatLoadOptions) (*chatModel, error) {
+	f, name, err := openModel(o.path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	backends, err := selectBackends(devices, threads)
+	backends, err := selectBackends(o.devices, o.threads)
 	if err != nil {
 		return nil, fmt.Errorf("%w: -d/--device %v", errUsage, err)
 	}
-	nCtx, _, err := contextSize(f, ctxSize, kv, kvBudget(backends))
+	if err := checkTensorSplit(o.tensorSplit, backends); err != nil {
+		closeBackends(backends)
+		return nil, err
+	}
+	nCtx, _, err := contextSize(f, o.ctxSize, o.kv, kvBudget(backends))
 	if err != nil {
 		closeBackends(backends)
 		return nil, err
 	}
-	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: gpuLayers, KVType: kv, NCtx: nCtx, NSeq: nSeq})
+	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: o.gpuLayers, TensorSplit: o.tensorSplit, KVType: o.kv, NCtx: nCtx, NSeq: o.nSeq})
 	if err != nil {
 		closeBackends(backends)
 		return nil, err
