@@ -66,29 +66,9 @@ func runChat(args []string) int {
 	if *n < -1 {
 		return c.Usagef("-n %d: want -1 (no limit) or a count >= 0", *n)
 	}
-	if *gpuLayers < -1 {
-		return c.Usagef("-ngl/--gpu-layers %d: want -1 (all) or a block count >= 0", *gpuLayers)
-	}
-	split, err := parseTensorSplitFlag(*splitList)
-	if err != nil {
-		return c.Usagef("%v", err)
-	}
-	kvType, err := rt.ParseDType(*kv)
-	if err != nil || (kvType != rt.F16 && kvType != rt.F32) {
-		return c.Usagef("--kv %s: want f16 or f32", *kv)
-	}
-	if _, err := parseDevices(*device); err != nil {
-		return c.Usagef("-d/--device %v", err)
-	}
-	if *model != "" {
-		if err := checkModelPath(*model); err != nil {
-			return c.Usagef("-m: %v", err)
-		}
-	}
-	if *tmpl != "" {
-		if _, err := server.ChooseTemplate(*tmpl, "", "", "", os.ReadFile); err != nil {
-			return c.Usagef("--chat-template: %v", err)
-		}
+	split, kvType, msg := checkChatModelFlags(*model, *device, *gpuLayers, *splitList, *kv, *tmpl)
+	if msg != "" {
+		return c.Usagef("%s", msg)
 	}
 	lm, err := loadChatModel(chatLoadOptions{path: *model, devices: *device, threads: *threads, gpuLayers: *gpuLayers,
 		tensorSplit: split, ctxSize: *ctxSize, kv: kvType, nSeq: 1})
