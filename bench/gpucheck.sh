@@ -117,7 +117,8 @@ if [ -n "$GPUS" ]; then
 		--json "$OUT/bench-e2e.json" --md "$OUT/bench-e2e.md"
 	SYNTH=synth:7b:q4_0
 	[ -n "$QUICK" ] && SYNTH=synth:155m:q4_0
-	# The first run generates the model (about 20 s for 7b on 16 cores).
+	# The first run generates the model: estimated under a minute for 7b on
+	# 16 cores, from 155m taking 4 s on 2 (not yet timed on a device).
 	# shellcheck disable=SC2086
 	step bench-e2e-synth 240 "$GPURT" bench $QUICK -d "$GPUS" -o E2E -m "$SYNTH" \
 		--synth-dir "${GPURT_SYNTH_DIR:-${TMPDIR:-/tmp}/gpurt-synth}" \

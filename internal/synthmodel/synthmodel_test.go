@@ -75,6 +75,12 @@ func TestTinyGeneratesLoadsAndRuns(t *testing.T) {
 		paths = append(paths, p)
 		runTokens(t, p)
 	}
+	// Written directly in Q4_0, as the 7b preset is.
+	direct := filepath.Join(t.TempDir(), "direct-q4_0.gguf")
+	if err := Write(direct, Presets["tiny"], mustFileType("q4_0"), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	runTokens(t, direct)
 	// Same bytes with one thread.
 	one := filepath.Join(t.TempDir(), "one.gguf")
 	if err := Write(one, Presets["tiny"], mustFileType("f16"), Options{Threads: 1}); err != nil {
