@@ -107,6 +107,8 @@ func (s Spec) FileName() string {
 // Options control generation.
 type Options struct {
 	Seed uint64 // default 1
+	// Name is general.name; default "synth-TYPE".
+	Name string
 	// Threads draw and quantize rows in parallel; 0 means one per CPU.
 	Threads int
 }
@@ -138,6 +140,7 @@ func Ensure(dir string, spec Spec, opt Options) (string, error) {
 	}
 	shape := Presets[spec.Preset]
 	if spec.FileType.Name == "f16" || shape.Params() > directParams {
+		opt.Name = spec.Name()
 		return path, Write(path, shape, spec.FileType, opt)
 	}
 	master, err := Ensure(dir, Spec{Preset: spec.Preset, FileType: mustFileType("f16")}, opt)
@@ -187,8 +190,10 @@ func Write(path string, shape Shape, ft llama.FileType, opt Options) error {
 		opt.Threads = goruntime.NumCPU()
 	}
 	w := gguf.NewWriter()
-	name := fmt.Sprintf("synth-%s", ft.Name)
-	if err := setMetadata(w, shape, ft, name); err != nil {
+	if opt.Name == "" {
+		opt.Name = "synth-" + ft.Name
+	}
+	if err := setMetadata(w, shape, ft, opt.Name); err != nil {
 		return err
 	}
 	kv := shape.Dim / shape.Heads * shape.KVHeads

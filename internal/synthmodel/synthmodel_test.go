@@ -83,7 +83,7 @@ func TestTinyGeneratesLoadsAndRuns(t *testing.T) {
 	runTokens(t, direct)
 	// Same bytes with one thread.
 	one := filepath.Join(t.TempDir(), "one.gguf")
-	if err := Write(one, Presets["tiny"], mustFileType("f16"), Options{Threads: 1}); err != nil {
+	if err := Write(one, Presets["tiny"], mustFileType("f16"), Options{Threads: 1, Name: "synth-tiny-f16"}); err != nil {
 		t.Fatal(err)
 	}
 	a, _ := os.ReadFile(one)
