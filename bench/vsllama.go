@@ -38,9 +38,14 @@ func (r *runner) llamaCppE2E(m Model, prompt, gen Record) []Record {
 		skip = "llama-bench not found (--vs-llama.cpp DIR): " + err.Error()
 	}
 	if skip != "" {
-		prompt.Status, prompt.Note = StatusSkipped, skip
-		gen.Status, gen.Note = StatusSkipped, skip
-		return []Record{prompt, gen}
+		out := []Record{prompt, gen}
+		for i := range out {
+			// Copied from gpurt's records: clear the figures, or the
+			// table shows gpurt's speed in llama.cpp's row.
+			out[i].TokS, out[i].Us, out[i].Runs = 0, 0, 0
+			out[i].Status, out[i].Note = StatusSkipped, skip
+		}
+		return out
 	}
 	threads := runtime.GOMAXPROCS(0)
 	reps := max(2, r.policy.MinRuns)

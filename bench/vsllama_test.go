@@ -48,7 +48,7 @@ func TestLlamaCppE2ESkips(t *testing.T) {
 			t.Fatalf("%s: %d records, want 2", tc.name, len(recs))
 		}
 		for _, rec := range recs {
-			if rec.Backend != "llama.cpp" || rec.Status != StatusSkipped || !strings.Contains(rec.Note, tc.want) {
+			if rec.Backend != "llama.cpp" || rec.Status != StatusSkipped || rec.TokS != 0 || !strings.Contains(rec.Note, tc.want) {
 				t.Errorf("%s: %+v, want a skipped llama.cpp record saying %q", tc.name, rec, tc.want)
 			}
 		}

@@ -23,6 +23,7 @@ type Writer struct {
 type writerTensor struct {
 	info TensorInfo
 	data []byte
+	fill func(dst []byte) error // set by AddTensorFunc instead of data
 }
 
 // NewWriter returns an empty writer.
@@ -55,36 +56,61 @@ func (w *Writer) Set(key string, value any) error {
 // AddTensor adds a tensor with shape ne (ggml order, innermost first, 1 to 4
 // dimensions) whose packed bytes are data.
 func (w *Writer) AddTensor(name string, dtype runtime.DType, ne []int, data []byte) error {
+	ti, err := w.tensorInfo(name, dtype, ne)
+	if err != nil {
+		return err
+	}
+	if int64(len(data)) != ti.Size {
+		return fmt.Errorf("gguf: add tensor %q: %d bytes of data, %v %v needs %d", name, len(data), dtype, ne, ti.Size)
+	}
+	w.tIndex[name] = true
+	w.tensors = append(w.tensors, writerTensor{info: ti, data: data})
+	return nil
+}
+
+// AddTensorFunc adds a tensor whose packed bytes fill writes into dst (of
+// the tensor's size) when the file is written, so a large model can be
+// streamed to disk one tensor at a time instead of held in memory.
+func (w *Writer) AddTensorFunc(name string, dtype runtime.DType, ne []int, fill func(dst []byte) error) error {
+	if fill == nil {
+		return fmt.Errorf("gguf: add tensor %q: nil fill function: %w", name, runtime.ErrInvalidArgument)
+	}
+	ti, err := w.tensorInfo(name, dtype, ne)
+	if err != nil {
+		return err
+	}
+	w.tIndex[name] = true
+	w.tensors = append(w.tensors, writerTensor{info: ti, fill: fill})
+	return nil
+}
+
+// tensorInfo validates a new tensor's name, type and shape.
+func (w *Writer) tensorInfo(name string, dtype runtime.DType, ne []int) (TensorInfo, error) {
 	if w.tIndex[name] {
-		return fmt.Errorf("gguf: add tensor %q: duplicate name", name)
+		return TensorInfo{}, fmt.Errorf("gguf: add tensor %q: duplicate name", name)
 	}
 	if !dtype.Known() {
-		return fmt.Errorf("gguf: add tensor %q: unsupported dtype %v: %w", name, dtype, runtime.ErrUnsupported)
+		return TensorInfo{}, fmt.Errorf("gguf: add tensor %q: unsupported dtype %v: %w", name, dtype, runtime.ErrUnsupported)
 	}
 	if len(ne) < 1 || len(ne) > runtime.MaxDims {
-		return fmt.Errorf("gguf: add tensor %q: %d dimensions, want 1 to %d", name, len(ne), runtime.MaxDims)
+		return TensorInfo{}, fmt.Errorf("gguf: add tensor %q: %d dimensions, want 1 to %d", name, len(ne), runtime.MaxDims)
 	}
 	ti := TensorInfo{Name: name, Type: dtype, NDims: len(ne), Ne: [runtime.MaxDims]int{1, 1, 1, 1}}
 	for i, n := range ne {
 		if n < 0 {
-			return fmt.Errorf("gguf: add tensor %q: negative dimension %v", name, ne)
+			return TensorInfo{}, fmt.Errorf("gguf: add tensor %q: negative dimension %v", name, ne)
 		}
 		ti.Ne[i] = n
 	}
 	if ti.Ne[0]%dtype.BlockSize() != 0 {
-		return fmt.Errorf("gguf: add tensor %q: %d elements per row is not a multiple of the %v block size %d", name, ti.Ne[0], dtype, dtype.BlockSize())
+		return TensorInfo{}, fmt.Errorf("gguf: add tensor %q: %d elements per row is not a multiple of the %v block size %d", name, ti.Ne[0], dtype, dtype.BlockSize())
 	}
 	size, ok := tensorSize(dtype, ti.Ne)
 	if !ok {
-		return fmt.Errorf("gguf: add tensor %q: shape %v overflows", name, ne)
-	}
-	if int64(len(data)) != size {
-		return fmt.Errorf("gguf: add tensor %q: %d bytes of data, %v %v needs %d", name, len(data), dtype, ne, size)
+		return TensorInfo{}, fmt.Errorf("gguf: add tensor %q: shape %v overflows", name, ne)
 	}
 	ti.Size = size
-	w.tIndex[name] = true
-	w.tensors = append(w.tensors, writerTensor{info: ti, data: data})
-	return nil
+	return ti, nil
 }
 
 // AddTensorF32 converts values to dtype (which may be quantized) and adds
@@ -157,8 +183,19 @@ func (w *Writer) WriteTo(out io.Writer) (int64, error) {
 		off += int64(alignUp(int(t.info.Size), align))
 	}
 	e.pad(align)
+	var scratch []byte
 	for _, t := range w.tensors {
-		e.raw(t.data)
+		data := t.data
+		if t.fill != nil && e.err == nil {
+			if cap(scratch) < int(t.info.Size) {
+				scratch = make([]byte, t.info.Size)
+			}
+			data = scratch[:t.info.Size]
+			if err := t.fill(data); err != nil {
+				e.err = fmt.Errorf("gguf: tensor %q: %w", t.info.Name, err)
+			}
+		}
+		e.raw(data)
 		e.pad(align)
 	}
 	if e.err == nil {

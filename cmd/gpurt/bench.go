@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/gpurt/gpurt/bench"
 	"github.com/gpurt/gpurt/internal/atomicfile"
+	"github.com/gpurt/gpurt/internal/synthmodel"
 	"github.com/gpurt/gpurt/llama"
 )
 
@@ -17,9 +19,10 @@ func init() {
 }
 
 func runBench(args []string) int {
-	c := newCLI("bench", "[-d DEVICE[,DEVICE…]] [-o OP[,OP…]] [--type TYPE[,TYPE…]] [--quick] [--json FILE] [--md FILE] [--png FILE] [-m MODEL.gguf[,…]]",
+	c := newCLI("bench", "[-d DEVICE[,DEVICE…]] [-o OP[,OP…]] [--type TYPE[,TYPE…]] [--quick] [--json FILE] [--md FILE] [--png FILE] [-m MODEL.gguf|synth:PRESET:TYPE[,…]] [--synth-dir DIR]",
 		"gpurt bench --quick --json bench.json --md bench.md --png bench.png",
-		"gpurt bench -d cpu,gonum -o MUL_MAT --type q8_0,q4_0")
+		"gpurt bench -d cpu,gonum -o MUL_MAT --type q8_0,q4_0",
+		"gpurt bench -d cpu -o E2E -m synth:155m:f16,synth:155m:q4_k_m --vs-llama.cpp ../shared/tools/llama.cpp")
 	backends := c.String("d,device,b", "", "backends to run: comma-separated families (cpu, vulkan, webgpu), device names, or gonum (the Gemm baseline alone); default all devices. The bandwidth probe always runs (-b is the old name)")
 	ops := c.String("o,op", "", "ops to run, comma-separated: MUL_MAT, ADD, MUL, RMS_NORM, SILU, SOFT_MAX, ROPE, GET_ROWS, CPY, DISPATCH, TRANSFER (GPU upload/download GB/s and 4-byte round trip; GPURT_VK_DISCRETE=1 forces Vulkan's staged path), SCHED, PIPELINE (multi-backend prompt throughput with and without pipeline parallelism), E2E, TOKENIZE; default all")
 	types := c.String("type", "", "dtypes to run, comma-separated, any case (f32, f16, q8_0, q4_0, q4_K, q6_K, iq4_xs, ...); default all")
@@ -27,16 +30,33 @@ func runBench(args []string) int {
 	jsonOut := c.String("json", "", "write the records as a JSON array to `FILE`")
 	mdOut := c.String("md", "", "write a Markdown table to `FILE`")
 	pngOut := c.String("png", "", "write bar charts (GFLOPS per backend and dtype, GB/s) to `FILE`")
-	models := c.String("m,model", "", "end-to-end models, comma-separated GGUF paths; default: the embedded model and ../shared/models/stories260K.gguf")
+	models := c.String("m,model", "", "end-to-end models, comma-separated GGUF paths or synth:PRESET:TYPE (a random-weight llama, PRESET tiny, 155m or 7b, TYPE a quantize type such as f16, q8_0, q4_0, q4_k_m; generated into --synth-dir on first use); default: the embedded model and ../shared/models/stories260K.gguf")
+	synthDir := c.String("synth-dir", "", "cache `DIR` for synth: models (default $GPURT_SYNTH_DIR, else the user cache directory's gpurt/synth)")
 	quiet := c.Bool("q,quiet", false, "do not print progress to stderr")
 	vsLlama := c.String("vs-llama.cpp", "", "llama.cpp build `DIR` whose llama-tokenize (TOKENIZE) and llama-bench (E2E on the CPU, same files and lengths) run alongside gpurt (default "+bench.DefaultLlamaCppDir+")")
 	if code, ok := c.Parse(args); !ok {
 		return code
 	}
+	var synthSpecs []synthmodel.Spec
 	for _, p := range bench.SplitList(*models) {
+		if synthmodel.IsSpec(p) {
+			sp, err := synthmodel.ParseSpec(p)
+			if err != nil {
+				return c.Usagef("-m: %v", err)
+			}
+			synthSpecs = append(synthSpecs, sp)
+			continue
+		}
 		if err := checkModelPath(p); err != nil {
 			return c.Usagef("-m: %v", err)
 		}
+	}
+	if len(synthSpecs) > 0 && *synthDir == "" {
+		d, err := synthmodel.DefaultDir()
+		if err != nil {
+			return c.Fail(err)
+		}
+		*synthDir = d
 	}
 	opts := bench.Options{
 		Filter: bench.Filter{Backends: bench.SplitList(*backends), Ops: bench.SplitList(*ops), Types: bench.SplitList(*types)},
@@ -44,6 +64,19 @@ func runBench(args []string) int {
 	}
 	opts.LlamaCppDir = *vsLlama
 	for _, p := range bench.SplitList(*models) {
+		if synthmodel.IsSpec(p) {
+			sp := synthSpecs[0]
+			synthSpecs = synthSpecs[1:]
+			if !*quiet {
+				fmt.Fprintf(os.Stderr, "gpurt bench: %s: %s in %s\n", p, synthStatus(*synthDir, sp), *synthDir)
+			}
+			path, err := synthmodel.Ensure(*synthDir, sp, synthmodel.Options{})
+			if err != nil {
+				return c.Fail(err)
+			}
+			opts.Models = append(opts.Models, bench.Model{Name: sp.Name(), Path: path})
+			continue
+		}
 		name := strings.TrimSuffix(p[strings.LastIndex(p, "/")+1:], ".gguf")
 		opts.Models = append(opts.Models, bench.Model{Name: name, Path: p})
 	}
@@ -79,6 +112,14 @@ func runBench(args []string) int {
 		}
 	}
 	return code
+}
+
+// synthStatus says whether a synthetic model is cached or to be made.
+func synthStatus(dir string, sp synthmodel.Spec) string {
+	if _, err := os.Stat(filepath.Join(dir, sp.FileName())); err == nil {
+		return "cached " + sp.FileName()
+	}
+	return "generating " + sp.FileName()
 }
 
 // progressLine is a one-line summary of a record as it is made.
