@@ -54,28 +54,7 @@ func TestGGMLOracle(t *testing.T) {
 		t.Fatal(err)
 	}
 	tg := ggmloracle.Target{Backend: be, BufferType: dev.BufferType()}
-	ran := 0
-	for _, r := range s.Rows {
-		wt, err := rt.ParseDType(r.Type)
-		if err != nil || !wt.IsQuantized() {
-			continue
-		}
-		if res := s.RunQuantize(tg, r); res.Err != nil && !errors.Is(res.Err, rt.ErrUnsupported) {
-			t.Errorf("%s: %v", res.Name, res.Err)
-		} else if res.Err == nil {
-			ran++
-		}
-		if res := s.RunCopy(tg, r); res.Err != nil {
-			t.Errorf("%s: %v", res.Name, res.Err)
-		}
-		ran++
-		for _, dst := range []rt.DType{rt.F32, rt.F16} {
-			if res := s.RunDequant(tg, r, dst); res.Err != nil {
-				t.Errorf("%s: %v", res.Name, res.Err)
-			}
-			ran++
-		}
-	}
+	ran := s.RunRows(tg, func(name string, err error) { t.Errorf("%s: %v", name, err) })
 	t.Logf("%d quantizer-row copies", ran)
 }
 

@@ -161,6 +161,36 @@ func (s *Set) RunCopy(tg Target, r Row) Result {
 	return res
 }
 
+// RunRows runs every quantized row of the set through tg: quantizing from
+// F32 (skipped where the backend lacks the quantizer, ErrUnsupported), a
+// same-type copy, and dequantizing to F32 and F16. Each failure goes to
+// fail; it returns how many checks ran.
+func (s *Set) RunRows(tg Target, fail func(name string, err error)) int {
+	ran := 0
+	for _, r := range s.Rows {
+		wt, err := rt.ParseDType(r.Type)
+		if err != nil || !wt.IsQuantized() {
+			continue
+		}
+		if res := s.RunQuantize(tg, r); res.Err != nil && !errors.Is(res.Err, rt.ErrUnsupported) {
+			fail(res.Name, res.Err)
+		} else if res.Err == nil {
+			ran++
+		}
+		if res := s.RunCopy(tg, r); res.Err != nil {
+			fail(res.Name, res.Err)
+		}
+		ran++
+		for _, dst := range []rt.DType{rt.F32, rt.F16} {
+			if res := s.RunDequant(tg, r, dst); res.Err != nil {
+				fail(res.Name, res.Err)
+			}
+			ran++
+		}
+	}
+	return ran
+}
+
 func sameBytes(got, want []byte, t rt.DType) error {
 	if len(got) != len(want) {
 		return fmt.Errorf("%w: %d bytes, want %d", rt.ErrShape, len(got), len(want))
