@@ -49,7 +49,9 @@ test: test-deps
 	if [ "$$($(GO) env GOARCH)" = amd64 ] && grep -qw fma /proc/cpuinfo && grep -qw avx2 /proc/cpuinfo; then \
 		GOAMD64=v3 $(GO) test -count=1 -run 'GGMLOracle|Q8_K' ./runtime; fi
 	$(GO) test ./gguf -run '^$$' -fuzz FuzzRead -fuzztime 10s
-	$(GO) test ./rpc -run '^$$' -fuzz FuzzServerRequests -fuzztime 10s
+	# A count, not a duration: a time limit that ends while the fuzzer minimizes
+	# a new input failed here with "context deadline exceeded".
+	$(GO) test ./rpc -run '^$$' -fuzz FuzzServerRequests -fuzztime 50000x -fuzzminimizetime 5s
 
 ## run: the main job: generate text with the embedded default model on the best device.
 run: deps build
