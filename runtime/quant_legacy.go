@@ -153,38 +153,35 @@ func dequantizeBlockQ5_1(blk []byte, y []float32) {
 
 // quantizeBlockQ8_0 follows quantize_row_q8_0_ref: d = amax/127, quants
 // x/d rounded half away from zero.
-func quantizeBlockQ8_0(x []float32, out []byte) {
-	amax := float32(0)
-	for _, v := range x {
-		amax = max(amax, absf(v))
-	}
-	d := amax / 127
-	id := float32(0)
-	if d != 0 {
-		id = 1 / d
-	}
-	putF16(out, d)
-	for j, v := range x {
-		out[2+j] = byte(int8(roundHalfAway(v * id)))
-	}
-}
+func quantizeBlockQ8_0(x []float32, out []byte) { quantizeQ8_0(x, out, false) }
 
 // quantizeBlockQ8_0CPU is ggml-cpu's quantize_row_q8_0 (its AVX2 form, the
 // one the oracle's CPU used): the inverse scale is 127/amax rather than
 // 1/d, and quants round half to even.
-func quantizeBlockQ8_0CPU(x []float32, out []byte) {
+func quantizeBlockQ8_0CPU(x []float32, out []byte) { quantizeQ8_0(x, out, true) }
+
+// quantizeQ8_0 encodes one Q8_0 block with the reference arithmetic, or
+// with ggml-cpu's when cpu is set.
+func quantizeQ8_0(x []float32, out []byte, cpu bool) {
 	amax := float32(0)
 	for _, v := range x {
 		amax = max(amax, absf(v))
 	}
 	d := amax / 127
 	id := float32(0)
-	if amax != 0 {
+	switch {
+	case cpu && amax != 0:
 		id = 127 / amax
+	case !cpu && d != 0:
+		id = 1 / d
 	}
 	putF16(out, d)
+	round := roundHalfAway
+	if cpu {
+		round = roundHalfEven
+	}
 	for j, v := range x {
-		out[2+j] = byte(int8(roundHalfEven(v * id)))
+		out[2+j] = byte(int8(round(v * id)))
 	}
 }
 
