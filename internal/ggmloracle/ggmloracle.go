@@ -108,46 +108,33 @@ func (s *Set) RunDequant(tg Target, r Row, dst rt.DType) Result {
 // from ggml's CPU conversion (RefEqCPU false) have no single answer and are
 // not run; an op tg does not support fails with rt.ErrUnsupported.
 func (s *Set) RunQuantize(tg Target, r Row) Result {
-	res := Result{Name: "CPY_f32_" + r.Name}
-	wt, err := rt.ParseDType(r.Type)
-	if err != nil {
-		res.Err = err
-		return res
-	}
 	if !r.RefEqCPU {
-		res.Err = fmt.Errorf("%s: ggml's reference and CPU quantizers differ: %w", r.Name, rt.ErrUnsupported)
-		return res
+		return Result{Name: "CPY_f32_" + r.Name, Err: fmt.Errorf("%s: ggml's reference and CPU quantizers differ: %w", r.Name, rt.ErrUnsupported)}
 	}
-	ctx := rt.NewContext()
-	x := ctx.NewTensor(rt.F32, r.K)
-	out := ctx.Cpy(x, ctx.NewTensor(wt, r.K))
-	got, err := s.compute(tg, ctx, out, map[*rt.Tensor]string{x: r.X})
-	if err != nil {
-		res.Err = err
-		return res
-	}
-	want, err := s.read(r.Ref)
-	if err != nil {
-		res.Err = err
-		return res
-	}
-	res.Err = sameBytes(got, want, wt)
-	return res
+	return s.runCopyBytes(tg, r, "CPY_f32_", false)
 }
 
 // RunCopy copies quantizer row r's reference bytes to a tensor of the same
 // type on tg (a block-for-block copy) and requires the same bytes.
-func (s *Set) RunCopy(tg Target, r Row) Result {
-	res := Result{Name: "CPY_same_" + r.Name}
+func (s *Set) RunCopy(tg Target, r Row) Result { return s.runCopyBytes(tg, r, "CPY_same_", true) }
+
+// runCopyBytes copies row r (its reference bytes when fromRef, else its F32
+// values) into r's type on tg and requires ggml's reference bytes.
+func (s *Set) runCopyBytes(tg Target, r Row, prefix string, fromRef bool) Result {
+	res := Result{Name: prefix + r.Name}
 	wt, err := rt.ParseDType(r.Type)
 	if err != nil {
 		res.Err = err
 		return res
 	}
+	src, file := rt.F32, r.X
+	if fromRef {
+		src, file = wt, r.Ref
+	}
 	ctx := rt.NewContext()
-	a := ctx.NewTensor(wt, r.K)
+	a := ctx.NewTensor(src, r.K)
 	out := ctx.Cpy(a, ctx.NewTensor(wt, r.K))
-	got, err := s.compute(tg, ctx, out, map[*rt.Tensor]string{a: r.Ref})
+	got, err := s.compute(tg, ctx, out, map[*rt.Tensor]string{a: file})
 	if err != nil {
 		res.Err = err
 		return res
