@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -170,6 +171,47 @@ func TestPoolErrorsAndPanics(t *testing.T) {
 		if !s {
 			t.Errorf("worker %d did not run", i)
 		}
+	}
+}
+
+// TestPoolSpinsAndParks runs jobs back to back (the helpers catch them
+// while spinning) and with gaps past the spin window (the helpers park and
+// must be woken), with every share counted exactly once, and with fewer
+// workers than the pool has.
+func TestPoolSpinsAndParks(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		gap  time.Duration
+		nth  int
+	}{
+		{"back to back", 0, 4},
+		{"parked between jobs", spinWindow + time.Millisecond, 4},
+		{"fewer workers, parked", spinWindow + time.Millisecond, 2},
+		{"one worker", 0, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newPool(4)
+			defer p.stop()
+			for job := range 20 {
+				var counts [4]atomic.Int32
+				if err := p.run(tc.nth, func(ith, nth int, _ *workspace) error {
+					counts[ith].Add(1)
+					return nil
+				}); err != nil {
+					t.Fatal(err)
+				}
+				for i := range counts {
+					want := int32(0)
+					if i < tc.nth {
+						want = 1
+					}
+					if got := counts[i].Load(); got != want {
+						t.Fatalf("job %d: worker %d ran %d times, want %d", job, i, got, want)
+					}
+				}
+				time.Sleep(tc.gap)
+			}
+		})
 	}
 }
 

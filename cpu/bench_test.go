@@ -9,9 +9,9 @@ import (
 
 // benchGraph allocates ctx, fills every leaf with small values and returns
 // a backend with the default thread count.
-func benchGraph(b *testing.B, ctx *rt.Context, out *rt.Tensor) (*rt.Graph, *Backend) {
+func benchGraph(b *testing.B, ctx *rt.Context, outs ...*rt.Tensor) (*rt.Graph, *Backend) {
 	b.Helper()
-	g, err := ctx.BuildGraph(out)
+	g, err := ctx.BuildGraph(outs...)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -218,6 +218,34 @@ func BenchmarkMulMatF16Tile(b *testing.B) {
 					}
 				}
 				b.ReportMetric(float64(2*k*m*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOPS")
+			})
+		}
+	}
+}
+
+// BenchmarkMulMatStreamed runs one x row through 80 MiB of GEMVs, so the
+// weights come from DRAM as in a model's token step rather than from the
+// caches as in BenchmarkMulMat; it reports the weight read rate.
+func BenchmarkMulMatStreamed(b *testing.B) {
+	for _, typ := range []rt.DType{rt.F16, rt.Q8_0, rt.Q4_0, rt.Q4_K, rt.Q6_K} {
+		for _, km := range [][2]int{{1024, 1024}, {1024, 2816}, {4096, 4096}} {
+			k, m := km[0], km[1]
+			b.Run(fmt.Sprintf("%v/%dx%d", typ, k, m), func(b *testing.B) {
+				ctx := rt.NewContext()
+				x := ctx.NewTensor(rt.F32, k, 1)
+				nmat := 80 << 20 / (k * m)
+				var outs []*rt.Tensor
+				for range nmat {
+					outs = append(outs, ctx.MulMat(ctx.NewTensor(typ, k, m), x))
+				}
+				g, be := benchGraph(b, ctx, outs...)
+				for b.Loop() {
+					if err := be.GraphCompute(g); err != nil {
+						b.Fatal(err)
+					}
+				}
+				bytes := float64(nmat) * float64(typ.RowSize(k)*m)
+				b.ReportMetric(bytes*float64(b.N)/b.Elapsed().Seconds()/1e9, "GB/s")
 			})
 		}
 	}

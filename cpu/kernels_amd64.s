@@ -1014,9 +1014,11 @@ ropex_done:
 // holds 16-bit ones, Y15 the nibble mask. HSUM4 writes the four sums to
 // (R9).
 
-// PFDIST is how far ahead the four-row loops prefetch each weight row: the
-// rows are short streams that the hardware prefetchers pick up late.
-#define PFDIST 512
+// The four-row loops prefetch the same block of the next four rows
+// (4*stride ahead), which are what the next call reads: the four rows are
+// short interleaved streams that the hardware prefetchers pick up late, and
+// prefetching within a row ran into the rows already being read (1.4-1.9x
+// on weights streamed from DRAM, K = 1024 to 4096).
 
 // Q8ROW: one Q8_0 weight block at P times the activations, into ACC.
 #define Q8ROW(P, ACC) \
@@ -1078,10 +1080,10 @@ TEXT ·dotQ8x4SIMD(SB), NOSPLIT, $0-48
 	JZ dq8x4_done
 
 dq8x4_loop:
-	PREFETCHT0 PFDIST(SI)
-	PREFETCHT0 PFDIST(R8)
-	PREFETCHT0 PFDIST(R10)
-	PREFETCHT0 PFDIST(R12)
+	PREFETCHT0 (SI)(BX*4)
+	PREFETCHT0 (R8)(BX*4)
+	PREFETCHT0 (R10)(BX*4)
+	PREFETCHT0 (R12)(BX*4)
 	VMOVDQU (DI), Y4
 	VBROADCASTSS (DX), Y13
 	Q8ROW(SI, Y0)
@@ -1126,10 +1128,10 @@ TEXT ·dotQ4x4SIMD(SB), NOSPLIT, $0-56
 	JZ dq4x4_done
 
 dq4x4_loop:
-	PREFETCHT0 PFDIST(SI)
-	PREFETCHT0 PFDIST(R8)
-	PREFETCHT0 PFDIST(R10)
-	PREFETCHT0 PFDIST(R12)
+	PREFETCHT0 (SI)(BX*4)
+	PREFETCHT0 (R8)(BX*4)
+	PREFETCHT0 (R10)(BX*4)
+	PREFETCHT0 (R12)(BX*4)
 	VMOVDQU (DI), Y4
 	VBROADCASTSS (DX), Y13
 	VPBROADCASTD (R11), Y12

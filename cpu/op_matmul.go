@@ -51,17 +51,24 @@ func (b *Backend) mulMat(w, x, dst hostTensor) error {
 func (b *Backend) forWeightBlocks(M, ne12, batches, work int, fn func(ws *workspace, i12, i13, m0, m1 int) error) error {
 	nblk := (M + mmRows - 1) / mmRows
 	ntask := batches * nblk
+	nth := b.workers(ntask, work)
+	// Workers claim chunks of about an eighth of their share at a time:
+	// enough claims to balance the load, few enough that the shared
+	// counter's cache line does not bounce between cores for every block.
+	chunk := max(1, ntask/(8*nth))
 	var next atomic.Int64
-	return b.pool.run(b.workers(ntask, work), func(_, _ int, ws *workspace) error {
+	return b.pool.run(nth, func(_, _ int, ws *workspace) error {
 		for {
-			t := int(next.Add(1) - 1)
-			if t >= ntask {
+			t0 := int(next.Add(int64(chunk))) - chunk
+			if t0 >= ntask {
 				return nil
 			}
-			batch, blk := t/nblk, t%nblk
-			m0 := blk * mmRows
-			if err := fn(ws, batch%ne12, batch/ne12, m0, min(M, m0+mmRows)); err != nil {
-				return err
+			for t := t0; t < min(ntask, t0+chunk); t++ {
+				batch, blk := t/nblk, t%nblk
+				m0 := blk * mmRows
+				if err := fn(ws, batch%ne12, batch/ne12, m0, min(M, m0+mmRows)); err != nil {
+					return err
+				}
 			}
 		}
 	})

@@ -2,7 +2,9 @@ package cpu
 
 import (
 	"fmt"
+	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	rt "github.com/gpurt/gpurt/runtime"
@@ -13,22 +15,29 @@ import (
 type taskFunc func(ith, nth int, ws *workspace) error
 
 // pool is a persistent set of worker goroutines. The goroutine that calls
-// run is worker 0; workers 1..n-1 wait on their own channels between ops, so
-// no goroutine is spawned per op. The goroutines start on the first parallel
+// run is worker 0; workers 1..n-1 wait for the next op between runs, so no
+// goroutine is spawned per op. The goroutines start on the first parallel
 // run and live until stop.
 //
-// The helpers block rather than spin between ops (ggml's threads spin
-// within a graph): on a machine whose cores are shared, a spinning helper
-// takes the core the dispatching goroutine needs, and a blocked receive is
-// handed straight to the dispatcher's P, so an op degrades to running its
-// shares in turn instead of waiting milliseconds for the OS to schedule a
-// helper. docs/performance.md has the measurements.
+// Between ops a helper spins for up to spinWindow before it parks, as
+// ggml's threads spin within a graph: the ops of one token follow each other
+// within microseconds, and waking a parked goroutine costs tens of them (a
+// futex wake, then a steal from the dispatcher's P). Each spin round yields
+// (relax), so a spinning helper gives its P and its core to goroutines and
+// threads with work instead of taking them. docs/performance.md has the measurements.
 type pool struct {
 	n       int
-	jobs    []chan *job // jobs[i] feeds worker i; jobs[0] is unused
 	ws      []workspace // ws[i] belongs to worker i
 	job     job         // reused by every run: one op runs at a time
 	started bool
+
+	// gen is the number of the newest posted job; a helper runs every
+	// generation once. pending counts the helpers still on the current job.
+	gen     atomic.Uint64
+	pending atomic.Int32
+	quit    atomic.Bool
+	helpers []helper // helpers[i] is worker i's parking place; [0] is unused
+	done    sync.WaitGroup
 
 	// Accounting, kept only while profile is set.
 	profile bool
@@ -37,13 +46,23 @@ type pool struct {
 	stat    rt.PoolStat
 }
 
+// helper is where worker i parks when its spin window ends without work.
+type helper struct {
+	parked atomic.Bool
+	wake   chan struct{} // one token per wake-up
+	_      [64]byte      // keep the flags of different workers off one cache line
+}
+
+// spinWindow is how long an idle helper spins for the next op before it
+// parks.
+const spinWindow = 2 * time.Millisecond
+
 // job is one parallel run of a taskFunc.
 type job struct {
 	p    *pool
 	fn   taskFunc
 	nth  int
 	errs []error
-	wg   sync.WaitGroup
 }
 
 func newPool(n int) *pool {
@@ -75,12 +94,19 @@ func (p *pool) run(nth int, fn taskFunc) error {
 	if p.profile {
 		t0 = p.now()
 	}
-	j.wg.Add(nth - 1)
-	for i := 1; i < nth; i++ {
-		p.jobs[i] <- j
+	// Helpers beyond nth see the generation too and skip it; every helper
+	// counts itself off, so pending covers them all.
+	p.pending.Store(int32(p.n - 1))
+	p.gen.Add(1)
+	for i := 1; i < p.n; i++ {
+		p.unpark(i)
 	}
 	j.exec(0, &p.ws[0])
-	j.wg.Wait()
+	for spins := 0; p.pending.Load() != 0; spins++ {
+		if spins >= 64 {
+			relax(spins)
+		}
+	}
 	if p.profile {
 		p.account(t0, nth)
 	}
@@ -91,6 +117,25 @@ func (p *pool) run(nth int, fn taskFunc) error {
 		}
 	}
 	return nil
+}
+
+// relax is one round of a spin wait: it lets this process's other
+// goroutines have the P (a spinning goroutine holds one, and with several
+// backends or tests running, the goroutines with work would wait for the
+// scheduler's 10 ms preemption), and every eighth round it lets other
+// processes' threads have the core.
+func relax(spins int) {
+	runtime.Gosched()
+	if spins%8 == 0 {
+		yieldCore()
+	}
+}
+
+// unpark wakes helper i if it has parked.
+func (p *pool) unpark(i int) {
+	if h := &p.helpers[i]; h.parked.CompareAndSwap(true, false) {
+		h.wake <- struct{}{}
+	}
 }
 
 // now is the time in ns since the accounting base.
@@ -134,32 +179,78 @@ func runOne(fn taskFunc, ws *workspace) (err error) {
 }
 
 func (p *pool) start() {
-	p.jobs = make([]chan *job, p.n)
 	p.stamps = make([][2]int64, p.n)
+	p.helpers = make([]helper, p.n)
+	p.quit.Store(false)
+	seen := p.gen.Load()
 	for i := 1; i < p.n; i++ {
-		ch := make(chan *job)
-		p.jobs[i] = ch
-		go worker(i, ch, &p.ws[i])
+		p.helpers[i].wake = make(chan struct{}, 1)
+		p.done.Add(1)
+		go p.worker(i, seen)
 	}
 	p.started = true
 }
 
-func worker(i int, jobs <-chan *job, ws *workspace) {
-	for j := range jobs {
-		j.exec(i, ws)
-		j.wg.Done()
+// worker is helper i's loop: wait for a generation after seen, run its
+// share if it has one, count itself off.
+func (p *pool) worker(i int, seen uint64) {
+	defer p.done.Done()
+	for {
+		g := p.await(i, seen)
+		if p.quit.Load() {
+			return
+		}
+		seen = g
+		if j := &p.job; i < j.nth {
+			j.exec(i, &p.ws[i])
+		}
+		p.pending.Add(-1)
 	}
 }
 
-// stop ends the worker goroutines; the pool can start them again later.
+// await spins, then parks, until the pool posts a generation after seen,
+// and returns it.
+func (p *pool) await(i int, seen uint64) uint64 {
+	h := &p.helpers[i]
+	deadline := time.Now().Add(spinWindow)
+	for spins := 0; ; spins++ {
+		if g := p.gen.Load(); g != seen {
+			return g
+		}
+		if spins < 64 {
+			continue
+		}
+		relax(spins)
+		if spins%16 != 0 || time.Now().Before(deadline) {
+			continue
+		}
+		// Park: announce it, then look once more, so a generation posted
+		// before the announcement is not slept through.
+		h.parked.Store(true)
+		if g := p.gen.Load(); g != seen {
+			if !h.parked.CompareAndSwap(true, false) {
+				<-h.wake // the poster saw the flag and sent a token: take it
+			}
+			return g
+		}
+		<-h.wake
+		deadline = time.Now().Add(spinWindow)
+		spins = 0
+	}
+}
+
+// stop ends the worker goroutines and waits for them; the pool can start
+// them again later.
 func (p *pool) stop() {
 	if !p.started {
 		return
 	}
-	for _, ch := range p.jobs[1:] {
-		close(ch)
+	p.quit.Store(true)
+	p.gen.Add(1)
+	for i := 1; i < p.n; i++ {
+		p.unpark(i)
 	}
-	p.jobs = nil
+	p.done.Wait()
 	p.started = false
 }
 

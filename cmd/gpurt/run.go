@@ -33,6 +33,7 @@ type runOptions struct {
 	parseSpecial  bool
 	rpcEndpoints  []string // --rpc (rpcflag.go)
 	profile       bool     // --profile (runprofile.go)
+	cpuProfile    string   // --cpuprofile: a pprof CPU profile of generation
 }
 
 func runModel(args []string) int {
@@ -59,6 +60,7 @@ func runModel(args []string) int {
 	rpcList := rpcFlag(c)
 	splitList := tensorSplitFlag(c)
 	profile := c.Bool("profile", false, "after generating, print where each generated token's time went: per op type, per layer, the CPU pool's wait time and the phases outside ops")
+	cpuProfile := c.String("cpuprofile", "", "write a pprof CPU profile of the generation (prompt and tokens, not loading) to `FILE`")
 	noParseSpecial := c.Bool("no-parse-special", false, "tokenize special-token texts in the prompt (<|im_start|>, [INST], …) as plain text")
 	if code, ok := c.Parse(args); !ok {
 		return code
@@ -111,7 +113,7 @@ func runModel(args []string) int {
 	}
 	o := runOptions{
 		model: *model, prompt: *prompt, n: *n, devices: *device, threads: *threads,
-		gpuLayers: *gpuLayers, tensorSplit: split, ctxSize: *ctxSize, kv: kvType, noBOS: *noBOS, noMmap: *noMmap, parseSpecial: !*noParseSpecial, rpcEndpoints: endpoints, profile: *profile,
+		gpuLayers: *gpuLayers, tensorSplit: split, ctxSize: *ctxSize, kv: kvType, noBOS: *noBOS, noMmap: *noMmap, parseSpecial: !*noParseSpecial, rpcEndpoints: endpoints, profile: *profile, cpuProfile: *cpuProfile,
 		sampler: llama.SamplerConfig{Temp: float32(*temp), TopK: *topK, TopP: float32(*topP), Seed: *seed},
 	}
 	if _, err := llama.NewSampler(o.sampler); err != nil {
@@ -251,6 +253,10 @@ func generate(c *cli, o runOptions) error {
 	out.WriteString(o.prompt)
 	out.Flush()
 	prev := tokens[len(tokens)-1]
+	stopCPUProfile, err := startCPUProfile(o.cpuProfile)
+	if err != nil {
+		return err
+	}
 	_, st, err := m.Generate(tokens, o.n, sampler, func(id int32) error {
 		prof.onToken()
 		out.Write(m.Tok.PieceAfter(prev, id))
@@ -259,6 +265,9 @@ func generate(c *cli, o runOptions) error {
 	})
 	fmt.Fprintln(out)
 	out.Flush()
+	if perr := stopCPUProfile(); err == nil {
+		err = perr
+	}
 	if err != nil {
 		return err
 	}

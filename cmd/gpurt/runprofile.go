@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"runtime/pprof"
+
+	"github.com/gpurt/gpurt/internal/atomicfile"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -50,4 +54,24 @@ func (r *runProfile) print(c *cli) error {
 	}
 	fmt.Fprintln(c.stderr)
 	return rep.Format(c.stderr)
+}
+
+// startCPUProfile starts gpurt run --cpuprofile's pprof profile; the
+// returned function stops it and writes FILE atomically. An empty path
+// profiles nothing.
+func startCPUProfile(path string) (stop func() error, err error) {
+	if path == "" {
+		return func() error { return nil }, nil
+	}
+	var buf bytes.Buffer
+	if err := pprof.StartCPUProfile(&buf); err != nil {
+		return nil, fmt.Errorf("--cpuprofile: %w", err)
+	}
+	return func() error {
+		pprof.StopCPUProfile()
+		if err := atomicfile.WriteFile(path, buf.Bytes(), atomicfile.Options{}); err != nil {
+			return fmt.Errorf("--cpuprofile: %w", err)
+		}
+		return nil
+	}, nil
 }
