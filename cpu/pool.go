@@ -53,6 +53,10 @@ type helper struct {
 	_      [64]byte      // keep the flags of different workers off one cache line
 }
 
+// spinRound is how many pause-spins a spin wait makes between yields: a
+// yield (a trip through the Go scheduler) costs far more than a hand-off.
+const spinRound = 128
+
 // spinWindow is how long an idle helper spins for the next op before it
 // parks.
 const spinWindow = 2 * time.Millisecond
@@ -103,8 +107,10 @@ func (p *pool) run(nth int, fn taskFunc) error {
 	}
 	j.exec(0, &p.ws[0])
 	for spins := 0; p.pending.Load() != 0; spins++ {
-		if spins >= 64 {
-			relax(spins)
+		if spins%spinRound != spinRound-1 {
+			spinPause()
+		} else {
+			relax(spins / spinRound)
 		}
 	}
 	if p.profile {
@@ -217,11 +223,12 @@ func (p *pool) await(i int, seen uint64) uint64 {
 		if g := p.gen.Load(); g != seen {
 			return g
 		}
-		if spins < 64 {
+		if spins%spinRound != spinRound-1 {
+			spinPause()
 			continue
 		}
-		relax(spins)
-		if spins%16 != 0 || time.Now().Before(deadline) {
+		relax(spins / spinRound)
+		if time.Now().Before(deadline) {
 			continue
 		}
 		// Park: announce it, then look once more, so a generation posted
