@@ -228,12 +228,12 @@ func BenchmarkMulMatF16Tile(b *testing.B) {
 // caches as in BenchmarkMulMat; it reports the weight read rate.
 func BenchmarkMulMatStreamed(b *testing.B) {
 	for _, typ := range []rt.DType{rt.F16, rt.Q8_0, rt.Q4_0, rt.Q4_K, rt.Q6_K} {
-		for _, km := range [][2]int{{1024, 1024}, {1024, 2816}, {4096, 4096}} {
+		for _, km := range [][2]int{{1024, 1024}, {1024, 2816}, {4096, 4096}, {1024, 32000}} {
 			k, m := km[0], km[1]
 			b.Run(fmt.Sprintf("%v/%dx%d", typ, k, m), func(b *testing.B) {
 				ctx := rt.NewContext()
 				x := ctx.NewTensor(rt.F32, k, 1)
-				nmat := 80 << 20 / (k * m)
+				nmat := max(2, 80<<20/(k*m))
 				var outs []*rt.Tensor
 				for range nmat {
 					outs = append(outs, ctx.MulMat(ctx.NewTensor(typ, k, m), x))

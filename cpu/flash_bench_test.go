@@ -9,12 +9,16 @@ import (
 
 // BenchmarkFlashAttn measures FLASH_ATTN_EXT in a model's shapes: one
 // generated token over a long cache (the generation hot path) and a prompt
-// batch, Llama-style 32 query heads over 8 kv heads of 128, on the fast
+// batch, Llama-style 32 query heads over 8 kv heads of 128 (and the 155M
+// synth model's 16 over 4 of 64), on the fast
 // path and, for the same shapes, the naive MUL_MAT + SOFT_MAX + MUL_MAT
 // attention it replaces.
 func BenchmarkFlashAttn(b *testing.B) {
-	const d, h, hkv = 128, 32, 8
-	for _, s := range []struct{ nq, nkv int }{{1, 4096}, {64, 1024}} {
+	for _, s := range []struct{ d, h, hkv, nq, nkv int }{
+		{128, 32, 8, 1, 4096}, {128, 32, 8, 64, 1024},
+		{64, 16, 4, 1, 200}, // the 155M synth model generating after a 128-token prompt
+	} {
+		d, h, hkv := s.d, s.h, s.hkv
 		for _, kv := range []rt.DType{rt.F16, rt.Q8_0, rt.I32, rt.BF16} { // I32: the naive graph over f16; BF16: f16 on the per-key path
 			name := kv.String()
 			switch kv {
@@ -23,7 +27,7 @@ func BenchmarkFlashAttn(b *testing.B) {
 			case rt.BF16:
 				name = "perkey-f16"
 			}
-			b.Run(fmt.Sprintf("%s/nq=%d/nkv=%d", name, s.nq, s.nkv), func(b *testing.B) {
+			b.Run(fmt.Sprintf("%s/d=%d/h=%d/nq=%d/nkv=%d", name, d, h, s.nq, s.nkv), func(b *testing.B) {
 				ctx := rt.NewContext()
 				q := ctx.NewTensor(rt.F32, d, s.nq, h)
 				mask := ctx.NewTensor(rt.F16, s.nkv, s.nq)

@@ -237,6 +237,9 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	if err != nil {
 		return err
 	}
+	if kind == rowF16 && k.dotF16x4 != nil && N == 1 && r2 >= 2 && r2 <= maxTileColumns {
+		return b.mulMatF16Heads(w, dst, col, r2, r3, work)
+	}
 	return b.forWeightBlocks(M, ne12, batches, work, func(ws *workspace, i12, i13, m0, m1 int) error {
 		var rows [mmRows][]float32
 		var raw [mmRows][]byte
@@ -254,7 +257,12 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 			}
 		}
 		if kind == rowF16 && k.dotF16x4 != nil && N >= 2 {
-			mulF16Tiles(k, raw[:m1-m0], w.nb[1], col, dst, N, M, m0, i12, i13)
+			mulF16Tiles(k, raw[:m1-m0], w.nb[1], f16Columns{
+				n:   N,
+				x:   func(c int) []float32 { return col(c, i12, i13) },
+				out: func(c int) int { return dst.at(c, i12, i13) },
+				ldo: dst.nb[1] / 4,
+			}, dst, M, m0)
 			return nil
 		}
 		for n := 0; n < N; n++ {
@@ -319,32 +327,70 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	})
 }
 
+// mulMatF16Heads is MUL_MAT of f16 weights broadcast over r2 >= 2
+// batches of one x row each: attention over a grouped-query KV cache while
+// generating, where each kv head serves r2 query heads. The batches that
+// share a weight matrix are the columns of the 4-row tile kernel, so each
+// weight (key or value) row is converted once for all of its query heads
+// rather than once per head.
+func (b *Backend) mulMatF16Heads(w, dst hostTensor, col func(n, i12, i13 int) []float32, r2, r3, work int) error {
+	M, ne02 := w.ne[1], w.ne[2]
+	ne13 := w.ne[3] * r3
+	return b.forWeightBlocks(M, ne02, ne02*ne13, work, func(ws *workspace, i02, i13, m0, m1 int) error {
+		var raw [mmRows][]byte
+		for m := m0; m < m1; m++ {
+			raw[m-m0] = w.mem[w.at(m, i02, i13/r3):]
+		}
+		h0 := i02 * r2
+		mulF16Tiles(b.kern, raw[:m1-m0], w.nb[1], f16Columns{
+			n:   r2,
+			x:   func(c int) []float32 { return col(0, h0+c, i13) },
+			out: func(c int) int { return dst.at(0, h0+c, i13) },
+			ldo: dst.nb[2] / 4,
+		}, dst, M, m0)
+		return nil
+	})
+}
+
+// maxTileColumns is the most columns mulF16Tiles takes: more than
+// gemmMinN(F16) and than the query heads per kv head of real models.
+const maxTileColumns = 32
+
+// f16Columns are the x columns mulF16Tiles multiplies: n of them, column
+// c's values and the byte offset of its result row in dst, with result
+// rows ldo floats apart.
+type f16Columns struct {
+	n   int
+	x   func(c int) []float32
+	out func(c int) int
+	ldo int
+}
+
 // mulF16Tiles multiplies f16 weight rows raw[i] (stride bytes apart,
-// rows m0+i of the result) with N >= 2 columns of x matrix (i12, i13) on
-// the 4-row tile kernel, in groups of 3 columns and last groups of 2 (two,
-// where 3 would leave 1), so that each weight element is converted once per
-// group; rows past the last whole tile use dotF16.
-func mulF16Tiles(k *kernels, raw [][]byte, stride int, col func(n, i12, i13 int) []float32,
-	dst hostTensor, N, M, m0, i12, i13 int) {
+// rows m0+i of the result) with cols.n >= 2 columns of x on the 4-row tile
+// kernel, in groups of 3 columns and last groups of 2 (two, where 3 would
+// leave 1), so that each weight element is converted once per group; rows
+// past the last whole tile use dotF16.
+func mulF16Tiles(k *kernels, raw [][]byte, stride int, cols f16Columns, dst hostTensor, M, m0 int) {
 	type group struct {
 		x    [3][]float32 // x[2] nil for 2 columns
 		out  []float32
 		cols int
 	}
-	var groups [8]group // N < gemmMinN(F16) = 16: at most 7 groups
+	var groups [maxTileColumns/2 + 1]group
 	ng := 0
 	tiled := len(raw) &^ 3
-	ldo := dst.nb[1] / 4
-	for n0 := 0; n0 < N; ng++ {
+	ldo := cols.ldo
+	for n0 := 0; n0 < cols.n; ng++ {
 		g := &groups[ng]
 		g.cols = 3
-		if rest := N - n0; rest == 2 || rest == 4 {
+		if rest := cols.n - n0; rest == 2 || rest == 4 {
 			g.cols = 2
 		}
-		g.out, _ = f32View(dst.mem, dst.at(n0, i12, i13), (g.cols-1)*ldo+M)
+		g.out, _ = f32View(dst.mem, cols.out(n0), (g.cols-1)*ldo+M)
 		g.out = g.out[m0:]
 		for c := 0; c < g.cols; c++ {
-			g.x[c] = col(n0+c, i12, i13)
+			g.x[c] = cols.x(n0 + c)
 			for i := tiled; i < len(raw); i++ {
 				g.out[c*ldo+i] = k.dotF16(raw[i], g.x[c])
 			}

@@ -73,6 +73,13 @@ func TestMulMat(t *testing.T) {
 		// edges, broadcast weights.
 		{96, 22, 20, 2, 1, 4, 1},
 		{64, 29, 37, 2, 1, 2, 1},
+		// One x row per batch broadcast over grouped weights (attention
+		// while generating): f16 runs the batches of a weight matrix as
+		// tile columns. r2 = 4 with a row edge, 5 with r3 = 1, 2, 3.
+		{64, 17, 1, 2, 1, 8, 1},
+		{64, 9, 1, 1, 2, 5, 2},
+		{64, 8, 1, 1, 1, 2, 1},
+		{32, 4, 1, 1, 1, 3, 1},
 	}
 	var cases []opCase
 	for _, typ := range []rt.DType{rt.F32, rt.F16, rt.BF16, rt.Q8_0, rt.Q4_0} {

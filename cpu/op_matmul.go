@@ -52,17 +52,15 @@ func (b *Backend) forWeightBlocks(M, ne12, batches, work int, fn func(ws *worksp
 	nblk := (M + mmRows - 1) / mmRows
 	ntask := batches * nblk
 	nth := b.workers(ntask, work)
-	// Workers claim chunks of about an eighth of their share at a time:
-	// enough claims to balance the load, few enough that the shared
-	// counter's cache line does not bounce between cores for every block.
-	chunk := max(1, ntask/(8*nth))
+	// Workers claim chunks of about a quarter of their share at a time,
+	// the first one (chunk ith) without the counter, as ggml does: enough
+	// claims to balance the load, few enough that the counter's cache line
+	// does not bounce between cores for every block.
+	chunk := max(1, ntask/(4*nth))
 	var next atomic.Int64
-	return b.pool.run(nth, func(_, _ int, ws *workspace) error {
-		for {
-			t0 := int(next.Add(int64(chunk))) - chunk
-			if t0 >= ntask {
-				return nil
-			}
+	next.Store(int64(nth * chunk))
+	return b.pool.run(nth, func(ith, _ int, ws *workspace) error {
+		for t0 := ith * chunk; t0 < ntask; t0 = int(next.Add(int64(chunk))) - chunk {
 			for t := t0; t < min(ntask, t0+chunk); t++ {
 				batch, blk := t/nblk, t%nblk
 				m0 := blk * mmRows
@@ -71,6 +69,7 @@ func (b *Backend) forWeightBlocks(M, ne12, batches, work int, fn func(ws *worksp
 				}
 			}
 		}
+		return nil
 	})
 }
 
