@@ -20,6 +20,7 @@ import (
 type Profile struct {
 	mu     sync.Mutex
 	ops    map[ProfileKey]*ProfileStat
+	nodes  map[nodeKey]*ProfileStat // per node kind, over layers
 	phases map[string]*ProfileStat
 	order  []string // phases in first-seen order
 	pool   PoolStat
@@ -31,6 +32,15 @@ type Profile struct {
 type ProfileKey struct {
 	Op    Op
 	Layer int
+}
+
+// nodeKey is a kind of node summed over the layers: its op, its name
+// without the layer ("attn_q" for "blk.3.attn_q") and its first source's
+// type (the weight type of a MUL_MAT).
+type nodeKey struct {
+	op   Op
+	name string
+	src  DType
 }
 
 // ProfileStat is a count and its summed time.
@@ -56,7 +66,7 @@ type Profiled interface {
 
 // NewProfile returns an empty profile.
 func NewProfile() *Profile {
-	return &Profile{ops: map[ProfileKey]*ProfileStat{}, phases: map[string]*ProfileStat{}}
+	return &Profile{ops: map[ProfileKey]*ProfileStat{}, nodes: map[nodeKey]*ProfileStat{}, phases: map[string]*ProfileStat{}}
 }
 
 // Enabled says whether p records anything (p is not nil).
@@ -68,15 +78,40 @@ func (p *Profile) AddOp(n *Tensor, d time.Duration) {
 		return
 	}
 	k := ProfileKey{Op: n.Op, Layer: nodeLayer(n)}
+	nk := nodeKey{op: n.Op, name: nodeStem(n.Name)}
+	if n.Src[0] != nil {
+		nk.src = n.Src[0].Type
+	}
 	p.mu.Lock()
-	s := p.ops[k]
+	addStat(p.ops, k, d)
+	addStat(p.nodes, nk, d)
+	p.mu.Unlock()
+}
+
+func addStat[K comparable](m map[K]*ProfileStat, k K, d time.Duration) {
+	s := m[k]
 	if s == nil {
 		s = &ProfileStat{}
-		p.ops[k] = s
+		m[k] = s
 	}
 	s.Count++
 	s.Time += d
-	p.mu.Unlock()
+}
+
+// nodeStem is a node name without its layer: "blk.3.attn_q" and
+// "attn_q-3" are "attn_q".
+func nodeStem(name string) string {
+	if rest, ok := strings.CutPrefix(name, "blk."); ok {
+		if _, after, ok := strings.Cut(rest, "."); ok {
+			name = after
+		}
+	}
+	if i := strings.LastIndexByte(name, '-'); i > 0 {
+		if _, err := strconv.Atoi(name[i+1:]); err == nil {
+			name = name[:i]
+		}
+	}
+	return name
 }
 
 // AddPhase records d spent in the named phase outside ops.
@@ -128,6 +163,7 @@ func (p *Profile) Reset() {
 	}
 	p.mu.Lock()
 	clear(p.ops)
+	clear(p.nodes)
 	clear(p.phases)
 	p.order, p.pool, p.steps = nil, PoolStat{}, 0
 	p.mu.Unlock()
@@ -144,6 +180,7 @@ type ProfileReport struct {
 	Steps   int
 	ByOp    []ProfileRow // per op type over all layers, slowest first
 	ByLayer []ProfileRow // per layer ("blk.N", "other"), in layer order
+	ByNode  []ProfileRow // per node kind ("MUL_MAT attn_q q4_0") over the layers, slowest first
 	Phases  []ProfileRow // phases outside ops, in first-seen order
 	OpTime  time.Duration
 	Pool    PoolStat
@@ -180,9 +217,18 @@ func (p *Profile) Report() ProfileReport {
 	for op, s := range byOp {
 		r.ByOp = append(r.ByOp, ProfileRow{Name: op.String(), ProfileStat: *s})
 	}
-	slices.SortFunc(r.ByOp, func(a, b ProfileRow) int {
+	slowestFirst := func(a, b ProfileRow) int {
 		return cmp.Or(cmp.Compare(b.Time, a.Time), strings.Compare(a.Name, b.Name))
-	})
+	}
+	slices.SortFunc(r.ByOp, slowestFirst)
+	for k, s := range p.nodes {
+		name := k.op.String() + " " + cmp.Or(k.name, "(unnamed)")
+		if k.src != 0 || k.op == OpMulMat {
+			name += " " + k.src.String()
+		}
+		r.ByNode = append(r.ByNode, ProfileRow{Name: name, ProfileStat: *s})
+	}
+	slices.SortFunc(r.ByNode, slowestFirst)
 	layers := make([]int, 0, len(byLayer))
 	for l := range byLayer {
 		layers = append(layers, l)
@@ -252,7 +298,7 @@ func (r ProfileReport) Format(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "profile: %d steps; times are per step\n", r.Steps)
 	row := func(name string, s ProfileStat) {
-		fmt.Fprintf(&b, "  %-24s %10.3f ms %8.1f calls %6.1f%%\n", name, per(s.Time), float64(s.Count)/float64(steps), share(s.Time))
+		fmt.Fprintf(&b, "  %-32s %10.3f ms %8.1f calls %6.1f%%\n", name, per(s.Time), float64(s.Count)/float64(steps), share(s.Time))
 	}
 	b.WriteString("phases (outside and around ops):\n")
 	for _, ph := range r.Phases {
@@ -263,22 +309,29 @@ func (r ProfileReport) Format(w io.Writer) error {
 		row(o.Name, o.ProfileStat)
 	}
 	row("all ops", ProfileStat{Count: sumCount(r.ByOp), Time: r.OpTime})
+	b.WriteString("slowest nodes (op, name, first source's type; over the layers):\n")
+	for _, nd := range r.ByNode[:min(len(r.ByNode), profileTopNodes)] {
+		row(nd.Name, nd.ProfileStat)
+	}
 	b.WriteString("ops by layer:\n")
 	for _, l := range r.ByLayer {
 		row(l.Name, l.ProfileStat)
 	}
 	if p := r.Pool; p.Threads > 0 {
 		fmt.Fprintf(&b, "cpu pool: %d threads, %.1f parallel ops per step\n", p.Threads, float64(p.Parallel)/float64(steps))
-		fmt.Fprintf(&b, "  %-24s %10.3f ms (summed over workers)\n", "busy in kernels", per(p.Busy))
-		fmt.Fprintf(&b, "  %-24s %10.3f ms\n", "wake-up after dispatch", per(p.Wake))
-		fmt.Fprintf(&b, "  %-24s %10.3f ms\n", "waiting at op barrier", per(p.Barrier))
+		fmt.Fprintf(&b, "  %-32s %10.3f ms (summed over workers)\n", "busy in kernels", per(p.Busy))
+		fmt.Fprintf(&b, "  %-32s %10.3f ms\n", "wake-up after dispatch", per(p.Wake))
+		fmt.Fprintf(&b, "  %-32s %10.3f ms\n", "waiting at op barrier", per(p.Barrier))
 		if idle := time.Duration(p.Threads)*r.OpTime - p.Busy - p.Wake - p.Barrier; idle > 0 {
-			fmt.Fprintf(&b, "  %-24s %10.3f ms (helpers during serial ops)\n", "idle", per(idle))
+			fmt.Fprintf(&b, "  %-32s %10.3f ms (helpers during serial ops)\n", "idle", per(idle))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// profileTopNodes is how many node kinds Format lists.
+const profileTopNodes = 12
 
 func sumCount(rows []ProfileRow) int {
 	n := 0

@@ -86,10 +86,12 @@ func TestProfileReport(t *testing.T) {
 	}
 	for _, want := range []string{
 		"profile: 2 steps",
-		"MUL_MAT                       8.000 ms      3.0 calls   72.7%", // 16ms of 22ms in 2 steps
-		"sampling                      1.000 ms",
+		"MUL_MAT                               8.000 ms      3.0 calls   72.7%", // 16ms of 22ms in 2 steps
+		"sampling                              1.000 ms",
+		"MUL_MAT attn_q f32                    3.000 ms      1.0 calls   27.3%", // blk.0's node kind
+		"ADD (unnamed)                         2.000 ms",
 		"cpu pool: 2 threads, 1.5 parallel ops per step",
-		"waiting at op barrier         1.000 ms",
+		"waiting at op barrier                 1.000 ms",
 	} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, b.String())
@@ -97,7 +99,7 @@ func TestProfileReport(t *testing.T) {
 	}
 
 	p.Reset()
-	if r := p.Report(); r.Steps != 0 || len(r.ByOp) != 0 || len(r.Phases) != 0 || r.Pool != (rt.PoolStat{}) {
+	if r := p.Report(); r.Steps != 0 || len(r.ByOp) != 0 || len(r.ByNode) != 0 || len(r.Phases) != 0 || r.Pool != (rt.PoolStat{}) {
 		t.Errorf("after Reset: %+v", r)
 	}
 }
@@ -111,5 +113,20 @@ func TestNilProfileIgnoresCalls(t *testing.T) {
 	p.Reset()
 	if p.Enabled() || p.Report().Steps != 0 {
 		t.Error("a nil profile recorded something")
+	}
+}
+
+func TestNodeStem(t *testing.T) {
+	for _, tc := range []struct{ name, want string }{
+		{"blk.3.attn_q", "attn_q"},
+		{"kq_softmax-12", "kq_softmax"},
+		{"blk.0.ffn_up-0", "ffn_up"},
+		{"result_output", "result_output"},
+		{"a-b", "a-b"},
+		{"", ""},
+	} {
+		if got := rt.NodeStem(tc.name); got != tc.want {
+			t.Errorf("NodeStem(%q) = %q, want %q", tc.name, got, tc.want)
+		}
 	}
 }

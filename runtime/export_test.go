@@ -1,0 +1,4 @@
+package runtime
+
+// NodeStem exports nodeStem to the external tests.
+var NodeStem = nodeStem
