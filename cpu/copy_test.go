@@ -218,6 +218,26 @@ func TestSetRows(t *testing.T) {
 			}},
 		)
 	}
+	// One-element rows: a token's values scattered into a transposed V
+	// cache, with broadcast indices and a transposed source.
+	for _, typ := range []rt.DType{rt.F32, rt.F16} {
+		cases = append(cases,
+			opCase{name: fmt.Sprintf("%v one-element rows", typ), build: func(b *tb) (*rt.Tensor, func() arr) {
+				dst := b.rand(typ, 1, 40, 2)
+				rows := b.rand(rt.F32, 1, 6, 2)
+				idx := b.ints([]int32{7, 0, 39, 8, 1, 7}, 6) // repeats: the later row wins
+				out := b.ctx.SetRows(dst, rows, idx)
+				return out, func() arr { return refSetRows(read(dst), read(rows), read(idx), typ) }
+			}},
+			opCase{name: fmt.Sprintf("%v one-element rows from a strided source", typ), build: func(b *tb) (*rt.Tensor, func() arr) {
+				dst := b.rand(typ, 1, 12)
+				rows := b.ctx.View2D(b.rand(rt.F32, 2, 6), 1, 6, 8, 4) // the second of each pair
+				idx := b.ints([]int32{11, 3, 5, 0, 2, 9}, 6)
+				out := b.ctx.SetRows(dst, rows, idx)
+				return out, func() arr { return refSetRows(read(dst), read(rows), read(idx), typ) }
+			}},
+		)
+	}
 	runOpCases(t, cases)
 }
 
