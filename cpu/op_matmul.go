@@ -55,8 +55,12 @@ func (b *Backend) forWeightBlocks(M, ne12, batches, work int, fn func(ws *worksp
 	// Workers claim chunks of about a quarter of their share at a time,
 	// the first one (chunk ith) without the counter, as ggml does: enough
 	// claims to balance the load, few enough that the counter's cache line
-	// does not bounce between cores for every block.
+	// does not bounce between cores for every block. Blocks with much work
+	// each (many x rows) are claimed one at a time, for the balance.
 	chunk := max(1, ntask/(4*nth))
+	if work/max(ntask, 1) >= heavyBlock {
+		chunk = 1
+	}
 	var next atomic.Int64
 	next.Store(int64(nth * chunk))
 	return b.pool.run(nth, func(ith, _ int, ws *workspace) error {
@@ -72,6 +76,11 @@ func (b *Backend) forWeightBlocks(M, ne12, batches, work int, fn func(ws *worksp
 		return nil
 	})
 }
+
+// heavyBlock is the work (multiply-adds) of a weight block from which
+// forWeightBlocks hands blocks out one at a time: 16 rows of K = 1024 times
+// 16 x rows.
+const heavyBlock = 1 << 18
 
 // aligned32 reports whether every row of an F32 tensor can be viewed in
 // place as []float32: packed rows at 4-byte aligned addresses.
