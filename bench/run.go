@@ -52,7 +52,9 @@ type Options struct {
 
 	// TOKENIZE: the vocabularies (default DefaultTokenizeVocabs), the text
 	// size (default DefaultTokenizeBytes), and the llama.cpp directory whose
-	// llama-tokenize and llama-bench are measured alongside (default DefaultLlamaCppDir).
+	// llama-tokenize and llama-bench are measured alongside (default
+	// DefaultLlamaCppDir); test-backend-ops runs alongside the CPU's
+	// MUL_MAT cases only when it is set.
 	TokenizeVocabs []string
 	TokenizeBytes  int
 	LlamaCppDir    string
@@ -264,7 +266,19 @@ func (r *runner) opCase(base Record, be rt.Backend, c Case, note string) {
 		rec.GFLOPS = c.Flops / secs / 1e9
 	}
 	rec.GBps = c.Bytes / secs / 1e9
+	// llama.cpp's CPU backend runs right after gpurt on the same shape and
+	// type, when asked for (--vs-llama.cpp).
+	var theirs Record
+	if c.Op == "MUL_MAT" && r.opts.LlamaCppDir != "" && be.Device().Props().Type == rt.DeviceCPU {
+		var ok bool
+		if theirs, ok = r.llamaCppMulMat(rec); ok && theirs.OK() {
+			rec.Note = strings.TrimPrefix(rec.Note+fmt.Sprintf("; %.2f× llama.cpp", theirs.Us/rec.Us), "; ")
+		}
+	}
 	r.add(rec)
+	if theirs.Backend != "" {
+		r.add(theirs)
+	}
 }
 
 // sched measures the scheduler over [device, CPU], or the CPU alone.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -131,4 +132,79 @@ func lastLine(s string) string {
 		return s[i+1:]
 	}
 	return s
+}
+
+// llamaCppMulMatShape says whether test-backend-ops has a perf case for a
+// MUL_MAT shape: the 4096×4096 weights at N = 1, 8 and 512 of its extra
+// perf block (../shared/tools/llama.cpp/README.md).
+func llamaCppMulMatShape(m, n, k int) bool {
+	return m == 4096 && k == 4096 && (n == 1 || n == 8 || n == 512)
+}
+
+// llamaCppMulMat runs llama.cpp's test-backend-ops on the CPU for the
+// MUL_MAT gpurt just measured (same weight type and shape) and returns its
+// record, Backend "llama.cpp"; ok is false where the shape has no
+// test-backend-ops case. A missing tool gives a skipped record.
+func (r *runner) llamaCppMulMat(mine Record) (rec Record, ok bool) {
+	if !llamaCppMulMatShape(mine.M, mine.N, mine.K) {
+		return Record{}, false
+	}
+	rec = mine
+	rec.Backend, rec.Device = "llama.cpp", "CPU"
+	rec.Us, rec.GFLOPS, rec.GBps, rec.Runs, rec.VsGonum, rec.VsRead, rec.VsCopy = 0, 0, 0, 0, 0, 0, 0
+	tool := filepath.Join(r.opts.LlamaCppDir, "test-backend-ops")
+	if _, err := os.Stat(tool); err != nil {
+		rec.Status, rec.Note = StatusSkipped, "test-backend-ops not found (--vs-llama.cpp DIR): "+err.Error()
+		return rec, true
+	}
+	filter := fmt.Sprintf("type_a=%s,type_b=f32,m=%d,n=%d,k=%d,", mine.Type, mine.M, mine.N, mine.K)
+	us, runs, err := runTestBackendOps(tool, filter)
+	if err != nil {
+		r.fail(rec, err)
+		return Record{}, false
+	}
+	rec.Us, rec.Runs, rec.Status = us, runs, StatusOK
+	rec.GFLOPS = 2 * float64(mine.M) * float64(mine.N) * float64(mine.K) / us / 1e3
+	rec.Note = "test-backend-ops perf -o MUL_MAT -b CPU -p " + filter
+	return rec, true
+}
+
+// runTestBackendOps runs test-backend-ops' MUL_MAT perf mode on the CPU for
+// the cases matching filter and returns the plain case's µs per run and
+// run count.
+func runTestBackendOps(tool, filter string) (us float64, runs int, err error) {
+	ctx, cancel := context.WithTimeout(context.Background(), llamaBenchTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, tool, "perf", "-o", "MUL_MAT", "-b", "CPU", "-p", filter)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return 0, 0, fmt.Errorf("test-backend-ops: %w: %s", err, lastLine(stderr.String()))
+	}
+	return parseTestBackendOps(stdout.String())
+}
+
+var (
+	ansiEscape  = regexp.MustCompile(`\x1b\[[0-9;]*m`)
+	tboPerfLine = regexp.MustCompile(`MUL_MAT\(([^)]*)\):\s+(\d+) runs -\s+([\d.]+) us/run`)
+)
+
+// parseTestBackendOps reads test-backend-ops perf output: the first
+// MUL_MAT line of the plain case (no batch broadcast, no permutation),
+// "MUL_MAT(type_a=…,bs=[1,1],nr=[1,1],per=[0,1,2,3],…): R runs - U us/run
+// - … G GFLOPS".
+func parseTestBackendOps(out string) (us float64, runs int, err error) {
+	out = ansiEscape.ReplaceAllString(out, "")
+	for _, m := range tboPerfLine.FindAllStringSubmatch(out, -1) {
+		if !strings.Contains(m[1], "bs=[1,1],nr=[1,1],per=[0,1,2,3]") {
+			continue
+		}
+		runs, _ = strconv.Atoi(m[2])
+		us, _ = strconv.ParseFloat(m[3], 64)
+		if us <= 0 || runs <= 0 {
+			break
+		}
+		return us, runs, nil // the FLOP rate comes from the time: the printed unit varies
+	}
+	return 0, 0, fmt.Errorf("test-backend-ops output has no plain MUL_MAT perf line")
 }

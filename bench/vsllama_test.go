@@ -54,3 +54,29 @@ func TestLlamaCppE2ESkips(t *testing.T) {
 		}
 	}
 }
+
+func TestParseTestBackendOps(t *testing.T) {
+	plain := "  MUL_MAT(type_a=q4_0,type_b=f32,m=4096,n=1,k=4096,bs=[1,1],nr=[1,1],per=[0,1,2,3],k_v=0,o=1):                  2629 runs -   433.33 us/run -  33.55 MFLOP/run - \x1b[1;34m 77.43 GFLOPS\x1b[0m\n"
+	broadcast := "  MUL_MAT(type_a=q4_0,type_b=f32,m=4096,n=1,k=4096,bs=[2,1],nr=[1,1],per=[0,1,2,3],k_v=0,o=1):                  100 runs -   900.00 us/run -  33.55 MFLOP/run -  70 GFLOPS\n"
+	for _, tc := range []struct {
+		name, out string
+		us        float64
+		runs      int
+	}{
+		{"plain case", "Testing 1 devices\n" + plain + "  Backend CPU: OK\n", 433.33, 2629},
+		{"the plain case after a broadcast one", broadcast + plain, 433.33, 2629},
+		{"only a broadcast case", broadcast, 0, 0},
+		{"no perf line", "Backend CPU: OK\n", 0, 0},
+	} {
+		us, runs, err := parseTestBackendOps(tc.out)
+		if tc.runs == 0 {
+			if err == nil {
+				t.Errorf("%s: got %v µs, %d runs, want an error", tc.name, us, runs)
+			}
+			continue
+		}
+		if err != nil || us != tc.us || runs != tc.runs {
+			t.Errorf("%s: got %v µs, %d runs, %v; want %v, %d", tc.name, us, runs, err, tc.us, tc.runs)
+		}
+	}
+}

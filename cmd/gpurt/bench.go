@@ -33,7 +33,7 @@ func runBench(args []string) int {
 	models := c.String("m,model", "", "end-to-end models, comma-separated GGUF paths or synth:PRESET:TYPE (a random-weight llama, PRESET tiny, 155m or 7b, TYPE a quantize type such as f16, q8_0, q4_0, q4_k_m; generated into --synth-dir on first use); default: the embedded model and ../shared/models/stories260K.gguf")
 	synthDir := c.String("synth-dir", "", "cache `DIR` for synth: models (default $GPURT_SYNTH_DIR, else the user cache directory's gpurt/synth)")
 	quiet := c.Bool("q,quiet", false, "do not print progress to stderr")
-	vsLlama := c.String("vs-llama.cpp", "", "llama.cpp build `DIR` whose llama-tokenize (TOKENIZE) and llama-bench (E2E on the CPU, same files and lengths) run alongside gpurt (default "+bench.DefaultLlamaCppDir+")")
+	vsLlama := c.String("vs-llama.cpp", "", "llama.cpp build `DIR` whose llama-tokenize (TOKENIZE), llama-bench (E2E on the CPU, same files and lengths; default "+bench.DefaultLlamaCppDir+") and, only when DIR is given, test-backend-ops (CPU MUL_MAT at 4096×{1,8,512}×4096, same types) run alongside gpurt")
 	if code, ok := c.Parse(args); !ok {
 		return code
 	}
