@@ -55,6 +55,9 @@ type Options struct {
 	// llama-tokenize and llama-bench are measured alongside (default
 	// DefaultLlamaCppDir); test-backend-ops runs alongside the CPU's
 	// MUL_MAT cases only when it is set.
+	// DefaultModel is the embedded default model's GGUF bytes, which
+	// llama-bench reads from a temporary file.
+	DefaultModel   []byte
 	TokenizeVocabs []string
 	TokenizeBytes  int
 	LlamaCppDir    string

@@ -33,11 +33,20 @@ func (r *runner) llamaCppE2E(m Model, prompt, gen Record) []Record {
 		dir = DefaultLlamaCppDir
 	}
 	tool := filepath.Join(dir, "llama-bench")
+	path := m.Path
 	skip := ""
-	if m.Path == "" {
-		skip = "the embedded model has no file for llama-bench"
-	} else if _, err := os.Stat(tool); err != nil {
+	if _, err := os.Stat(tool); err != nil {
 		skip = "llama-bench not found (--vs-llama.cpp DIR): " + err.Error()
+	} else if path == "" {
+		// The embedded model goes to llama-bench through a temporary file.
+		if len(r.opts.DefaultModel) == 0 {
+			skip = "the embedded model's bytes were not given (Options.DefaultModel)"
+		} else if tmp, err := writeTemp(r.opts.DefaultModel, "gpurt-default-*.gguf"); err != nil {
+			skip = "the embedded model could not be written for llama-bench: " + err.Error()
+		} else {
+			defer os.Remove(tmp)
+			path = tmp
+		}
 	}
 	if skip != "" {
 		out := []Record{prompt, gen}
@@ -51,7 +60,7 @@ func (r *runner) llamaCppE2E(m Model, prompt, gen Record) []Record {
 	}
 	threads := runtime.GOMAXPROCS(0)
 	reps := max(2, r.policy.MinRuns)
-	ptoks, gtoks, err := runLlamaBench(tool, m.Path, prompt.N, gen.N, threads, reps)
+	ptoks, gtoks, err := runLlamaBench(tool, path, prompt.N, gen.N, threads, reps)
 	if err != nil {
 		r.fail(prompt, err)
 		r.fail(gen, err)
@@ -67,6 +76,24 @@ func (r *runner) llamaCppE2E(m Model, prompt, gen Record) []Record {
 		out[i].Status, out[i].Runs, out[i].Note = StatusOK, reps, note
 	}
 	return out
+}
+
+// writeTemp writes data to a new temporary file named by pattern and
+// returns its path.
+func writeTemp(data []byte, pattern string) (string, error) {
+	f, err := os.CreateTemp("", pattern)
+	if err != nil {
+		return "", err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return f.Name(), nil
 }
 
 // runLlamaBench runs llama-bench with CSV output and returns its mean

@@ -12,6 +12,7 @@ import (
 	"github.com/gpurt/gpurt/internal/atomicfile"
 	"github.com/gpurt/gpurt/internal/synthmodel"
 	"github.com/gpurt/gpurt/llama"
+	defaultmodel "github.com/gpurt/gpurt/models"
 )
 
 func init() {
@@ -63,6 +64,7 @@ func runBench(args []string) int {
 		Quick:  *quick,
 	}
 	opts.LlamaCppDir = *vsLlama
+	opts.DefaultModel = defaultmodel.Default
 	for _, p := range bench.SplitList(*models) {
 		if synthmodel.IsSpec(p) {
 			sp := synthSpecs[0]
