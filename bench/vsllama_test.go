@@ -2,6 +2,8 @@ package bench
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -34,13 +36,17 @@ func TestParseLlamaBenchCSV(t *testing.T) {
 }
 
 func TestLlamaCppE2ESkips(t *testing.T) {
+	tools := t.TempDir() // a llama-bench that is never run
+	if err := os.WriteFile(filepath.Join(tools, "llama-bench"), []byte("#!/bin/sh\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name  string
 		model Model
 		dir   string
 		want  string
 	}{
-		{"embedded model", Model{Name: "default"}, DefaultLlamaCppDir, "embedded model"},
+		{"embedded model without its bytes", Model{Name: "default"}, tools, "embedded model's bytes"},
 		{"no tool", Model{Name: "x", Path: "x.gguf"}, "/nonexistent", "llama-bench not found"},
 	} {
 		r := &runner{opts: &Options{LlamaCppDir: tc.dir}}
