@@ -5,6 +5,7 @@ import (
 	"math"
 	"unsafe"
 
+	"github.com/gpurt/gpurt/internal/opcodes"
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
@@ -26,55 +27,37 @@ const (
 	maxGroups     = 65535
 )
 
-// Operation codes; they match the shaders' OP_* defines.
-const (
-	unCopy = iota
-	unScale
-	unSqr
-	unSqrt
-	unClamp
-	unSilu
-	unGelu
-	unRelu
-	unTanh
-	unSigmoid
-	unExp
-	unNeg
-	unDiagMaskInf
-	unGeluErf
-)
-
 // unaryOpCode is unary.comp's op code for op.
 func unaryOpCode(t *rt.Tensor) (uint32, error) {
 	switch t.Op {
 	case rt.OpDup, rt.OpCont, rt.OpCpy:
-		return unCopy, nil
+		return opcodes.UnaryCopy, nil
 	case rt.OpScale:
-		return unScale, nil
+		return opcodes.UnaryScale, nil
 	case rt.OpSqr:
-		return unSqr, nil
+		return opcodes.UnarySqr, nil
 	case rt.OpSqrt:
-		return unSqrt, nil
+		return opcodes.UnarySqrt, nil
 	case rt.OpClamp:
-		return unClamp, nil
+		return opcodes.UnaryClamp, nil
 	case rt.OpSilu:
-		return unSilu, nil
+		return opcodes.UnarySilu, nil
 	case rt.OpGelu:
-		return unGelu, nil
+		return opcodes.UnaryGelu, nil
 	case rt.OpGeluErf:
-		return unGeluErf, nil
+		return opcodes.UnaryGeluErf, nil
 	case rt.OpRelu:
-		return unRelu, nil
+		return opcodes.UnaryRelu, nil
 	case rt.OpTanh:
-		return unTanh, nil
+		return opcodes.UnaryTanh, nil
 	case rt.OpSigmoid:
-		return unSigmoid, nil
+		return opcodes.UnarySigmoid, nil
 	case rt.OpExp:
-		return unExp, nil
+		return opcodes.UnaryExp, nil
 	case rt.OpNeg:
-		return unNeg, nil
+		return opcodes.UnaryNeg, nil
 	case rt.OpDiagMaskInf:
-		return unDiagMaskInf, nil
+		return opcodes.UnaryDiagMaskInf, nil
 	}
 	return 0, unsupportedOp(t)
 }
@@ -83,21 +66,21 @@ func unaryOpCode(t *rt.Tensor) (uint32, error) {
 func binaryOpCode(t *rt.Tensor) (uint32, error) {
 	switch t.Op {
 	case rt.OpAdd:
-		return 0, nil
+		return opcodes.BinaryAdd, nil
 	case rt.OpSub:
-		return 1, nil
+		return opcodes.BinarySub, nil
 	case rt.OpMul:
-		return 2, nil
+		return opcodes.BinaryMul, nil
 	case rt.OpDiv:
-		return 3, nil
+		return opcodes.BinaryDiv, nil
 	case rt.OpConcat:
-		return 4, nil
+		return opcodes.BinaryConcat, nil
 	case rt.OpGLU:
 		switch t.Params[0] {
 		case rt.GLUSwiGLU:
-			return 5, nil
+			return opcodes.BinarySwiglu, nil
 		case rt.GLUGeGLU:
-			return 6, nil
+			return opcodes.BinaryGeglu, nil
 		}
 		return 0, fmt.Errorf("GLU %q: no shader for kind %d: %w", t.Name, t.Params[0], rt.ErrUnsupported)
 	}
@@ -108,28 +91,22 @@ func binaryOpCode(t *rt.Tensor) (uint32, error) {
 func reduceOpCode(t *rt.Tensor) (uint32, error) {
 	switch t.Op {
 	case rt.OpSumRows:
-		return 0, nil
+		return opcodes.ReduceSumRows, nil
 	case rt.OpMean:
-		return 1, nil
+		return opcodes.ReduceMean, nil
 	case rt.OpNorm:
-		return 2, nil
+		return opcodes.ReduceNorm, nil
 	case rt.OpRmsNorm:
-		return 3, nil
+		return opcodes.ReduceRmsNorm, nil
 	case rt.OpSoftMax:
-		return 4, nil
+		return opcodes.ReduceSoftMax, nil
 	case rt.OpArgmax:
-		return 5, nil
+		return opcodes.ReduceArgmax, nil
 	case rt.OpSum:
-		return 6, nil
+		return opcodes.ReduceSum, nil
 	}
 	return 0, unsupportedOp(t)
 }
-
-const (
-	rowsGet = iota
-	rowsSet
-	rowsQuantize
-)
 
 // Push-constant blocks, field for field as the shaders declare them. Their
 // Mode (op and dtypes) also goes to the pipeline as specialization constant
@@ -198,9 +175,6 @@ type ropePC struct {
 	ExtFactor, MScale   float32
 	CorrLo, CorrHi      float32
 }
-
-// ropeFreqFactors is rope.comp's FREQ_FACTORS mode bit.
-const ropeFreqFactors = 1 << 24
 
 type matmulPC struct {
 	K, M, N                uint32
@@ -415,18 +389,18 @@ func planBinary(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32)
 	var flags uint32
 	if flat := flatF32(t, a, offd, offs[0]) && flatF32(b, b, offs[1], offs[1]); flat && t.Op != rt.OpConcat {
 		if b.Ne == a.Ne {
-			flags = fastFlag
+			flags = opcodes.BinaryFast
 			if t.Nelements()%4 == 0 && offd%16 == 0 && offs[0]%16 == 0 && offs[1]%16 == 0 {
-				flags |= fastVec4Flag
+				flags |= opcodes.BinaryFastVec4
 			}
 		} else if b.Ne[0] == a.Ne[0] && b.Nrows() == 1 {
-			flags = fastFlag | fastRowFlag
+			flags = opcodes.BinaryFast | opcodes.BinaryFastRow
 		}
 	}
 	p.Mp, p.Shifts = shapeDiv(t.Ne)
 	setPC(&ds.pc, &p)
 	ds.key = pipelineKey{variant: "binary", spec: [7]uint32{wgElementwise, p.Mode, flags}}
-	if flags&fastVec4Flag != 0 {
+	if flags&opcodes.BinaryFastVec4 != 0 {
 		ds.groups = grid1D(t.Nelements()/4, wgElementwise)
 	} else {
 		ds.groups = grid1D(t.Nelements(), wgElementwise)
@@ -454,7 +428,7 @@ func planRope(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
 		p.MScale *= float32(1 + 0.1*math.Log(1/float64(rp.FreqScale)))
 	}
 	if t.Src[2] != nil {
-		p.Mode |= ropeFreqFactors
+		p.Mode |= opcodes.RopeFreqFactors
 		p.Off2 = offs[2]
 	}
 	p.Mp, p.Shifts = shapeDiv([4]int{t.Ne[0] / 2, t.Ne[1], t.Ne[2], t.Ne[3]})
@@ -462,14 +436,6 @@ func planRope(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
 	ds.key = pipelineKey{variant: "rope", spec: [7]uint32{wgElementwise, p.Mode}}
 	ds.groups = grid1D(t.Nelements()/2, wgElementwise)
 }
-
-// The shaders' FAST flags: every operand is contiguous F32, so elements are
-// addressed by their flat index.
-const (
-	fastFlag     = 1 << 31
-	fastRowFlag  = 1 << 30
-	fastVec4Flag = 1 << 29 // also same shapes, 16-byte aligned, a multiple of 4 elements
-)
 
 // flatF32 reports whether dst and src are contiguous F32 tensors at 4-byte
 // aligned offsets.
@@ -499,9 +465,9 @@ func planUnary(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) 
 		N:    uint32(n),
 	}
 	if sne == dne {
-		p.Mode |= 1 << 24
+		p.Mode |= opcodes.UnarySameShape
 		if t.Op != rt.OpDiagMaskInf && a.Type == t.Type && flatF32(t, a, offd, offs[0]) {
-			p.Mode |= fastFlag
+			p.Mode |= opcodes.UnaryFast
 		}
 	}
 	p.Mp, p.Shifts = shapeDiv(dne)
@@ -535,17 +501,17 @@ func (d *Device) planRows(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, of
 		space = t.Ne
 		p.Nb1 = [3]uint32{uint32(idx.Nb[0]), uint32(idx.Nb[1]), uint32(idx.Nb[2])}
 		p.Nrows = uint32(a.Ne[1])
-		p.Mode |= rowsGet << 16
+		p.Mode |= opcodes.RowsGet << 16
 	case rt.OpSetRows:
 		ds.errFlag = true
 		space = a.Ne
 		p.Nb1 = [3]uint32{uint32(idx.Nb[0]), uint32(idx.Nb[1]), uint32(idx.Nb[2])}
 		p.Ne11, p.Ne12 = uint32(idx.Ne[1]), uint32(idx.Ne[2])
 		p.Nrows = uint32(t.Ne[1])
-		p.Mode |= rowsSet << 16
+		p.Mode |= opcodes.RowsSet << 16
 	case rt.OpDup, rt.OpCont, rt.OpCpy: // into a block-quantized tensor of the same shape
 		space = a.Ne
-		p.Mode |= rowsQuantize << 16
+		p.Mode |= opcodes.RowsQuantize << 16
 	default:
 		return unsupportedOp(t)
 	}
@@ -601,13 +567,13 @@ func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, 
 		wg = wgSum
 		ds.groups = [3]uint32{1, 1, 1}
 	case a.Ne[0] <= threadRowsMax:
-		p.Mode |= threadRows
+		p.Mode |= opcodes.ReduceThreadRows
 		ds.groups = grid1D(a.Nrows(), wg)
 	default:
 		ds.groups = grid1D(a.Nrows(), 1)
 		if t.Op == rt.OpRmsNorm && a.Ne[0]%4 == 0 && a.Nb[0] == 4 && t.Nb[0] == 4 &&
 			allMultiples(16, int(offs[0]), int(offd), a.Nb[1], a.Nb[2], a.Nb[3], t.Nb[1], t.Nb[2], t.Nb[3]) {
-			p.Mode |= rowVec4
+			p.Mode |= opcodes.ReduceRowVec4
 		}
 	}
 	setPC(&ds.pc, &p)
@@ -619,8 +585,6 @@ func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, 
 // single invocation; SUM runs as one workgroup of wgSum invocations.
 const (
 	threadRowsMax = 64
-	threadRows    = 0x100
-	rowVec4       = 0x200 // RMS_NORM over aligned contiguous rows reads vec4s
 	wgSum         = 256
 )
 
