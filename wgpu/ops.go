@@ -30,6 +30,12 @@ func (k kernel) with(flags ...string) kernel {
 	return k
 }
 
+// writing marks slot as stored to (besides d), so that it stays read_write.
+func (k kernel) writing(slot int) kernel {
+	k.writes |= 1 << slot
+	return k
+}
+
 func (k kernel) set(name string, v uint32) kernel {
 	k.consts = append(append([]kconst(nil), k.consts...), kconst{name, v})
 	return k
@@ -162,7 +168,7 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 		if err != nil {
 			return nil, err
 		}
-		k := kern("getrows.wgsl", wgElementwise, n.Type, a.Type, b.Type, rt.I32)
+		k := kern("getrows.wgsl", wgElementwise, n.Type, a.Type, b.Type, rt.I32).writing(3) // the error flag
 		if a.Type == rt.I32 {
 			k = k.with("INT")
 		}
@@ -172,7 +178,7 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 		if err != nil {
 			return nil, err
 		}
-		k := kern("setrows.wgsl", wgElementwise, n.Type, a.Type, b.Type, rt.I32)
+		k := kern("setrows.wgsl", wgElementwise, n.Type, a.Type, b.Type, rt.I32).writing(3) // the error flag
 		count := a.Nelements()
 		if n.Type.IsQuantized() {
 			k, count = k.with("QUANT"), count/rt.QK

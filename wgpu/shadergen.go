@@ -25,7 +25,21 @@ type kernel struct {
 	binds  []rt.DType // d (output), a, b, c: storage bindings 1..4
 	flags  []string
 	consts []kconst // emitted as `const NAME: u32 = V;`; WG is always present
+	// writes has a bit per slot the kernel stores to besides d (slot 0):
+	// GET_ROWS and SET_ROWS write the error flag.
+	writes uint8
+	// ro has a bit per slot bound read-only (var<storage, read>), chosen
+	// per dispatch by newDispatch: a source that shares no buffer with a
+	// written slot. WebGPU rejects one buffer bound both read-only and
+	// writable in a dispatch, and the graph allocator puts sources and
+	// results in one buffer, so only the others (weights, inputs of their
+	// own) can be read-only; wgpu needs no barrier between dispatches that
+	// only read a buffer.
+	ro uint8
 }
+
+// written reports whether k stores to slot i.
+func (k kernel) written(i int) bool { return i == 0 || k.writes&(1<<i) != 0 }
 
 type kconst struct {
 	name string
@@ -55,6 +69,10 @@ func (k kernel) key() string {
 		b = append(b, c.name...)
 		b = append(b, '=')
 		b = strconv.AppendUint(b, uint64(c.val), 10)
+	}
+	if k.ro != 0 {
+		b = append(b, "|ro="...)
+		b = strconv.AppendUint(b, uint64(k.ro), 2)
 	}
 	return string(b)
 }
@@ -278,7 +296,8 @@ func genPrelude(k kernel, f16 bool) string {
 		write := i == 0
 		vec := slices.Contains(k.flags, "V4_"+name)
 		w4 := slices.Contains(k.flags, "W4_"+name) && !write
-		sb.WriteString(strings.ReplaceAll(bindingWGSL(i+1, t, write, f16, vec, w4), "$", name))
+		ro := !k.written(i) && k.ro&(1<<i) != 0
+		sb.WriteString(strings.ReplaceAll(bindingWGSL(i+1, t, write, ro, f16, vec, w4), "$", name))
 	}
 	return sb.String()
 }
@@ -313,10 +332,24 @@ func dequantTables() string {
 	return table("IQ4NL", codebooks.iq4nl) + table("MXFP4", codebooks.mxfp4)
 }
 
-func bindingWGSL(binding int, t rt.DType, write, f16, vec, w4 bool) string {
+// bindingWGSL declares storage binding number binding of dtype t and its
+// helpers: write for the output (sub-word dtypes become atomic words), ro
+// for a read-only binding (no store helpers).
+func bindingWGSL(binding int, t rt.DType, write, ro, f16, vec, w4 bool) string {
 	var sb strings.Builder
+	access := "read_write"
+	if ro {
+		access = "read"
+	}
 	decl := func(elem string) {
-		fmt.Fprintf(&sb, "@group(0) @binding(%d) var<storage, read_write> $: array<%s>;\n", binding, elem)
+		fmt.Fprintf(&sb, "@group(0) @binding(%d) var<storage, %s> $: array<%s>;\n", binding, access, elem)
+	}
+	// store writes the helpers that store into the binding, which a
+	// read-only binding must not contain even uncalled.
+	store := func(code string) {
+		if !ro {
+			sb.WriteString(code)
+		}
 	}
 	words := func() {
 		if write {
@@ -376,16 +409,17 @@ fn ld4_$(r: u32, k: u32) -> vec4<f32> { return $[(r >> 4u) + (k >> 2u)]; }
 		}
 		decl("f32")
 		sb.WriteString(`fn ld_$(o: u32) -> f32 { return $[o >> 2u]; }
-fn st_$(o: u32, v: f32) { $[o >> 2u] = v; }
 fn ld4_$(r: u32, k: u32) -> vec4<f32> { let i = (r >> 2u) + k; return vec4<f32>($[i], $[i + 1u], $[i + 2u], $[i + 3u]); }
 `)
+		store("fn st_$(o: u32, v: f32) { $[o >> 2u] = v; }\n")
 		sb.WriteString(lde)
 	case rt.I32:
 		decl("i32")
-		sb.WriteString(`fn ldi_$(o: u32) -> i32 { return $[o >> 2u]; }
-fn sti_$(o: u32, v: i32) { $[o >> 2u] = v; }
-fn ld_$(o: u32) -> f32 { return f32($[o >> 2u]); }
+		store(`fn sti_$(o: u32, v: i32) { $[o >> 2u] = v; }
 fn st_$(o: u32, v: f32) { $[o >> 2u] = i32(v); }
+`)
+		sb.WriteString(`fn ldi_$(o: u32) -> i32 { return $[o >> 2u]; }
+fn ld_$(o: u32) -> f32 { return f32($[o >> 2u]); }
 fn ld4_$(r: u32, k: u32) -> vec4<f32> { let i = (r >> 2u) + k; return vec4<f32>(f32($[i]), f32($[i + 1u]), f32($[i + 2u]), f32($[i + 3u])); }
 fn ldei_$(r: u32, k: u32) -> i32 { return ldi_$(r + k * P.nb_$.x); }
 `)
@@ -411,9 +445,9 @@ fn ld4_$(r: u32, k: u32) -> vec4<f32> { return vec4<f32>($[(r >> 3u) + (k >> 2u)
 		} else if f16 {
 			decl("f16")
 			sb.WriteString(`fn ld_$(o: u32) -> f32 { return f32($[o >> 1u]); }
-fn st_$(o: u32, v: f32) { $[o >> 1u] = f16(v); }
 fn ld4_$(r: u32, k: u32) -> vec4<f32> { let i = (r >> 1u) + k; return vec4<f32>(f32($[i]), f32($[i + 1u]), f32($[i + 2u]), f32($[i + 3u])); }
 `)
+			store("fn st_$(o: u32, v: f32) { $[o >> 1u] = f16(v); }\n")
 		} else {
 			words()
 			sb.WriteString(`fn ld_$(o: u32) -> f32 { return ldh_$(o); }
