@@ -41,10 +41,13 @@ func check(tables []Table) error {
 		values := map[uint32]string{}
 		for _, c := range t.Codes {
 			n := shaderName(t, c)
-			if names[n] {
+			if names[n] || (t.Preprocessor && names["PP_"+n]) {
 				return fmt.Errorf("opcodes: %s is defined twice", n)
 			}
 			names[n] = true
+			if t.Preprocessor {
+				names["PP_"+n] = true
+			}
 			if prev, dup := values[c.Value]; dup && !t.Bits {
 				return fmt.Errorf("opcodes: %s and %s share value %d", prev, n, c.Value)
 			}
@@ -146,6 +149,12 @@ func renderGLSL(tables []Table) []byte {
 				fmt.Fprintf(&w, " // %s", c.Doc)
 			}
 			w.WriteString("\n")
+		}
+		if t.Preprocessor {
+			w.WriteString("// The same as plain integers, for #if and glslc -D flags (variants.txt).\n")
+			for _, c := range t.Codes {
+				fmt.Fprintf(&w, "#define PP_%s %s\n", shaderName(t, c), value(t, c))
+			}
 		}
 	}
 	return w.Bytes()

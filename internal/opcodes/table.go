@@ -28,6 +28,9 @@ type Table struct {
 	NoGo bool
 	// GLSL and WGSL say which shader languages get the table.
 	GLSL, WGSL bool
+	// Preprocessor also gives GLSL each value as a plain integer, PP_DT_F32,
+	// for #if (which does not take the u suffix) and glslc -D flags.
+	Preprocessor bool
 }
 
 // Tables lists every shared table, in the order the generated files give
@@ -131,7 +134,7 @@ var shaderDTypes = []rt.DType{
 
 func dtypeTable() Table {
 	t := Table{
-		Prefix: "DT", GLSL: true, WGSL: true, NoGo: true,
+		Prefix: "DT", GLSL: true, WGSL: true, NoGo: true, Preprocessor: true,
 		Doc: "Runtime dtype ids (runtime.DType), as the shaders receive them in modes and constants.",
 	}
 	for _, dt := range shaderDTypes {

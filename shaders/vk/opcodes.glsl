@@ -23,6 +23,26 @@
 #define DT_TQ1_0 34u
 #define DT_TQ2_0 35u
 #define DT_MXFP4 39u
+// The same as plain integers, for #if and glslc -D flags (variants.txt).
+#define PP_DT_F32 0
+#define PP_DT_F16 1
+#define PP_DT_Q4_0 2
+#define PP_DT_Q4_1 3
+#define PP_DT_Q5_0 6
+#define PP_DT_Q5_1 7
+#define PP_DT_Q8_0 8
+#define PP_DT_Q2_K 10
+#define PP_DT_Q3_K 11
+#define PP_DT_Q4_K 12
+#define PP_DT_Q5_K 13
+#define PP_DT_Q6_K 14
+#define PP_DT_IQ4_NL 20
+#define PP_DT_IQ4_XS 23
+#define PP_DT_I32 26
+#define PP_DT_BF16 30
+#define PP_DT_TQ1_0 34
+#define PP_DT_TQ2_0 35
+#define PP_DT_MXFP4 39
 
 // The op selector of unary.comp (bits 16..23 of its mode) and unary.wgsl
 // (its OP constant). COPY runs in unary.comp only; WebGPU has copy.wgsl.
