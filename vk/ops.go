@@ -539,7 +539,7 @@ func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, 
 		Ne0: u4(a.Ne), Nb0: u4(a.Nb),
 		Nb1: uint32(t.Nb[1]), Nb2: uint32(t.Nb[2]), Nb3: uint32(t.Nb[3]), Nb0d: uint32(t.Nb[0]),
 		Off0: offs[0], Off1: offs[1], OffD: offd,
-		Mode:  255<<16 | code<<24,
+		Mode:  opcodes.MaskNone<<16 | code<<24,
 		Nrows: uint32(a.Nrows()),
 	}
 	switch t.Op {
@@ -720,7 +720,7 @@ func planFlashAttn(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint
 		Scale: t.ParamF(0), Softcap: t.ParamF(2),
 		Ksz: uint32(k.Type.TypeSize()), Vsz: uint32(v.Type.TypeSize()),
 	}
-	mode := uint32(k.Type) | uint32(v.Type)<<8 | 255<<16
+	mode := uint32(k.Type) | uint32(v.Type)<<8 | opcodes.MaskNone<<16
 	if m != nil {
 		mode = mode&^(0xff<<16) | uint32(m.Type)<<16
 		p.M2, p.M3 = uint32(m.Ne[2]), uint32(m.Ne[3])

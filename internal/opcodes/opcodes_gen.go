@@ -71,6 +71,12 @@ const (
 	RowsQuantize uint32 = 2 // a copy into a block-quantized tensor of the same shape
 )
 
+// The mask dtype that reduce.comp (SOFT_MAX) and flash_attn.comp read from
+// their modes (bits 16..23) when there is no mask.
+const (
+	MaskNone uint32 = 255 // no mask tensor
+)
+
 // rope.comp's mode bits.
 const (
 	RopeFreqFactors uint32 = 0x1000000 // src2 holds frequency factors

@@ -118,6 +118,13 @@ var Tables = []Table{
 		},
 	},
 	{
+		Prefix: "MASK", GLSL: true,
+		Doc: "The mask dtype that reduce.comp (SOFT_MAX) and flash_attn.comp read from their modes (bits 16..23) when there is no mask.",
+		Codes: []Code{
+			{"NONE", 255, "no mask tensor"},
+		},
+	},
+	{
 		Prefix: "ROPE", GLSL: true, Bits: true,
 		Doc: "rope.comp's mode bits.",
 		Codes: []Code{

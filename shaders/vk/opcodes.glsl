@@ -99,5 +99,9 @@
 #define ROWS_SET 1u // SET_ROWS
 #define ROWS_QUANTIZE 2u // a copy into a block-quantized tensor of the same shape
 
+// The mask dtype that reduce.comp (SOFT_MAX) and flash_attn.comp read from
+// their modes (bits 16..23) when there is no mask.
+#define MASK_NONE 255u // no mask tensor
+
 // rope.comp's mode bits.
 #define ROPE_FREQ_FACTORS 0x1000000u // src2 holds frequency factors

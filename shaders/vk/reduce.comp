@@ -26,7 +26,7 @@ layout(push_constant) uniform PC {
 	uint ne11, ne12, ne13;       // mask dims (SOFT_MAX)
 	uint nb10, nb11, nb12, nb13; // mask strides
 	uint off0, off1, offd;
-	uint mode_unused; // the mode is specialization constant 1: mask dtype << 16 | op << 24 | REDUCE_THREAD_ROWS (mask dtype 255: none)
+	uint mode_unused; // the mode is specialization constant 1: mask dtype << 16 | op << 24 | REDUCE_THREAD_ROWS (mask dtype MASK_NONE: none)
 	float p;     // eps or scale
 	uint mp1, mp12, shifts;      // fastdiv: ne01, ne01*ne02, and ne00 (SUM)
 	uint nrows;
@@ -157,18 +157,18 @@ void main() {
 	}
 	case REDUCE_SOFT_MAX: {
 		uint mrow = 0u;
-		if (tm != 255u) mrow = pc.off1 + i1 * pc.nb11 + (i2 % pc.ne12) * pc.nb12 + (i3 % pc.ne13) * pc.nb13;
+		if (tm != MASK_NONE) mrow = pc.off1 + i1 * pc.nb11 + (i2 % pc.ne12) * pc.nb12 + (i3 % pc.ne13) * pc.nb13;
 		float m = uintBitsToFloat(0xff800000u);
 		for (uint i0 = first; i0 < pc.ne00; i0 += step) {
 			float x = softmax_in(ld(src + i0 * pc.nb00));
-			if (tm != 255u) x += load_f_1(tm, mrow + i0 * pc.nb10);
+			if (tm != MASK_NONE) x += load_f_1(tm, mrow + i0 * pc.nb10);
 			m = max(m, x);
 		}
 		m = row_max(m);
 		float s = 0.0;
 		for (uint i0 = first; i0 < pc.ne00; i0 += step) {
 			float x = softmax_in(ld(src + i0 * pc.nb00));
-			if (tm != 255u) x += load_f_1(tm, mrow + i0 * pc.nb10);
+			if (tm != MASK_NONE) x += load_f_1(tm, mrow + i0 * pc.nb10);
 			float e = exp(x - m);
 			s += e;
 			st(dst + i0 * pc.nb0, e);
