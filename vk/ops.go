@@ -27,7 +27,7 @@ const (
 	maxGroups     = 65535
 )
 
-// unaryOpCode is unary.comp's op code for op.
+// unaryOpCode is unary.comp's op code for node t.
 func unaryOpCode(t *rt.Tensor) (uint32, error) {
 	switch t.Op {
 	case rt.OpDup, rt.OpCont, rt.OpCpy:
@@ -87,7 +87,7 @@ func binaryOpCode(t *rt.Tensor) (uint32, error) {
 	return 0, unsupportedOp(t)
 }
 
-// reduceOpCode is reduce.comp's op code for op.
+// reduceOpCode is reduce.comp's op code for node t.
 func reduceOpCode(t *rt.Tensor) (uint32, error) {
 	switch t.Op {
 	case rt.OpSumRows:
