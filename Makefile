@@ -60,6 +60,7 @@ run: deps build
 
 ## shaders: compile GLSL to committed SPIR-V.
 shaders:
+	$(GO) generate ./internal/opcodes
 	./shaders/compile_spirv.sh
 
 ## gpucheck: the device check for a lent GPU machine (JSON and Markdown in $$OUT, default ./gpucheck-out).

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/gpurt/gpurt/internal/opcodes"
 	rt "github.com/gpurt/gpurt/runtime"
 	vk "github.com/vulkan-go/vulkan"
 )
@@ -62,7 +63,14 @@ func (b *Backend) errorFlagErr() error {
 		return nil
 	}
 	clear(m[:4])
-	op := map[uint32]rt.Op{1: rt.OpGetRows, 2: rt.OpSetRows}[code]
+	// rows.comp writes 1 + its op code.
+	var op rt.Op
+	switch code - 1 {
+	case opcodes.RowsGet:
+		op = rt.OpGetRows
+	case opcodes.RowsSet:
+		op = rt.OpSetRows
+	}
 	return b.errorf("%v: an index lies outside the rows it addresses (the rows it named were left unread or unwritten): %w", op, rt.ErrOutOfRange)
 }
 

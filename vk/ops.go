@@ -5,6 +5,7 @@ import (
 	"math"
 	"unsafe"
 
+	"github.com/gpurt/gpurt/internal/opcodes"
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
@@ -26,54 +27,86 @@ const (
 	maxGroups     = 65535
 )
 
-// Operation codes; they match the shaders' OP_* defines.
-const (
-	unCopy = iota
-	unScale
-	unSqr
-	unSqrt
-	unClamp
-	unSilu
-	unGelu
-	unRelu
-	unTanh
-	unSigmoid
-	unExp
-	unNeg
-	unDiagMaskInf
-	unGeluErf
-)
-
-var unaryCode = map[rt.Op]uint32{
-	rt.OpDup: unCopy, rt.OpCont: unCopy, rt.OpCpy: unCopy,
-	rt.OpScale: unScale, rt.OpSqr: unSqr, rt.OpSqrt: unSqrt, rt.OpClamp: unClamp,
-	rt.OpSilu: unSilu, rt.OpGelu: unGelu, rt.OpRelu: unRelu, rt.OpTanh: unTanh,
-	rt.OpSigmoid: unSigmoid, rt.OpExp: unExp, rt.OpNeg: unNeg, rt.OpDiagMaskInf: unDiagMaskInf,
-	rt.OpGeluErf: unGeluErf,
+// unaryOpCode is unary.comp's op code for node t.
+func unaryOpCode(t *rt.Tensor) (uint32, error) {
+	switch t.Op {
+	case rt.OpDup, rt.OpCont, rt.OpCpy:
+		return opcodes.UnaryCopy, nil
+	case rt.OpScale:
+		return opcodes.UnaryScale, nil
+	case rt.OpSqr:
+		return opcodes.UnarySqr, nil
+	case rt.OpSqrt:
+		return opcodes.UnarySqrt, nil
+	case rt.OpClamp:
+		return opcodes.UnaryClamp, nil
+	case rt.OpSilu:
+		return opcodes.UnarySilu, nil
+	case rt.OpGelu:
+		return opcodes.UnaryGelu, nil
+	case rt.OpGeluErf:
+		return opcodes.UnaryGeluErf, nil
+	case rt.OpRelu:
+		return opcodes.UnaryRelu, nil
+	case rt.OpTanh:
+		return opcodes.UnaryTanh, nil
+	case rt.OpSigmoid:
+		return opcodes.UnarySigmoid, nil
+	case rt.OpExp:
+		return opcodes.UnaryExp, nil
+	case rt.OpNeg:
+		return opcodes.UnaryNeg, nil
+	case rt.OpDiagMaskInf:
+		return opcodes.UnaryDiagMaskInf, nil
+	}
+	return 0, unsupportedOp(t)
 }
-
-var binaryCode = map[rt.Op]uint32{rt.OpAdd: 0, rt.OpSub: 1, rt.OpMul: 2, rt.OpDiv: 3, rt.OpConcat: 4}
-
-// GLU kinds as binary.comp's OP_SWIGLU and OP_GEGLU.
-var gluCode = map[int32]uint32{rt.GLUSwiGLU: 5, rt.GLUGeGLU: 6}
 
 // binaryOpCode is binary.comp's op code for node t.
-func binaryOpCode(t *rt.Tensor) uint32 {
-	if t.Op == rt.OpGLU {
-		return gluCode[t.Params[0]]
+func binaryOpCode(t *rt.Tensor) (uint32, error) {
+	switch t.Op {
+	case rt.OpAdd:
+		return opcodes.BinaryAdd, nil
+	case rt.OpSub:
+		return opcodes.BinarySub, nil
+	case rt.OpMul:
+		return opcodes.BinaryMul, nil
+	case rt.OpDiv:
+		return opcodes.BinaryDiv, nil
+	case rt.OpConcat:
+		return opcodes.BinaryConcat, nil
+	case rt.OpGLU:
+		switch t.Params[0] {
+		case rt.GLUSwiGLU:
+			return opcodes.BinarySwiglu, nil
+		case rt.GLUGeGLU:
+			return opcodes.BinaryGeglu, nil
+		}
+		return 0, fmt.Errorf("GLU %q: no shader for kind %d: %w", t.Name, t.Params[0], rt.ErrUnsupported)
 	}
-	return binaryCode[t.Op]
+	return 0, unsupportedOp(t)
 }
 
-var reduceCode = map[rt.Op]uint32{
-	rt.OpSumRows: 0, rt.OpMean: 1, rt.OpNorm: 2, rt.OpRmsNorm: 3, rt.OpSoftMax: 4, rt.OpArgmax: 5, rt.OpSum: 6,
+// reduceOpCode is reduce.comp's op code for node t.
+func reduceOpCode(t *rt.Tensor) (uint32, error) {
+	switch t.Op {
+	case rt.OpSumRows:
+		return opcodes.ReduceSumRows, nil
+	case rt.OpMean:
+		return opcodes.ReduceMean, nil
+	case rt.OpNorm:
+		return opcodes.ReduceNorm, nil
+	case rt.OpRmsNorm:
+		return opcodes.ReduceRmsNorm, nil
+	case rt.OpSoftMax:
+		return opcodes.ReduceSoftMax, nil
+	case rt.OpArgmax:
+		return opcodes.ReduceArgmax, nil
+	case rt.OpSum:
+		return opcodes.ReduceSum, nil
+	}
+	return 0, unsupportedOp(t)
 }
-
-const (
-	rowsGet = iota
-	rowsSet
-	rowsQuantize
-)
 
 // Push-constant blocks, field for field as the shaders declare them. Their
 // Mode (op and dtypes) also goes to the pipeline as specialization constant
@@ -142,9 +175,6 @@ type ropePC struct {
 	ExtFactor, MScale   float32
 	CorrLo, CorrHi      float32
 }
-
-// ropeFreqFactors is rope.comp's FREQ_FACTORS mode bit.
-const ropeFreqFactors = 1 << 24
 
 type matmulPC struct {
 	K, M, N                uint32
@@ -300,85 +330,112 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 			ds.binds[srcBinding(i)] = ds.binds[0]
 		}
 	}
-	a, b := t.Src[0], t.Src[1]
-	switch {
-	case t.Op == rt.OpMulMat:
+	// Each op the shaders compute has its case here and in the op-code
+	// switch of its planner (unaryOpCode, binaryOpCode, reduceOpCode, …).
+	switch t.Op {
+	case rt.OpMulMat:
 		d.planMatMul(ds, t, offs, offd)
-	case t.Op.IsBinary() || t.Op == rt.OpConcat || t.Op == rt.OpGLU:
-		p := binaryPC{
-			Ne: u4(t.Ne), Nb0: u4(a.Nb), Ne1: u4(b.Ne), Nb1: u4(b.Nb), Nb: u4(t.Nb),
-			Off0: offs[0], Off1: offs[1], OffD: offd,
-			Mode: uint32(a.Type) | uint32(b.Type)<<8 | uint32(t.Type)<<16 | binaryOpCode(t)<<24,
-			N:    uint32(t.Nelements()),
-		}
-		if t.Op == rt.OpConcat {
-			dim := int(t.Params[0])
-			p.Cat = uint32(dim) | uint32(a.Ne[dim])<<2
-		}
-		var flags uint32
-		if flat := flatF32(t, a, offd, offs[0]) && flatF32(b, b, offs[1], offs[1]); flat && t.Op != rt.OpConcat {
-			if b.Ne == a.Ne {
-				flags = fastFlag
-				if t.Nelements()%4 == 0 && offd%16 == 0 && offs[0]%16 == 0 && offs[1]%16 == 0 {
-					flags |= fastVec4Flag
-				}
-			} else if b.Ne[0] == a.Ne[0] && b.Nrows() == 1 {
-				flags = fastFlag | fastRowFlag
-			}
-		}
-		p.Mp, p.Shifts = shapeDiv(t.Ne)
-		setPC(&ds.pc, &p)
-		ds.key = pipelineKey{variant: "binary", spec: [7]uint32{wgElementwise, p.Mode, flags}}
-		if flags&fastVec4Flag != 0 {
-			ds.groups = grid1D(t.Nelements()/4, wgElementwise)
+	case rt.OpAdd, rt.OpSub, rt.OpMul, rt.OpDiv, rt.OpConcat, rt.OpGLU:
+		err = planBinary(ds, t, offs, offd)
+	case rt.OpGetRows, rt.OpSetRows:
+		err = d.planRows(ds, t, offs, offd)
+	case rt.OpDup, rt.OpCont, rt.OpCpy:
+		if t.Type.IsQuantized() && t.Type != t.Src[0].Type {
+			err = d.planRows(ds, t, offs, offd) // quantizing, block by block
 		} else {
-			ds.groups = grid1D(t.Nelements(), wgElementwise)
+			err = planUnary(ds, t, offs, offd)
 		}
-	case t.Op == rt.OpGetRows || t.Op == rt.OpSetRows ||
-		(copyOp(t.Op) && t.Type.IsQuantized() && t.Type != a.Type):
-		d.planRows(ds, t, offs, offd)
-	case unaryCode[t.Op] != 0 || copyOp(t.Op):
-		planUnary(ds, t, offs, offd)
-	case t.Op == rt.OpFlashAttnExt:
+	case rt.OpScale, rt.OpSqr, rt.OpSqrt, rt.OpClamp, rt.OpSilu, rt.OpGelu, rt.OpGeluErf,
+		rt.OpRelu, rt.OpTanh, rt.OpSigmoid, rt.OpExp, rt.OpNeg, rt.OpDiagMaskInf:
+		err = planUnary(ds, t, offs, offd)
+	case rt.OpRope:
+		planRope(ds, t, offs, offd)
+	case rt.OpFlashAttnExt:
 		planFlashAttn(ds, t, offs, offd)
-	case t.Op == rt.OpRope:
-		p := ropePC{
-			Ne:  [4]uint32{uint32(t.Ne[0] / 2), uint32(t.Ne[1]), uint32(t.Ne[2]), uint32(t.Ne[3])},
-			Nb0: u4(a.Nb), Nb: u4(t.Nb), Nb10: uint32(b.Nb[0]),
-			Off0: offs[0], Off1: offs[1], OffD: offd,
-			Mode:     uint32(a.Type) | uint32(t.Type)<<8 | uint32(t.Params[1])<<16,
-			NDims:    uint32(t.Params[0]),
-			FreqBase: t.ParamF(2), FreqScale: t.ParamF(3),
-			N: uint32(t.Nelements() / 2),
-		}
-		rp := rt.RopeParamsOf(t)
-		p.ExtFactor, p.MScale = rp.ExtFactor, rp.AttnFactor
-		if rp.ExtFactor != 0 {
-			lo, hi := rt.RopeYarnCorrDims(rp)
-			p.CorrLo, p.CorrHi = float32(lo), float32(hi)
-			p.MScale *= float32(1 + 0.1*math.Log(1/float64(rp.FreqScale)))
-		}
-		if t.Src[2] != nil {
-			p.Mode |= ropeFreqFactors
-			p.Off2 = offs[2]
-		}
-		p.Mp, p.Shifts = shapeDiv([4]int{t.Ne[0] / 2, t.Ne[1], t.Ne[2], t.Ne[3]})
-		setPC(&ds.pc, &p)
-		ds.key = pipelineKey{variant: "rope", spec: [7]uint32{wgElementwise, p.Mode}}
-		ds.groups = grid1D(t.Nelements()/2, wgElementwise)
-	default: // reductions, norms, softmax, argmax
-		d.planReduce(ds, t, offs, offd)
+	case rt.OpSum, rt.OpSumRows, rt.OpMean, rt.OpArgmax, rt.OpNorm, rt.OpRmsNorm, rt.OpSoftMax:
+		err = d.planReduce(ds, t, offs, offd)
+	default:
+		err = unsupportedOp(t)
+	}
+	if err != nil {
+		return nil, err
 	}
 	return ds, nil
 }
 
-// The shaders' FAST flags: every operand is contiguous F32, so elements are
-// addressed by their flat index.
-const (
-	fastFlag     = 1 << 31
-	fastRowFlag  = 1 << 30
-	fastVec4Flag = 1 << 29 // also same shapes, 16-byte aligned, a multiple of 4 elements
-)
+// unsupportedOp is the error for an op no shader computes.
+func unsupportedOp(t *rt.Tensor) error {
+	return fmt.Errorf("no Vulkan shader for %v (node %q): %w", t.Op, t.Name, rt.ErrUnsupported)
+}
+
+// planBinary runs binary.comp: ADD, SUB, MUL, DIV with src1 broadcast,
+// CONCAT and the GLUs.
+func planBinary(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) error {
+	a, b := t.Src[0], t.Src[1]
+	code, err := binaryOpCode(t)
+	if err != nil {
+		return err
+	}
+	p := binaryPC{
+		Ne: u4(t.Ne), Nb0: u4(a.Nb), Ne1: u4(b.Ne), Nb1: u4(b.Nb), Nb: u4(t.Nb),
+		Off0: offs[0], Off1: offs[1], OffD: offd,
+		Mode: uint32(a.Type) | uint32(b.Type)<<8 | uint32(t.Type)<<16 | code<<24,
+		N:    uint32(t.Nelements()),
+	}
+	if t.Op == rt.OpConcat {
+		dim := int(t.Params[0])
+		p.Cat = uint32(dim) | uint32(a.Ne[dim])<<2
+	}
+	var flags uint32
+	if flat := flatF32(t, a, offd, offs[0]) && flatF32(b, b, offs[1], offs[1]); flat && t.Op != rt.OpConcat {
+		if b.Ne == a.Ne {
+			flags = opcodes.BinaryFast
+			if t.Nelements()%4 == 0 && offd%16 == 0 && offs[0]%16 == 0 && offs[1]%16 == 0 {
+				flags |= opcodes.BinaryFastVec4
+			}
+		} else if b.Ne[0] == a.Ne[0] && b.Nrows() == 1 {
+			flags = opcodes.BinaryFast | opcodes.BinaryFastRow
+		}
+	}
+	p.Mp, p.Shifts = shapeDiv(t.Ne)
+	setPC(&ds.pc, &p)
+	ds.key = pipelineKey{variant: "binary", spec: [7]uint32{wgElementwise, p.Mode, flags}}
+	if flags&opcodes.BinaryFastVec4 != 0 {
+		ds.groups = grid1D(t.Nelements()/4, wgElementwise)
+	} else {
+		ds.groups = grid1D(t.Nelements(), wgElementwise)
+	}
+	return nil
+}
+
+// planRope runs rope.comp over pairs of elements.
+func planRope(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
+	a, b := t.Src[0], t.Src[1]
+	p := ropePC{
+		Ne:  [4]uint32{uint32(t.Ne[0] / 2), uint32(t.Ne[1]), uint32(t.Ne[2]), uint32(t.Ne[3])},
+		Nb0: u4(a.Nb), Nb: u4(t.Nb), Nb10: uint32(b.Nb[0]),
+		Off0: offs[0], Off1: offs[1], OffD: offd,
+		Mode:     uint32(a.Type) | uint32(t.Type)<<8 | uint32(t.Params[1])<<16,
+		NDims:    uint32(t.Params[0]),
+		FreqBase: t.ParamF(2), FreqScale: t.ParamF(3),
+		N: uint32(t.Nelements() / 2),
+	}
+	rp := rt.RopeParamsOf(t)
+	p.ExtFactor, p.MScale = rp.ExtFactor, rp.AttnFactor
+	if rp.ExtFactor != 0 {
+		lo, hi := rt.RopeYarnCorrDims(rp)
+		p.CorrLo, p.CorrHi = float32(lo), float32(hi)
+		p.MScale *= float32(1 + 0.1*math.Log(1/float64(rp.FreqScale)))
+	}
+	if t.Src[2] != nil {
+		p.Mode |= opcodes.RopeFreqFactors
+		p.Off2 = offs[2]
+	}
+	p.Mp, p.Shifts = shapeDiv([4]int{t.Ne[0] / 2, t.Ne[1], t.Ne[2], t.Ne[3]})
+	setPC(&ds.pc, &p)
+	ds.key = pipelineKey{variant: "rope", spec: [7]uint32{wgElementwise, p.Mode}}
+	ds.groups = grid1D(t.Nelements()/2, wgElementwise)
+}
 
 // flatF32 reports whether dst and src are contiguous F32 tensors at 4-byte
 // aligned offsets.
@@ -386,10 +443,14 @@ func flatF32(dst, src *rt.Tensor, offd, offs uint32) bool {
 	return dst.Type == rt.F32 && src.Type == rt.F32 && dst.IsContiguous() && src.IsContiguous() && offd%4 == 0 && offs%4 == 0
 }
 
-func copyOp(op rt.Op) bool { return op == rt.OpDup || op == rt.OpCont || op == rt.OpCpy }
-
-func planUnary(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
+// planUnary runs unary.comp: copies and conversions (but quantizing) and
+// the elementwise functions.
+func planUnary(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) error {
 	a := t.Src[0]
+	code, err := unaryOpCode(t)
+	if err != nil {
+		return err
+	}
 	sne, dne := a.Ne, t.Ne
 	if a.Type == t.Type && a.Type.IsQuantized() {
 		// Same-type block copies count blocks along dim 0.
@@ -400,13 +461,13 @@ func planUnary(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) 
 	p := unaryPC{
 		Ne0: u4(sne), Nb0: u4(a.Nb), Ne: u4(dne), Nb: u4(t.Nb),
 		Off0: offs[0], OffD: offd,
-		Mode: uint32(a.Type) | uint32(t.Type)<<8 | unaryCode[t.Op]<<16,
+		Mode: uint32(a.Type) | uint32(t.Type)<<8 | code<<16,
 		N:    uint32(n),
 	}
 	if sne == dne {
-		p.Mode |= 1 << 24
+		p.Mode |= opcodes.UnarySameShape
 		if t.Op != rt.OpDiagMaskInf && a.Type == t.Type && flatF32(t, a, offd, offs[0]) {
-			p.Mode |= fastFlag
+			p.Mode |= opcodes.UnaryFast
 		}
 	}
 	p.Mp, p.Shifts = shapeDiv(dne)
@@ -422,9 +483,11 @@ func planUnary(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) 
 	setPC(&ds.pc, &p)
 	ds.key = pipelineKey{variant: "unary", spec: [7]uint32{wgElementwise, p.Mode}}
 	ds.groups = grid1D(n, wgElementwise)
+	return nil
 }
 
-func (d *Device) planRows(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
+// planRows runs rows.comp: GET_ROWS, SET_ROWS and the copies that quantize.
+func (d *Device) planRows(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) error {
 	a, idx := t.Src[0], t.Src[1]
 	p := rowsPC{
 		Nb0: u4(a.Nb), Nb: u4(t.Nb),
@@ -438,17 +501,19 @@ func (d *Device) planRows(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, of
 		space = t.Ne
 		p.Nb1 = [3]uint32{uint32(idx.Nb[0]), uint32(idx.Nb[1]), uint32(idx.Nb[2])}
 		p.Nrows = uint32(a.Ne[1])
-		p.Mode |= rowsGet << 16
+		p.Mode |= opcodes.RowsGet << 16
 	case rt.OpSetRows:
 		ds.errFlag = true
 		space = a.Ne
 		p.Nb1 = [3]uint32{uint32(idx.Nb[0]), uint32(idx.Nb[1]), uint32(idx.Nb[2])}
 		p.Ne11, p.Ne12 = uint32(idx.Ne[1]), uint32(idx.Ne[2])
 		p.Nrows = uint32(t.Ne[1])
-		p.Mode |= rowsSet << 16
-	default: // a copy into a block-quantized tensor of the same shape
+		p.Mode |= opcodes.RowsSet << 16
+	case rt.OpDup, rt.OpCont, rt.OpCpy: // into a block-quantized tensor of the same shape
 		space = a.Ne
-		p.Mode |= rowsQuantize << 16
+		p.Mode |= opcodes.RowsQuantize << 16
+	default:
+		return unsupportedOp(t)
 	}
 	if t.Type.IsQuantized() && t.Op != rt.OpGetRows {
 		space[0] /= t.Type.BlockSize()
@@ -459,15 +524,22 @@ func (d *Device) planRows(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, of
 	setPC(&ds.pc, &p)
 	ds.key = pipelineKey{variant: "rows", spec: [7]uint32{wgElementwise, p.Mode}}
 	ds.groups = grid1D(n, wgElementwise)
+	return nil
 }
 
-func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
+// planReduce runs reduce.comp over rows: the sums, means, norms, SOFT_MAX
+// and ARGMAX.
+func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) error {
 	a, mask := t.Src[0], t.Src[1]
+	code, err := reduceOpCode(t)
+	if err != nil {
+		return err
+	}
 	p := reducePC{
 		Ne0: u4(a.Ne), Nb0: u4(a.Nb),
 		Nb1: uint32(t.Nb[1]), Nb2: uint32(t.Nb[2]), Nb3: uint32(t.Nb[3]), Nb0d: uint32(t.Nb[0]),
 		Off0: offs[0], Off1: offs[1], OffD: offd,
-		Mode:  255<<16 | reduceCode[t.Op]<<24,
+		Mode:  opcodes.MaskNone<<16 | code<<24,
 		Nrows: uint32(a.Nrows()),
 	}
 	switch t.Op {
@@ -495,25 +567,24 @@ func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, 
 		wg = wgSum
 		ds.groups = [3]uint32{1, 1, 1}
 	case a.Ne[0] <= threadRowsMax:
-		p.Mode |= threadRows
+		p.Mode |= opcodes.ReduceThreadRows
 		ds.groups = grid1D(a.Nrows(), wg)
 	default:
 		ds.groups = grid1D(a.Nrows(), 1)
 		if t.Op == rt.OpRmsNorm && a.Ne[0]%4 == 0 && a.Nb[0] == 4 && t.Nb[0] == 4 &&
 			allMultiples(16, int(offs[0]), int(offd), a.Nb[1], a.Nb[2], a.Nb[3], t.Nb[1], t.Nb[2], t.Nb[3]) {
-			p.Mode |= rowVec4
+			p.Mode |= opcodes.ReduceRowVec4
 		}
 	}
 	setPC(&ds.pc, &p)
 	ds.key = pipelineKey{variant: d.variant("reduce"), spec: [7]uint32{uint32(wg), p.Mode}}
+	return nil
 }
 
 // Reductions over rows of at most threadRowsMax elements give each row to a
 // single invocation; SUM runs as one workgroup of wgSum invocations.
 const (
 	threadRowsMax = 64
-	threadRows    = 0x100
-	rowVec4       = 0x200 // RMS_NORM over aligned contiguous rows reads vec4s
 	wgSum         = 256
 )
 
@@ -649,7 +720,7 @@ func planFlashAttn(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint
 		Scale: t.ParamF(0), Softcap: t.ParamF(2),
 		Ksz: uint32(k.Type.TypeSize()), Vsz: uint32(v.Type.TypeSize()),
 	}
-	mode := uint32(k.Type) | uint32(v.Type)<<8 | 255<<16
+	mode := uint32(k.Type) | uint32(v.Type)<<8 | opcodes.MaskNone<<16
 	if m != nil {
 		mode = mode&^(0xff<<16) | uint32(m.Type)<<16
 		p.M2, p.M3 = uint32(m.Ne[2]), uint32(m.Ne[3])

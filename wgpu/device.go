@@ -53,7 +53,7 @@ type Device struct {
 	hostType *bufferType
 
 	pipes   map[string]*pipeline
-	layouts [maxSlots + 1]*bindLayout
+	layouts map[layoutKey]*bindLayout
 	binds   bindCache
 
 	// errFlag is the I32 error flag GET_ROWS and SET_ROWS set on an index
@@ -99,6 +99,7 @@ func openDevice(a *wg.Adapter, index int, opt openOptions) (*Device, error) {
 		info:     info,
 		adapter:  a,
 		pipes:    map[string]*pipeline{},
+		layouts:  map[layoutKey]*bindLayout{},
 		bufs:     map[*buffer]struct{}{},
 		backends: map[*Backend]struct{}{},
 	}
@@ -326,12 +327,10 @@ func (d *Device) close() error {
 		p.release()
 	}
 	d.pipes = map[string]*pipeline{}
-	for i, l := range d.layouts {
-		if l != nil {
-			l.release()
-			d.layouts[i] = nil
-		}
+	for _, l := range d.layouts {
+		l.release()
 	}
+	clear(d.layouts)
 	if d.errFlag != nil {
 		fb := d.errFlag.Buffer.(*buffer)
 		fb.buf.Destroy()

@@ -84,11 +84,7 @@ func (d *Device) newDispatch(k kernel, ts ...*rt.Tensor) (*dispatch, error) {
 	if len(ts) != len(k.binds) {
 		return nil, fmt.Errorf("kernel %s takes %d tensors, got %d", k.file, len(k.binds), len(ts))
 	}
-	pipe, err := d.pipelineLocked(k)
-	if err != nil {
-		return nil, err
-	}
-	x := &dispatch{pipe: pipe}
+	x := &dispatch{}
 	for i, t := range ts {
 		b, r, off, err := d.bindTensor(t)
 		if err != nil {
@@ -102,7 +98,33 @@ func (d *Device) newDispatch(k kernel, ts ...*rt.Tensor) (*dispatch, error) {
 			x.p.nb[i][j] = uint32(t.Nb[j])
 		}
 	}
+	k.ro = readOnlySlots(k, x.bufs)
+	pipe, err := d.pipelineLocked(k)
+	if err != nil {
+		return nil, err
+	}
+	x.pipe = pipe
 	return x, nil
+}
+
+// readOnlySlots returns the slots k may bind read-only: those it does not
+// write whose buffer no written slot uses (WebGPU tracks usage per buffer,
+// not per range).
+func readOnlySlots(k kernel, bufs []*buffer) uint8 {
+	var ro uint8
+	for i, b := range bufs {
+		if k.written(i) {
+			continue
+		}
+		shared := false
+		for j, w := range bufs {
+			shared = shared || (k.written(j) && w.id == b.id)
+		}
+		if !shared {
+			ro |= 1 << i
+		}
+	}
+	return ro
 }
 
 // bindTensor finds the range to bind for t: from t's offset rounded down to

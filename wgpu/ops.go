@@ -10,6 +10,7 @@ import (
 
 	wg "github.com/oliverbestmann/webgpu/wgpu"
 
+	"github.com/gpurt/gpurt/internal/opcodes"
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
@@ -29,6 +30,12 @@ func (k kernel) with(flags ...string) kernel {
 	return k
 }
 
+// writing marks slot as stored to (besides d), so that it stays read_write.
+func (k kernel) writing(slot int) kernel {
+	k.writes |= 1 << slot
+	return k
+}
+
 func (k kernel) set(name string, v uint32) kernel {
 	k.consts = append(append([]kconst(nil), k.consts...), kconst{name, v})
 	return k
@@ -44,14 +51,23 @@ func rowWG(n int) int {
 	return w
 }
 
+// unaryOps are unary.wgsl's OP codes (internal/opcodes).
 var unaryOps = map[rt.Op]uint32{
-	rt.OpScale: 0, rt.OpSqr: 1, rt.OpSqrt: 2, rt.OpClamp: 3, rt.OpSilu: 4, rt.OpGelu: 5,
-	rt.OpRelu: 6, rt.OpTanh: 7, rt.OpSigmoid: 8, rt.OpExp: 9, rt.OpNeg: 10, rt.OpDiagMaskInf: 11,
-	rt.OpGeluErf: 12,
+	rt.OpScale: opcodes.UnaryScale, rt.OpSqr: opcodes.UnarySqr, rt.OpSqrt: opcodes.UnarySqrt,
+	rt.OpClamp: opcodes.UnaryClamp, rt.OpSilu: opcodes.UnarySilu, rt.OpGelu: opcodes.UnaryGelu,
+	rt.OpGeluErf: opcodes.UnaryGeluErf, rt.OpRelu: opcodes.UnaryRelu, rt.OpTanh: opcodes.UnaryTanh,
+	rt.OpSigmoid: opcodes.UnarySigmoid, rt.OpExp: opcodes.UnaryExp, rt.OpNeg: opcodes.UnaryNeg,
+	rt.OpDiagMaskInf: opcodes.UnaryDiagMaskInf,
 }
 
-// gluOps are binary.wgsl's OP codes of the GLU kinds.
-var gluOps = map[int32]uint32{rt.GLUSwiGLU: 4, rt.GLUGeGLU: 5}
+// binaryOps are binary.wgsl's OP codes of the elementwise ops, gluOps
+// those of the GLU kinds (internal/opcodes).
+var (
+	binaryOps = map[rt.Op]uint32{
+		rt.OpAdd: opcodes.BinaryAdd, rt.OpSub: opcodes.BinarySub, rt.OpMul: opcodes.BinaryMul, rt.OpDiv: opcodes.BinaryDiv,
+	}
+	gluOps = map[int32]uint32{rt.GLUSwiGLU: opcodes.BinarySwiglu, rt.GLUGeGLU: opcodes.BinaryGeglu}
+)
 
 // encodeNode returns the dispatches computing node n. View ops and leaves
 // compute nothing.
@@ -73,9 +89,12 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 	case n.Op == rt.OpDup || n.Op == rt.OpCont || n.Op == rt.OpCpy:
 		return one(d.encCopy(a, n))
 	case n.Op.IsBinary() || n.Op == rt.OpGLU:
-		code := uint32(n.Op - rt.OpAdd)
+		code, ok := binaryOps[n.Op]
 		if n.Op == rt.OpGLU {
-			code = gluOps[n.ParamI(0)]
+			code, ok = gluOps[n.ParamI(0)]
+		}
+		if !ok {
+			return nil, fmt.Errorf("no binary.wgsl code for %s: %w", describe(n), rt.ErrUnsupported)
 		}
 		k := kern("binary.wgsl", wgElementwise, n.Type, a.Type, b.Type).set("OP", code)
 		rep, ok := repeatPeriod(a, b)
@@ -94,7 +113,11 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 		return one(x, err)
 	case n.Op.IsUnary() || n.Op == rt.OpScale || n.Op == rt.OpSqr || n.Op == rt.OpSqrt ||
 		n.Op == rt.OpClamp || n.Op == rt.OpDiagMaskInf:
-		k := kern("unary.wgsl", wgElementwise, n.Type, a.Type).set("OP", unaryOps[n.Op])
+		code, ok := unaryOps[n.Op]
+		if !ok {
+			return nil, fmt.Errorf("no unary.wgsl code for %s: %w", describe(n), rt.ErrUnsupported)
+		}
+		k := kern("unary.wgsl", wgElementwise, n.Type, a.Type).set("OP", code)
 		count := n.Nelements()
 		if n.Op != rt.OpDiagMaskInf && n.IsContiguous() && a.IsContiguous() {
 			k = k.with("CONT")
@@ -145,7 +168,7 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 		if err != nil {
 			return nil, err
 		}
-		k := kern("getrows.wgsl", wgElementwise, n.Type, a.Type, b.Type, rt.I32)
+		k := kern("getrows.wgsl", wgElementwise, n.Type, a.Type, b.Type, rt.I32).writing(3) // the error flag
 		if a.Type == rt.I32 {
 			k = k.with("INT")
 		}
@@ -155,7 +178,7 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 		if err != nil {
 			return nil, err
 		}
-		k := kern("setrows.wgsl", wgElementwise, n.Type, a.Type, b.Type, rt.I32)
+		k := kern("setrows.wgsl", wgElementwise, n.Type, a.Type, b.Type, rt.I32).writing(3) // the error flag
 		count := a.Nelements()
 		if n.Type.IsQuantized() {
 			k, count = k.with("QUANT"), count/rt.QK

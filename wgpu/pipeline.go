@@ -9,15 +9,19 @@ import (
 )
 
 // bindLayout is the bind-group and pipeline layout shared by kernels with
-// the same number of storage bindings: binding 0 is the params uniform
-// (with a dynamic offset into the params arena), bindings 1..n are storage
-// buffers. Every storage binding is read_write, because WebGPU rejects a
-// buffer bound both read-only and writable in one dispatch, and a kernel's
-// sources and destination often share a buffer.
+// the same storage bindings: binding 0 is the params uniform (with a
+// dynamic offset into the params arena), bindings 1..n are storage
+// buffers, read-only where the slot's bit in ro is set (kernel.ro) and
+// read_write otherwise.
 type bindLayout struct {
-	n   int
+	layoutKey
 	bgl *wg.BindGroupLayout
 	pl  *wg.PipelineLayout
+}
+
+type layoutKey struct {
+	n  int
+	ro uint8
 }
 
 func (l *bindLayout) release() {
@@ -25,8 +29,9 @@ func (l *bindLayout) release() {
 	l.bgl.Release()
 }
 
-func (d *Device) layoutLocked(n int) (*bindLayout, error) {
-	if l := d.layouts[n]; l != nil {
+func (d *Device) layoutLocked(n int, ro uint8) (*bindLayout, error) {
+	key := layoutKey{n, ro}
+	if l := d.layouts[key]; l != nil {
 		return l, nil
 	}
 	entries := []wg.BindGroupLayoutEntry{{
@@ -34,12 +39,16 @@ func (d *Device) layoutLocked(n int) (*bindLayout, error) {
 		Buffer: wg.BufferBindingLayout{Type: wg.BufferBindingTypeUniform, HasDynamicOffset: true, MinBindingSize: paramsSize},
 	}}
 	for i := 1; i <= n; i++ {
+		typ := wg.BufferBindingTypeStorage
+		if ro&(1<<(i-1)) != 0 {
+			typ = wg.BufferBindingTypeReadOnlyStorage
+		}
 		entries = append(entries, wg.BindGroupLayoutEntry{
 			Binding: uint32(i), Visibility: wg.ShaderStageCompute,
-			Buffer: wg.BufferBindingLayout{Type: wg.BufferBindingTypeStorage},
+			Buffer: wg.BufferBindingLayout{Type: typ},
 		})
 	}
-	bgl, err := d.dev.TryCreateBindGroupLayout(&wg.BindGroupLayoutDescriptor{Label: fmt.Sprintf("gpurt %d bindings", n), Entries: entries})
+	bgl, err := d.dev.TryCreateBindGroupLayout(&wg.BindGroupLayoutDescriptor{Label: fmt.Sprintf("gpurt %d bindings, read-only %b", n, ro), Entries: entries})
 	if err != nil {
 		return nil, err
 	}
@@ -48,8 +57,8 @@ func (d *Device) layoutLocked(n int) (*bindLayout, error) {
 		bgl.Release()
 		return nil, err
 	}
-	l := &bindLayout{n: n, bgl: bgl, pl: pl}
-	d.layouts[n] = l
+	l := &bindLayout{layoutKey: key, bgl: bgl, pl: pl}
+	d.layouts[key] = l
 	return l, nil
 }
 
@@ -85,7 +94,7 @@ func (d *Device) compileLocked(p *pipeline) error {
 	if len(k.binds) == 0 || len(k.binds) > maxSlots {
 		return fmt.Errorf("%s: kernel %s has %d bindings", d.name, k.file, len(k.binds))
 	}
-	layout, err := d.layoutLocked(len(k.binds))
+	layout, err := d.layoutLocked(len(k.binds), k.ro)
 	if err != nil {
 		return fmt.Errorf("%s: layout for %s: %w", d.name, k.file, err)
 	}
@@ -114,9 +123,9 @@ func (d *Device) compileLocked(p *pipeline) error {
 // buffer and range. The params binding uses a dynamic offset, so it is not
 // part of the key.
 type bindKey struct {
-	n     int
-	arena uint64 // id of the params arena buffer
-	slots [maxSlots]bindRange
+	layout layoutKey
+	arena  uint64 // id of the params arena buffer
+	slots  [maxSlots]bindRange
 }
 
 type bindRange struct {
@@ -160,7 +169,7 @@ func (c *bindCache) releaseAll() {
 // bindGroupLocked returns the bind group for the given buffers and ranges
 // under layout l, with the params arena at binding 0.
 func (d *Device) bindGroupLocked(l *bindLayout, arena *wg.Buffer, arenaID uint64, bufs []*buffer, ranges []bindRange) (*wg.BindGroup, error) {
-	key := bindKey{n: l.n, arena: arenaID}
+	key := bindKey{layout: l.layoutKey, arena: arenaID}
 	copy(key.slots[:], ranges)
 	if g, ok := d.binds.groups[key]; ok {
 		return g, nil

@@ -25,20 +25,9 @@ layout(push_constant) uniform PC {
 	uint cat;    // CONCAT: dim | src0's size along dim << 2
 } pc;
 
-#define OP_ADD 0u
-#define OP_SUB 1u
-#define OP_MUL 2u
-#define OP_DIV 3u
-#define OP_CONCAT 4u
-#define OP_SWIGLU 5u
-#define OP_GEGLU 6u
 layout(std430, binding = 0) readonly buffer Src0v { vec4 s0v[]; };
 layout(std430, binding = 1) readonly buffer Src1v { vec4 s1v[]; };
 layout(std430, binding = 3) buffer Dstv { vec4 dv[]; };
-
-#define FAST 0x80000000u
-#define FAST_ROW 0x40000000u
-#define FAST_VEC4 0x20000000u // FAST, same shapes, 16-byte aligned, n % 4 == 0
 
 // tanh without the overflow of the exp-based formula for large |x|.
 vec4 tanh_safe(vec4 x) {
@@ -55,26 +44,25 @@ vec4 gelu4(vec4 x) {
 
 vec4 binop4(vec4 a, vec4 b) {
 	switch (MODE >> 24) {
-	case OP_ADD: return a + b;
-	case OP_SUB: return a - b;
-	case OP_MUL: return a * b;
-	case OP_SWIGLU: return silu4(a) * b;
-	case OP_GEGLU: return gelu4(a) * b;
+	case BINARY_ADD: return a + b;
+	case BINARY_SUB: return a - b;
+	case BINARY_MUL: return a * b;
+	case BINARY_SWIGLU: return silu4(a) * b;
+	case BINARY_GEGLU: return gelu4(a) * b;
 	}
 	return a / b;
 }
 
 float binop(uint op, float a, float b) {
 	switch (op) {
-	case OP_ADD: return a + b;
-	case OP_SUB: return a - b;
-	case OP_MUL: return a * b;
-	case OP_SWIGLU: return silu4(vec4(a)).x * b;
-	case OP_GEGLU: return gelu4(vec4(a)).x * b;
+	case BINARY_ADD: return a + b;
+	case BINARY_SUB: return a - b;
+	case BINARY_MUL: return a * b;
+	case BINARY_SWIGLU: return silu4(vec4(a)).x * b;
+	case BINARY_GEGLU: return gelu4(vec4(a)).x * b;
 	}
 	return a / b;
 }
-
 
 uint bcast(uint i, uint ne_src, uint ne_dst) {
 	return ne_src == ne_dst ? i : (ne_src == 1u ? 0u : i % ne_src);
@@ -82,18 +70,18 @@ uint bcast(uint i, uint ne_src, uint ne_dst) {
 
 void main() {
 	uint idx = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
-	if ((FLAGS & FAST_VEC4) != 0u) {
+	if ((FLAGS & BINARY_FAST_VEC4) != 0u) {
 		// Four elements per invocation.
 		if (4u * idx >= pc.n) return;
 		dv[(pc.offd >> 4) + idx] = binop4(s0v[(pc.off0 >> 4) + idx], s1v[(pc.off1 >> 4) + idx]);
 		return;
 	}
 	if (idx >= pc.n) return;
-	if ((FLAGS & FAST) != 0u) {
+	if ((FLAGS & BINARY_FAST) != 0u) {
 		// Contiguous F32 operands; src1 has src0's shape or is one row
 		// repeated: flat indices, no per-dimension arithmetic.
 		uint j = idx;
-		if ((FLAGS & FAST_ROW) != 0u) j = idx - fastdiv(idx, pc.mp0, pc.shifts & 31u) * pc.ne0;
+		if ((FLAGS & BINARY_FAST_ROW) != 0u) j = idx - fastdiv(idx, pc.mp0, pc.shifts & 31u) * pc.ne0;
 		float a = uintBitsToFloat(s0[(pc.off0 >> 2) + idx]);
 		float b = uintBitsToFloat(s1[(pc.off1 >> 2) + j]);
 		d[(pc.offd >> 2) + idx] = floatBitsToUint(binop(MODE >> 24, a, b));
@@ -112,7 +100,7 @@ void main() {
 	uint i0 = r - i1 * pc.ne0;
 	uint dst = pc.offd + i0 * pc.nb0 + i1 * pc.nb1 + i2 * pc.nb2 + i3 * pc.nb3;
 
-	if (op == OP_CONCAT) {
+	if (op == BINARY_CONCAT) {
 		uint dim = pc.cat & 3u;
 		uint n0 = pc.cat >> 2;
 		// Both sources have the destination's dtype: copy the bits.

@@ -10,25 +10,8 @@
 
 #extension GL_EXT_control_flow_attributes : enable
 
-#define DT_F32 0u
-#define DT_F16 1u
-#define DT_Q4_0 2u
-#define DT_Q4_1 3u
-#define DT_Q5_0 6u
-#define DT_Q5_1 7u
-#define DT_Q8_0 8u
-#define DT_Q2_K 10u
-#define DT_Q3_K 11u
-#define DT_Q4_K 12u
-#define DT_Q5_K 13u
-#define DT_Q6_K 14u
-#define DT_IQ4_NL 20u
-#define DT_IQ4_XS 23u
-#define DT_I32 26u
-#define DT_BF16 30u
-#define DT_TQ1_0 34u
-#define DT_TQ2_0 35u
-#define DT_MXFP4 39u
+// The dtype ids (DT_*), op codes and mode bits shared with Go.
+#include "opcodes.glsl"
 
 layout(std430, binding = 0) readonly buffer Src0 { uint s0[]; };
 layout(std430, binding = 1) readonly buffer Src1 { uint s1[]; };

@@ -11,7 +11,7 @@
 #include "common.glsl"
 
 layout(local_size_x_id = 0) in;
-// MODE: k dtype | v dtype << 8 | mask dtype << 16 (255: no mask).
+// MODE: k dtype | v dtype << 8 | mask dtype << 16 (MASK_NONE: no mask).
 layout(constant_id = 1) const uint MODE = 0u;
 
 #define NO_SUBGROUPS
@@ -70,7 +70,7 @@ void main() {
 		uint ic = c0 + l;
 		float s = ninf;
 		if (ic < pc.nkv) {
-			float mv = tm != 255u ? load_f_4(tm, mrow + ic * msz) : 0.0;
+			float mv = tm != MASK_NONE ? load_f_4(tm, mrow + ic * msz) : 0.0;
 			if (mv != ninf) {
 				uint kr = krow + ic * pc.nbk1;
 				float qk = 0.0;

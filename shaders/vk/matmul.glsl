@@ -1,7 +1,8 @@
 // Shared parts of the MUL_MAT kernels: push constants and the weight
-// (src0) loader. A_TYPE is the weight dtype: 0 f32, 1 f16, 30 bf16, 8 q8_0,
-// 2 q4_0, or A_ANY: every other block type, named by specialization
-// constant QT (one module for all of them; the driver keeps QT's code).
+// (src0) loader. A_TYPE is the weight dtype (PP_DT_F32, PP_DT_F16,
+// PP_DT_BF16, PP_DT_Q8_0 or PP_DT_Q4_0 from opcodes.glsl), or A_ANY: every
+// other block type, named by specialization constant QT (one module for
+// all of them; the driver keeps QT's code).
 // Weights must have contiguous rows; src1 (F32) may have any strides.
 
 layout(push_constant) uniform PC {
@@ -13,6 +14,9 @@ layout(push_constant) uniform PC {
 	uint off0, off1, offd;
 } pc;
 
+#ifndef PP_DT_F32
+#error "opcodes.glsl (through common.glsl) must come first: A_TYPE names its ids"
+#endif
 #define A_ANY 255
 layout(constant_id = 6) const uint QT = 0; // the weight dtype of A_ANY
 
@@ -30,16 +34,16 @@ void batch(uint z, out uint a, out uint b, out uint c) {
 
 // loadA reads weight element k of the row starting at byte row.
 float loadA(uint row, uint k) {
-#if A_TYPE == 0
+#if A_TYPE == PP_DT_F32
 	return uintBitsToFloat(s0[(row >> 2) + k]);
-#elif A_TYPE == 1
+#elif A_TYPE == PP_DT_F16
 	return f16_to_f32(rd16_0(row + 2u * k));
-#elif A_TYPE == 30
+#elif A_TYPE == PP_DT_BF16
 	return bf16_to_f32(rd16_0(row + 2u * k));
-#elif A_TYPE == 8
+#elif A_TYPE == PP_DT_Q8_0
 	uint blk = row + (k >> 5) * 34u;
 	return f16_to_f32(rd16_0(blk)) * float(int(rd8_0(blk + 2u + (k & 31u)) << 24) >> 24);
-#elif A_TYPE == 2
+#elif A_TYPE == PP_DT_Q4_0
 	uint blk = row + (k >> 5) * 18u;
 	uint j = k & 31u;
 	uint q = rd8_0(blk + 2u + (j & 15u));

@@ -46,7 +46,7 @@ void main() {
 	float acc[NR * NC];
 	[[unroll]] for (uint i = 0u; i < NR * NC; i++) acc[i] = 0.0;
 
-#if A_TYPE == 8 || A_TYPE == 2
+#if A_TYPE == PP_DT_Q8_0 || A_TYPE == PP_DT_Q4_0
 	// One lane per block of 32: the block's src1 values are loaded once
 	// for all NR rows, each row's quants once (as whole words) for all NC
 	// columns.
@@ -59,7 +59,7 @@ void main() {
 		}
 		[[unroll]] for (uint r = 0u; r < NR; r++) {
 			float q[32];
-#if A_TYPE == 8
+#if A_TYPE == PP_DT_Q8_0
 			uint a = rows[r] + blk * 34u;
 			[[unroll]] for (uint j = 0u; j < 32u; j += 4u) {
 				int w = int(word_at(a + 2u + j));
@@ -105,7 +105,7 @@ void main() {
 		}
 	}
 #else
-#if A_TYPE == 0
+#if A_TYPE == PP_DT_F32
 	if (VEC4 != 0u) {
 		// Four values per load: fewer (costly on CPU drivers) accesses.
 		for (uint k4 = l; k4 < pc.K / 4u; k4 += wg) {
@@ -117,7 +117,7 @@ void main() {
 			}
 		}
 	} else
-#elif A_TYPE == 1 || A_TYPE == 30
+#elif A_TYPE == PP_DT_F16 || A_TYPE == PP_DT_BF16
 	if (VEC4 != 0u) {
 		// Eight 16-bit weights per load (K is a multiple of 8).
 		for (uint k8 = l; k8 < pc.K / 8u; k8 += wg) {
@@ -128,7 +128,7 @@ void main() {
 			}
 			[[unroll]] for (uint r = 0u; r < NR; r++) {
 				uvec4 w = s0u4[(rows[r] >> 4) + k8];
-#if A_TYPE == 1
+#if A_TYPE == PP_DT_F16
 				vec4 lo = vec4(unpackHalf2x16(w.x), unpackHalf2x16(w.y));
 				vec4 hi = vec4(unpackHalf2x16(w.z), unpackHalf2x16(w.w));
 #else

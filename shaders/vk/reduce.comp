@@ -3,7 +3,7 @@
 // and an optional broadcast mask), ARGMAX, and SUM of every element.
 //
 // Long rows take one workgroup each and reduce across it. Short rows (the
-// host sets the THREAD_ROWS flag) take one invocation each, with no
+// host sets the REDUCE_THREAD_ROWS flag) take one invocation each, with no
 // cross-invocation reduction at all: many tiny workgroups cost far more than
 // the arithmetic. SUM runs as one workgroup over the flattened tensor. Loops
 // stay short per invocation (lavapipe caps a shader's loop iterations at
@@ -26,23 +26,13 @@ layout(push_constant) uniform PC {
 	uint ne11, ne12, ne13;       // mask dims (SOFT_MAX)
 	uint nb10, nb11, nb12, nb13; // mask strides
 	uint off0, off1, offd;
-	uint mode_unused; // the mode is specialization constant 1: mask dtype << 16 | op << 24 | THREAD_ROWS (mask dtype 255: none)
+	uint mode_unused; // the mode is specialization constant 1: mask dtype << 16 | op << 24 | REDUCE_THREAD_ROWS (mask dtype MASK_NONE: none)
 	float p;     // eps or scale
 	uint mp1, mp12, shifts;      // fastdiv: ne01, ne01*ne02, and ne00 (SUM)
 	uint nrows;
 	uint mp0;
 	float softcap;               // SOFT_MAX: softcap·tanh(x/softcap) when > 0
 } pc;
-
-#define THREAD_ROWS 0x100u
-#define ROW_VEC4 0x200u // RMS_NORM: contiguous, 16-byte aligned rows, ne00 % 4 == 0
-#define OP_SUM_ROWS 0u
-#define OP_MEAN 1u
-#define OP_NORM 2u
-#define OP_RMS_NORM 3u
-#define OP_SOFT_MAX 4u
-#define OP_ARGMAX 5u
-#define OP_SUM 6u
 
 layout(std430, binding = 0) readonly buffer Src0v { vec4 s0v[]; };
 layout(std430, binding = 3) buffer Dstv { vec4 dv[]; };
@@ -51,7 +41,7 @@ layout(std430, binding = 3) buffer Dstv { vec4 dv[]; };
 float ld(uint a) { return uintBitsToFloat(s0[a >> 2]); }
 void st(uint a, float v) { d[a >> 2] = floatBitsToUint(v); }
 
-const bool thread_rows = (MODE & THREAD_ROWS) != 0u;
+const bool thread_rows = (MODE & REDUCE_THREAD_ROWS) != 0u;
 
 // tanh without the overflow of the exp-based formula for large |x|.
 float tanh_safe(float x) {
@@ -93,7 +83,7 @@ void main() {
 	uint tm = (MODE >> 16) & 0xffu;
 	uint op = MODE >> 24;
 
-	if (op == OP_SUM) {
+	if (op == REDUCE_SUM) {
 		uint total = pc.ne00 * pc.nrows;
 		float s = 0.0;
 		for (uint idx = l; idx < total; idx += wg) {
@@ -119,15 +109,15 @@ void main() {
 	float n = float(pc.ne00);
 
 	switch (op) {
-	case OP_SUM_ROWS:
-	case OP_MEAN: {
+	case REDUCE_SUM_ROWS:
+	case REDUCE_MEAN: {
 		float s = 0.0;
 		for (uint i0 = first; i0 < pc.ne00; i0 += step) s += ld(src + i0 * pc.nb00);
 		s = row_sum(s);
-		if (l == 0u || thread_rows) st(dst, op == OP_MEAN ? s / n : s);
+		if (l == 0u || thread_rows) st(dst, op == REDUCE_MEAN ? s / n : s);
 		break;
 	}
-	case OP_NORM: {
+	case REDUCE_NORM: {
 		float s = 0.0;
 		for (uint i0 = first; i0 < pc.ne00; i0 += step) s += ld(src + i0 * pc.nb00);
 		float mean = row_sum(s) / n;
@@ -142,9 +132,9 @@ void main() {
 		}
 		break;
 	}
-	case OP_RMS_NORM: {
+	case REDUCE_RMS_NORM: {
 		float s = 0.0;
-		if ((MODE & ROW_VEC4) != 0u) {
+		if ((MODE & REDUCE_ROW_VEC4) != 0u) {
 			// Contiguous rows of whole vec4s, 16-byte aligned: a quarter of
 			// the accesses (which cost most on CPU drivers).
 			for (uint q = first; q < pc.ne00 / 4u; q += step) {
@@ -165,20 +155,20 @@ void main() {
 		}
 		break;
 	}
-	case OP_SOFT_MAX: {
+	case REDUCE_SOFT_MAX: {
 		uint mrow = 0u;
-		if (tm != 255u) mrow = pc.off1 + i1 * pc.nb11 + (i2 % pc.ne12) * pc.nb12 + (i3 % pc.ne13) * pc.nb13;
+		if (tm != MASK_NONE) mrow = pc.off1 + i1 * pc.nb11 + (i2 % pc.ne12) * pc.nb12 + (i3 % pc.ne13) * pc.nb13;
 		float m = uintBitsToFloat(0xff800000u);
 		for (uint i0 = first; i0 < pc.ne00; i0 += step) {
 			float x = softmax_in(ld(src + i0 * pc.nb00));
-			if (tm != 255u) x += load_f_1(tm, mrow + i0 * pc.nb10);
+			if (tm != MASK_NONE) x += load_f_1(tm, mrow + i0 * pc.nb10);
 			m = max(m, x);
 		}
 		m = row_max(m);
 		float s = 0.0;
 		for (uint i0 = first; i0 < pc.ne00; i0 += step) {
 			float x = softmax_in(ld(src + i0 * pc.nb00));
-			if (tm != 255u) x += load_f_1(tm, mrow + i0 * pc.nb10);
+			if (tm != MASK_NONE) x += load_f_1(tm, mrow + i0 * pc.nb10);
 			float e = exp(x - m);
 			s += e;
 			st(dst + i0 * pc.nb0, e);
@@ -190,7 +180,7 @@ void main() {
 		}
 		break;
 	}
-	case OP_ARGMAX: {
+	case REDUCE_ARGMAX: {
 		float m = uintBitsToFloat(0xff800000u);
 		uint mi = 0xffffffffu;
 		for (uint i0 = first; i0 < pc.ne00; i0 += step) {

@@ -24,12 +24,10 @@ layout(push_constant) uniform PC {
 	float freq_base, freq_scale;
 	uint mp0, mp1, mp2, shifts;
 	uint n;
-	uint off2;                   // frequency factors (F32, packed), when MODE has FREQ_FACTORS
+	uint off2;                   // frequency factors (F32, packed), when MODE has ROPE_FREQ_FACTORS
 	float ext_factor, mscale;
 	float corr_lo, corr_hi;      // YaRN correction dims
 } pc;
-
-#define FREQ_FACTORS 0x1000000u
 
 void main() {
 	uint idx = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
@@ -54,7 +52,7 @@ void main() {
 	}
 	float pos = float(int(s1[(pc.off1 + i2 * pc.nb10) >> 2]));
 	float theta_extrap = pos * pow(pc.freq_base, -float(i0) / float(pc.n_dims));
-	if ((MODE & FREQ_FACTORS) != 0u) theta_extrap /= uintBitsToFloat(s2[(pc.off2 >> 2) + i0 / 2u]);
+	if ((MODE & ROPE_FREQ_FACTORS) != 0u) theta_extrap /= uintBitsToFloat(s2[(pc.off2 >> 2) + i0 / 2u]);
 	float theta = pc.freq_scale * theta_extrap;
 	if (pc.ext_factor != 0.0) {
 		float y = (float(i0 / 2u) - pc.corr_lo) / max(0.001, pc.corr_hi - pc.corr_lo);

@@ -25,10 +25,6 @@ layout(push_constant) uniform PC {
 	uint nrows;  // rows of the tensor the indices address
 } pc;
 
-#define OP_GET_ROWS 0u
-#define OP_SET_ROWS 1u
-#define OP_QUANTIZE 2u
-
 void main() {
 	uint idx = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
 	if (idx >= pc.n) return;
@@ -43,12 +39,12 @@ void main() {
 	uint i1 = fastdiv(r, pc.mp0, pc.shifts & 31u);
 	uint i0 = r - i1 * pc.ne0;
 
-	if (op == OP_GET_ROWS) {
+	if (op == ROWS_GET) {
 		int row = int(s1[(pc.off1 + i1 * pc.nb10 + i2 * pc.nb11 + i3 * pc.nb12) >> 2]);
 		uint dst = pc.offd + i0 * pc.nb0 + i1 * pc.nb1 + i2 * pc.nb2 + i3 * pc.nb3;
 		if (row < 0 || uint(row) >= pc.nrows) {
 			store_dst(td, dst, 0.0);
-			s2[0] = 1u + OP_GET_ROWS;
+			s2[0] = 1u + ROWS_GET;
 			return;
 		}
 		uint src = pc.off0 + uint(row) * pc.nb01 + i2 * pc.nb02 + i3 * pc.nb03;
@@ -61,10 +57,10 @@ void main() {
 	}
 
 	uint drow = i1;
-	if (op == OP_SET_ROWS) {
+	if (op == ROWS_SET) {
 		int row = int(s1[(pc.off1 + i1 * pc.nb10 + (i2 % pc.ne11) * pc.nb11 + (i3 % pc.ne12) * pc.nb12) >> 2]);
 		if (row < 0 || uint(row) >= pc.nrows) {
-			s2[0] = 1u + OP_SET_ROWS;
+			s2[0] = 1u + ROWS_SET;
 			return;
 		}
 		drow = uint(row);

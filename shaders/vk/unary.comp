@@ -17,30 +17,13 @@ layout(push_constant) uniform PC {
 	uint ne0, ne1, ne2, ne3;
 	uint nb0, nb1, nb2, nb3;
 	uint off0, offd;
-	uint mode_unused; // the mode is specialization constant 1: src dtype | dst dtype << 8 | op << 16 | same shape << 24 | FAST
+	uint mode_unused; // the mode is specialization constant 1: src dtype | dst dtype << 8 | op << 16 | same shape << 24 | UNARY_FAST
 	uint mp0, mp1, mp2; // fastdiv: dst ne0, ne0*ne1, ne0*ne1*ne2
 	uint smp0, smp1, smp2; // fastdiv: src ne00, ...
 	uint shifts; // 5 bits per divisor: mp0..mp2, smp0..smp2
 	float p0, p1;
 	uint n;
 } pc;
-
-#define FAST 0x80000000u
-
-#define OP_COPY 0u
-#define OP_SCALE 1u
-#define OP_SQR 2u
-#define OP_SQRT 3u
-#define OP_CLAMP 4u
-#define OP_SILU 5u
-#define OP_GELU 6u
-#define OP_RELU 7u
-#define OP_TANH 8u
-#define OP_SIGMOID 9u
-#define OP_EXP 10u
-#define OP_NEG 11u
-#define OP_DIAG_MASK_INF 12u
-#define OP_GELU_ERF 13u
 
 // tanh without the overflow of the exp-based formula for large |x|.
 float tanh_safe(float x) {
@@ -58,22 +41,22 @@ float erf_approx(float x) {
 
 float apply(uint op, float x, uint i0, uint i1) {
 	switch (op) {
-	case OP_SCALE: return x * pc.p0 + pc.p1;
-	case OP_SQR: return x * x;
-	case OP_SQRT: return sqrt(x);
-	case OP_CLAMP: return min(max(x, pc.p0), pc.p1);
-	case OP_SILU: return x / (1.0 + exp(-x));
-	case OP_GELU: {
+	case UNARY_SCALE: return x * pc.p0 + pc.p1;
+	case UNARY_SQR: return x * x;
+	case UNARY_SQRT: return sqrt(x);
+	case UNARY_CLAMP: return min(max(x, pc.p0), pc.p1);
+	case UNARY_SILU: return x / (1.0 + exp(-x));
+	case UNARY_GELU: {
 		const float c = 0.79788456080286535587989211986876; // sqrt(2/pi)
 		return 0.5 * x * (1.0 + tanh_safe(c * x * (1.0 + 0.044715 * x * x)));
 	}
-	case OP_GELU_ERF: return 0.5 * x * (1.0 + erf_approx(x * 0.70710678118654752440));
-	case OP_RELU: return max(x, 0.0);
-	case OP_TANH: return tanh_safe(x);
-	case OP_SIGMOID: return 1.0 / (1.0 + exp(-x));
-	case OP_EXP: return exp(x);
-	case OP_NEG: return -x;
-	case OP_DIAG_MASK_INF: return int(i0) > int(floatBitsToUint(pc.p0)) + int(i1) ? uintBitsToFloat(0xff800000u) : x;
+	case UNARY_GELU_ERF: return 0.5 * x * (1.0 + erf_approx(x * 0.70710678118654752440));
+	case UNARY_RELU: return max(x, 0.0);
+	case UNARY_TANH: return tanh_safe(x);
+	case UNARY_SIGMOID: return 1.0 / (1.0 + exp(-x));
+	case UNARY_EXP: return exp(x);
+	case UNARY_NEG: return -x;
+	case UNARY_DIAG_MASK_INF: return int(i0) > int(floatBitsToUint(pc.p0)) + int(i1) ? uintBitsToFloat(0xff800000u) : x;
 	}
 	return x;
 }
@@ -81,7 +64,7 @@ float apply(uint op, float x, uint i0, uint i1) {
 void main() {
 	uint idx = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
 	if (idx >= pc.n) return;
-	if ((MODE & FAST) != 0u) {
+	if ((MODE & UNARY_FAST) != 0u) {
 		// Contiguous F32 source and destination of one shape.
 		// (Not DIAG_MASK_INF, which needs the element's coordinates.)
 		float x = uintBitsToFloat(s0[(pc.off0 >> 2) + idx]);
@@ -101,7 +84,7 @@ void main() {
 	uint dst = pc.offd + i0 * pc.nb0 + i1 * pc.nb1 + i2 * pc.nb2 + i3 * pc.nb3;
 
 	uint j0 = i0, j1 = i1, j2 = i2, j3 = i3;
-	if (((MODE >> 24) & 1u) == 0u) {
+	if ((MODE & UNARY_SAME_SHAPE) == 0u) {
 		j3 = fastdiv(idx, pc.smp2, (pc.shifts >> 25) & 31u);
 		r = idx - j3 * pc.ne02 * pc.ne01 * pc.ne00;
 		j2 = fastdiv(r, pc.smp1, (pc.shifts >> 20) & 31u);
@@ -111,7 +94,7 @@ void main() {
 	}
 	uint row = pc.off0 + j1 * pc.nb01 + j2 * pc.nb02 + j3 * pc.nb03;
 
-	if (op == OP_COPY && sdt == ddt) {
+	if (op == UNARY_COPY && sdt == ddt) {
 		// Same dtype: copy the bits, so I32 values and NaN payloads survive.
 		// For block types the host counts blocks, not elements, in ne0 and
 		// ne00, and each invocation copies one block.
@@ -130,7 +113,7 @@ void main() {
 		}
 		return;
 	}
-	if (op == OP_COPY) {
+	if (op == UNARY_COPY) {
 		store_dst(ddt, dst, load_0(sdt, row, j0, pc.nb00));
 		return;
 	}

@@ -1,6 +1,6 @@
-// ADD, SUB, MUL, DIV (OP 0..3): d = a op b, b broadcast over a; GLU
-// SwiGLU (OP 4, silu(a)·b) and GeGLU (OP 5, gelu_tanh(a)·b), a and b of one
-// shape. CONT: d and
+// OP (opcodes.wgsl): BINARY_ADD, SUB, MUL, DIV: d = a op b, b broadcast over
+// a; the GLUs BINARY_SWIGLU (silu(a)·b) and GEGLU (gelu_tanh(a)·b), a and b
+// of one shape. CONT: d and
 // a are contiguous and b is contiguous and repeats every n.y elements (0:
 // b is as large as a), so offsets need no coordinates. VEC (with CONT):
 // four elements per invocation through 4-vector bindings.
@@ -36,11 +36,11 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
   var r: f32;
 #endif
   switch OP {
-    case 0u: { r = x + y; }
-    case 1u: { r = x - y; }
-    case 2u: { r = x * y; }
-    case 4u: { r = x / (1.0 + exp(-x)) * y; }
-    case 5u: {
+    case BINARY_ADD: { r = x + y; }
+    case BINARY_SUB: { r = x - y; }
+    case BINARY_MUL: { r = x * y; }
+    case BINARY_SWIGLU: { r = x / (1.0 + exp(-x)) * y; }
+    case BINARY_GEGLU: {
       let u = 0.7978845608028654 * x * (1.0 + 0.044715 * x * x);
       let e = exp(-2.0 * abs(u));
       r = 0.5 * x * (1.0 + sign(u) * (1.0 - e) / (1.0 + e)) * y;

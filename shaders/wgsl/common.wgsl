@@ -81,26 +81,26 @@ fn bytes4(w: u32) -> vec4<u32> {
 // (the types of dequant.wgsl).
 fn qelems(t: u32) -> u32 {
   switch (t) {
-    case 10u, 11u, 12u, 13u, 14u, 23u, 34u, 35u: { return 256u; }
+    case DT_Q2_K, DT_Q3_K, DT_Q4_K, DT_Q5_K, DT_Q6_K, DT_IQ4_XS, DT_TQ1_0, DT_TQ2_0: { return 256u; }
     default: { return 32u; }
   }
 }
 
 fn qbytes(t: u32) -> u32 {
   switch (t) {
-    case 3u: { return 20u; }
-    case 6u: { return 22u; }
-    case 7u: { return 24u; }
-    case 10u: { return 84u; }
-    case 11u: { return 110u; }
-    case 12u: { return 144u; }
-    case 13u: { return 176u; }
-    case 14u: { return 210u; }
-    case 20u: { return 18u; }
-    case 23u: { return 136u; }
-    case 34u: { return 54u; }
-    case 35u: { return 66u; }
-    case 39u: { return 17u; }
+    case DT_Q4_1: { return 20u; }
+    case DT_Q5_0: { return 22u; }
+    case DT_Q5_1: { return 24u; }
+    case DT_Q2_K: { return 84u; }
+    case DT_Q3_K: { return 110u; }
+    case DT_Q4_K: { return 144u; }
+    case DT_Q5_K: { return 176u; }
+    case DT_Q6_K: { return 210u; }
+    case DT_IQ4_NL: { return 18u; }
+    case DT_IQ4_XS: { return 136u; }
+    case DT_TQ1_0: { return 54u; }
+    case DT_TQ2_0: { return 66u; }
+    case DT_MXFP4: { return 17u; }
     default: { return 0u; }
   }
 }

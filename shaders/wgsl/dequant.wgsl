@@ -34,25 +34,25 @@ fn k4sm_$(sc: u32, j: u32) -> vec2<f32> {
 fn dq4_$(t: u32, blk: u32, j: u32) -> vec4<f32> {
   let hi = (j & 31u) >= 16u;
   switch (t) {
-    case 3u: { // Q4_1: d, m, qs[16]
+    case DT_Q4_1: { // Q4_1: d, m, qs[16]
       return (vec4<f32>(qn4_$(blk + 4u + (j & 15u), hi)) * ldh_$(blk)) + ldh_$(blk + 2u);
     }
-    case 6u: { // Q5_0: d, qh (bit e is element e's fifth bit), qs[16]
+    case DT_Q5_0: { // Q5_0: d, qh (bit e is element e's fifth bit), qs[16]
       let h = bytes4(((qw_$(blk + 2u) >> j) & 15u) * 0x00204081u) & vec4<u32>(1u);
       return vec4<f32>(vec4<i32>(qn4_$(blk + 6u + (j & 15u), hi) | (h << vec4<u32>(4u))) - vec4<i32>(16)) * ldh_$(blk);
     }
-    case 7u: { // Q5_1: d, m, qh, qs[16]
+    case DT_Q5_1: { // Q5_1: d, m, qh, qs[16]
       let h = bytes4(((qw_$(blk + 4u) >> j) & 15u) * 0x00204081u) & vec4<u32>(1u);
       return (vec4<f32>(qn4_$(blk + 8u + (j & 15u), hi) | (h << vec4<u32>(4u))) * ldh_$(blk)) + ldh_$(blk + 2u);
     }
-    case 10u: { // Q2_K: scales[16], qs[64], d, dmin
+    case DT_Q2_K: { // Q2_K: scales[16], qs[64], d, dmin
       let sc = ldb_$(blk + j / 16u);
       let dl = (ldh_$(blk + 80u) * f32(sc & 15u));
       let ml = (ldh_$(blk + 82u) * f32(sc >> 4u));
       let q = bytes4((qw_$(blk + 16u + (j / 128u) * 32u + (j & 31u)) >> (2u * ((j / 32u) & 3u))) & 0x03030303u);
       return (dl * vec4<f32>(q)) - ml;
     }
-    case 11u: { // Q3_K: hmask[32], qs[64], scales[12] (16 packed 6-bit), d
+    case DT_Q3_K: { // Q3_K: hmask[32], qs[64], scales[12] (16 packed 6-bit), d
       let is = j / 16u;
       let lo = (ldb_$(blk + 96u + (is & 7u)) >> (4u * (is / 8u))) & 15u;
       let hs = (ldb_$(blk + 104u + (is & 3u)) >> (2u * (is / 4u))) & 3u;
@@ -62,14 +62,14 @@ fn dq4_$(t: u32, blk: u32, j: u32) -> vec4<f32> {
       let h = bytes4((qw_$(blk + (j & 31u)) >> ((j / 128u) * 4u + jj)) & 0x01010101u);
       return dl * vec4<f32>(vec4<i32>(q) - 4 * vec4<i32>(vec4<u32>(1u) - h));
     }
-    case 12u: { // Q4_K: d, dmin, scales[12], qs[128]
+    case DT_Q4_K: { // Q4_K: d, dmin, scales[12], qs[128]
       let sub = j / 32u;
       let sm = k4sm_$(blk + 4u, sub);
       let d1 = (ldh_$(blk) * sm.x);
       let m1 = (ldh_$(blk + 2u) * sm.y);
       return (d1 * vec4<f32>(qn4_$(blk + 16u + (j / 64u) * 32u + (j & 31u), (sub & 1u) != 0u))) - m1;
     }
-    case 13u: { // Q5_K: d, dmin, scales[12], qh[32], qs[128]
+    case DT_Q5_K: { // Q5_K: d, dmin, scales[12], qh[32], qs[128]
       let sub = j / 32u;
       let sm = k4sm_$(blk + 4u, sub);
       let d1 = (ldh_$(blk) * sm.x);
@@ -77,7 +77,7 @@ fn dq4_$(t: u32, blk: u32, j: u32) -> vec4<f32> {
       let h = bytes4((qw_$(blk + 16u + (j & 31u)) >> sub) & 0x01010101u);
       return (d1 * vec4<f32>(qn4_$(blk + 48u + (j / 64u) * 32u + (j & 31u), (sub & 1u) != 0u) + 16u * h)) - m1;
     }
-    case 14u: { // Q6_K: ql[128], qh[64], scales[16] (int8), d
+    case DT_Q6_K: { // Q6_K: ql[128], qh[64], scales[16] (int8), d
       let n = j / 128u;
       let q4 = (j / 32u) & 3u;
       let l = j & 31u;
@@ -87,24 +87,24 @@ fn dq4_$(t: u32, blk: u32, j: u32) -> vec4<f32> {
       let ds = (ldh_$(blk + 208u) * f32(sc));
       return ds * vec4<f32>(vec4<i32>(ql | (qh << vec4<u32>(4u))) - vec4<i32>(32));
     }
-    case 20u: { // IQ4_NL: d, qs[16]
+    case DT_IQ4_NL: { // IQ4_NL: d, qs[16]
       let q = qn4_$(blk + 2u + (j & 15u), hi);
       return ldh_$(blk) * vec4<f32>(IQ4NL[q.x], IQ4NL[q.y], IQ4NL[q.z], IQ4NL[q.w]);
     }
-    case 23u: { // IQ4_XS: d, scales_h, scales_l[4], qs[128]
+    case DT_IQ4_XS: { // IQ4_XS: d, scales_h, scales_l[4], qs[128]
       let ib = j / 32u;
       let ls = ((ldb_$(blk + 4u + ib / 2u) >> (4u * (ib & 1u))) & 15u) | (((ldu16_$(blk + 2u) >> (2u * ib)) & 3u) << 4u);
       let dl = (ldh_$(blk) * f32(i32(ls) - 32));
       let q = qn4_$(blk + 8u + ib * 16u + (j & 15u), hi);
       return dl * vec4<f32>(IQ4NL[q.x], IQ4NL[q.y], IQ4NL[q.z], IQ4NL[q.w]);
     }
-    case 39u: { // MXFP4: e (E8M0, at half scale as ggml), qs[16]
+    case DT_MXFP4: { // MXFP4: e (E8M0, at half scale as ggml), qs[16]
       let e = ldb_$(blk);
       let d = bitcast<f32>(select((e - 1u) << 23u, 0x00200000u << e, e < 2u));
       let q = qn4_$(blk + 1u + (j & 15u), hi);
       return vec4<f32>(MXFP4[q.x], MXFP4[q.y], MXFP4[q.z], MXFP4[q.w]) * d;
     }
-    case 34u: { // TQ1_0: qs[48], qh[4], d: base-3 digits
+    case DT_TQ1_0: { // TQ1_0: qs[48], qh[4], d: base-3 digits
       let d = ldh_$(blk + 52u);
       var o = blk + (j & 31u);
       var n = j / 32u;
@@ -119,7 +119,7 @@ fn dq4_$(t: u32, blk: u32, j: u32) -> vec4<f32> {
       let s = (bytes4(qw_$(o)) * p) & vec4<u32>(0xffu);
       return vec4<f32>(vec4<i32>((s * 3u) >> vec4<u32>(8u)) - vec4<i32>(1)) * d;
     }
-    case 35u: { // TQ2_0: qs[64], d
+    case DT_TQ2_0: { // TQ2_0: qs[64], d
       let q = bytes4((qw_$(blk + (j / 128u) * 32u + (j & 31u)) >> (2u * ((j / 32u) & 3u))) & 0x03030303u);
       return vec4<f32>(vec4<i32>(q) - vec4<i32>(1)) * ldh_$(blk + 64u);
     }

@@ -21,7 +21,7 @@ fn stq5_$(qh: u32, qs: u32, q: ptr<function, array<u32, 32>>) {
 fn stq_$(o: u32, x: ptr<function, array<f32, 32>>) {
   let t = dt_$();
   var q: array<u32, 32>;
-  if (t == 6u) { // Q5_0: d = max / -16 (max: the value of largest magnitude)
+  if (t == DT_Q5_0) { // Q5_0: d = max / -16 (max: the value of largest magnitude)
     var amax = 0.0;
     var vmax = 0.0;
     for (var j = 0u; j < 32u; j++) { let v = (*x)[j]; if (abs(v) > amax) { amax = abs(v); vmax = v; } }
@@ -37,13 +37,13 @@ fn stq_$(o: u32, x: ptr<function, array<f32, 32>>) {
   var lo = (*x)[0];
   var hi = (*x)[0];
   for (var j = 1u; j < 32u; j++) { lo = min(lo, (*x)[j]); hi = max(hi, (*x)[j]); }
-  let d = (hi - lo) / select(31.0, 15.0, t == 3u);
+  let d = (hi - lo) / select(31.0, 15.0, t == DT_Q4_1);
   var id = 0.0;
   if (d != 0.0) { id = 1.0 / d; }
   sth_$(o, f16bits(d));
   sth_$(o + 2u, f16bits(lo));
   for (var j = 0u; j < 32u; j++) { q[j] = u32(((*x)[j] - lo) * id + 0.5); }
-  if (t == 7u) {
+  if (t == DT_Q5_1) {
     stq5_$(o + 4u, o + 8u, &q);
     return;
   }

@@ -1,6 +1,6 @@
-// Elementwise d = f(a). OP: 0 SCALE (x*fp.x + fp.y), 1 SQR, 2 SQRT,
-// 3 CLAMP [fp.x, fp.y], 4 SILU, 5 GELU (tanh approximation), 6 RELU, 7 TANH,
-// 8 SIGMOID, 9 EXP, 10 NEG, 11 DIAG_MASK_INF (ip.x = n_past), 12 GELU_ERF. CONT: d and
+// Elementwise d = f(a). OP (opcodes.wgsl): UNARY_SCALE (x*fp.x + fp.y), SQR,
+// SQRT, CLAMP [fp.x, fp.y], SILU, GELU (tanh approximation), GELU_ERF, RELU,
+// TANH, SIGMOID, EXP, NEG, DIAG_MASK_INF (ip.x = n_past). CONT: d and
 // a are contiguous (not for DIAG_MASK_INF, which needs coordinates). VEC
 // (with CONT): four elements per invocation through 4-vector bindings.
 #if VEC
@@ -24,17 +24,17 @@ fn erf_a(x: V) -> V {
 
 fn f(x: V) -> V {
   switch OP {
-    case 0u: { return x * P.fp.x + P.fp.y; }
-    case 1u: { return x * x; }
-    case 2u: { return sqrt(x); }
-    case 3u: { return clamp(x, V(P.fp.x), V(P.fp.y)); }
-    case 4u: { return x / (1.0 + exp(-x)); }
-    case 5u: { return 0.5 * x * (1.0 + th(0.7978845608028654 * x * (1.0 + 0.044715 * x * x))); }
-    case 6u: { return max(x, V(0.0)); }
-    case 7u: { return th(x); }
-    case 8u: { return 1.0 / (1.0 + exp(-x)); }
-    case 9u: { return exp(x); }
-    case 12u: { return 0.5 * x * (1.0 + erf_a(x * 0.7071067811865476)); }
+    case UNARY_SCALE: { return x * P.fp.x + P.fp.y; }
+    case UNARY_SQR: { return x * x; }
+    case UNARY_SQRT: { return sqrt(x); }
+    case UNARY_CLAMP: { return clamp(x, V(P.fp.x), V(P.fp.y)); }
+    case UNARY_SILU: { return x / (1.0 + exp(-x)); }
+    case UNARY_GELU: { return 0.5 * x * (1.0 + th(0.7978845608028654 * x * (1.0 + 0.044715 * x * x))); }
+    case UNARY_RELU: { return max(x, V(0.0)); }
+    case UNARY_TANH: { return th(x); }
+    case UNARY_SIGMOID: { return 1.0 / (1.0 + exp(-x)); }
+    case UNARY_EXP: { return exp(x); }
+    case UNARY_GELU_ERF: { return 0.5 * x * (1.0 + erf_a(x * 0.7071067811865476)); }
     default: { return -x; }
   }
 }
@@ -54,7 +54,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
   let c = unravel(i, P.ne_d);
   let x = lde_a(P.off.y + rowoff(c, P.nb_a), c.x);
   var r: f32;
-  if (OP == 11u) {
+  if (OP == UNARY_DIAG_MASK_INF) {
     r = x;
     if (i32(c.x) > P.ip.x + i32(c.y)) { r = neg_inf(); }
   } else {
