@@ -36,6 +36,8 @@ type kernels struct {
 	// nil, x2, each of len(x0) floats, into out[c*ldo+r] for row r and
 	// column c; each weight element is converted once for all the columns.
 	dotF16x4 func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int)
+	// dotF32x4 is optional: dotF16x4 for float32 weight rows.
+	dotF32x4 func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int)
 	// repackQ8 and repackQ4 do what panelQ8 and panelQ4 do; present with
 	// the panel kernels.
 	repackQ8, repackQ4 func(w []byte, stride, nb int, p []byte)

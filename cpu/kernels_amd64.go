@@ -2,7 +2,12 @@
 
 package cpu
 
-import rt "github.com/gpurt/gpurt/runtime"
+import (
+	"encoding/binary"
+	"math"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
 
 // simdWidth is the element granularity of the AVX2 kernels
 // (kernels_amd64.s): 8 floats, one YMM register; transpose8 packs 8×8
@@ -43,6 +48,7 @@ var simdKernels = func() *kernels {
 	k.dotQ8x8x4, k.dotQ4x8x4 = dotQ8x8x4Asm, dotQ4x8x4Asm
 	k.repackQ8, k.repackQ4 = repackQ8Asm, repackQ4Asm
 	k.dotF16x4 = dotF16x4Asm
+	k.dotF32x4 = dotF32x4Asm
 	return k
 }()
 
@@ -107,6 +113,12 @@ func repackQ4Asm(w []byte, stride, nb int, p []byte) {
 func dotF16x4x3SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
 
 //go:noescape
+func dotF32x4x3SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
+
+//go:noescape
+func dotF32x4x2SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
+
+//go:noescape
 func dotF16x4x2SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
 
 func dotF16x4Asm(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
@@ -134,6 +146,39 @@ func dotF16x4Asm(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
 		for c, col := range cols {
 			for r := 0; r < 4; r++ {
 				out[c*ldo+r] += dotF16Go(w[r*ldw+2*m:], col[m:k])
+			}
+		}
+	}
+}
+
+// dotF32x4Asm is dotF16x4Asm for float32 weight rows.
+func dotF32x4Asm(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
+	k := len(x0)
+	ncol := 2
+	if x2 != nil {
+		ncol = 3
+	}
+	_ = out[(ncol-1)*ldo+3]
+	m := k &^ (simdWidth - 1)
+	switch {
+	case m == 0:
+		for c := range ncol {
+			clear(out[c*ldo : c*ldo+4])
+		}
+	case x2 != nil:
+		_, _, _, _ = w[3*ldw+4*m-1], x0[m-1], x1[m-1], x2[m-1]
+		dotF32x4x3SIMD(&w[0], ldw, &x0[0], &x1[0], &x2[0], m, &out[0], ldo)
+	default:
+		_, _, _ = w[3*ldw+4*m-1], x0[m-1], x1[m-1]
+		dotF32x4x2SIMD(&w[0], ldw, &x0[0], &x1[0], nil, m, &out[0], ldo)
+	}
+	for c := m; c < k; c++ { // the tail, element by element
+		for r := 0; r < 4; r++ {
+			v := math.Float32frombits(binary.LittleEndian.Uint32(w[r*ldw+4*c:]))
+			out[r] += v * x0[c]
+			out[ldo+r] += v * x1[c]
+			if x2 != nil {
+				out[2*ldo+r] += v * x2[c]
 			}
 		}
 	}

@@ -1760,3 +1760,125 @@ f16x4x2_loop:
 	HSTORE(Y7, X7, 12(R8))
 	VZEROUPPER
 	RET
+
+#define F32ROW3(W, A0, A1, A2) \
+	VMOVUPS W, Y15 \
+	VFMADD231PS Y12, Y15, A0 \
+	VFMADD231PS Y13, Y15, A1 \
+	VFMADD231PS Y14, Y15, A2
+
+#define F32ROW2(W, A0, A1) \
+	VMOVUPS W, Y15 \
+	VFMADD231PS Y12, Y15, A0 \
+	VFMADD231PS Y13, Y15, A1
+
+// func dotF32x4x3SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
+// dotF16x4x3SIMD for float32 weight rows: each weight chunk and each
+// column chunk is loaded once for 12 products.
+TEXT ·dotF32x4x3SIMD(SB), NOSPLIT, $0-64
+	// Weight rows 0-3 at SI, R8, R9, R10; columns at DI, R11, R12; out at
+	// DX, ldo bytes in BX; AX indexes the elements.
+	MOVQ w+0(FP), SI
+	MOVQ ldw+8(FP), BX
+	LEAQ (SI)(BX*1), R8
+	LEAQ (R8)(BX*1), R9
+	LEAQ (R9)(BX*1), R10
+	MOVQ x0+16(FP), DI
+	MOVQ x1+24(FP), R11
+	MOVQ x2+32(FP), R12
+	MOVQ k+40(FP), CX
+	MOVQ out+48(FP), DX
+	MOVQ ldo+56(FP), BX
+	SHLQ $2, BX
+	XORQ AX, AX
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	VXORPS Y8, Y8, Y8
+	VXORPS Y9, Y9, Y9
+	VXORPS Y10, Y10, Y10
+	VXORPS Y11, Y11, Y11
+
+f32x4x3_loop:
+	VMOVUPS (DI)(AX*4), Y12
+	VMOVUPS (R11)(AX*4), Y13
+	VMOVUPS (R12)(AX*4), Y14
+	F32ROW3((SI)(AX*4), Y0, Y1, Y2)
+	F32ROW3((R8)(AX*4), Y3, Y4, Y5)
+	F32ROW3((R9)(AX*4), Y6, Y7, Y8)
+	F32ROW3((R10)(AX*4), Y9, Y10, Y11)
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT f32x4x3_loop
+
+	// Column c of row r is in Y(3r+c); out[c*ldo+r].
+	LEAQ (DX)(BX*1), R8
+	LEAQ (R8)(BX*1), R9
+	HSTORE(Y0, X0, 0(DX))
+	HSTORE(Y3, X3, 4(DX))
+	HSTORE(Y6, X6, 8(DX))
+	HSTORE(Y9, X9, 12(DX))
+	HSTORE(Y1, X1, 0(R8))
+	HSTORE(Y4, X4, 4(R8))
+	HSTORE(Y7, X7, 8(R8))
+	HSTORE(Y10, X10, 12(R8))
+	HSTORE(Y2, X2, 0(R9))
+	HSTORE(Y5, X5, 4(R9))
+	HSTORE(Y8, X8, 8(R9))
+	HSTORE(Y11, X11, 12(R9))
+	VZEROUPPER
+	RET
+
+// func dotF32x4x2SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
+// dotF32x4x3SIMD for 2 columns; x2 is unused.
+TEXT ·dotF32x4x2SIMD(SB), NOSPLIT, $0-64
+	MOVQ w+0(FP), SI
+	MOVQ ldw+8(FP), BX
+	LEAQ (SI)(BX*1), R8
+	LEAQ (R8)(BX*1), R9
+	LEAQ (R9)(BX*1), R10
+	MOVQ x0+16(FP), DI
+	MOVQ x1+24(FP), R11
+	MOVQ x2+32(FP), R12
+	MOVQ k+40(FP), CX
+	MOVQ out+48(FP), DX
+	MOVQ ldo+56(FP), BX
+	SHLQ $2, BX
+	XORQ AX, AX
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+
+f32x4x2_loop:
+	VMOVUPS (DI)(AX*4), Y12
+	VMOVUPS (R11)(AX*4), Y13
+	F32ROW2((SI)(AX*4), Y0, Y1)
+	F32ROW2((R8)(AX*4), Y2, Y3)
+	F32ROW2((R9)(AX*4), Y4, Y5)
+	F32ROW2((R10)(AX*4), Y6, Y7)
+	ADDQ $8, AX
+	CMPQ AX, CX
+	JLT f32x4x2_loop
+
+	// Column c of row r is in Y(2r+c); out[c*ldo+r].
+	LEAQ (DX)(BX*1), R8
+	HSTORE(Y0, X0, 0(DX))
+	HSTORE(Y2, X2, 4(DX))
+	HSTORE(Y4, X4, 8(DX))
+	HSTORE(Y6, X6, 12(DX))
+	HSTORE(Y1, X1, 0(R8))
+	HSTORE(Y3, X3, 4(R8))
+	HSTORE(Y5, X5, 8(R8))
+	HSTORE(Y7, X7, 12(R8))
+	VZEROUPPER
+	RET

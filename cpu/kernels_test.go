@@ -471,7 +471,7 @@ func TestDequantKernels(t *testing.T) {
 
 // Every kernel set fills every kernel but the optional ones.
 func TestKernelSetsComplete(t *testing.T) {
-	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true}
+	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF32x4": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true}
 	for _, k := range kernelSets() {
 		v := reflect.ValueOf(k).Elem()
 		for i := 0; i < v.NumField(); i++ {
@@ -677,60 +677,79 @@ func panelQ4(w []byte, stride, nb int, p []byte) {
 	}
 }
 
-// The f16 tile kernel matches dotF16 on each of its rows and columns, at
-// lengths off the vector width and with rows and columns at odd offsets;
-// it writes only its 4×len(x) results.
-func TestF16TileKernel(t *testing.T) {
+// The f16 and f32 tile kernels match a float64 reference and their
+// one-row dot on each of their rows and columns, at lengths off the vector
+// width and with rows and columns at odd offsets; they write only their
+// 4×len(x) results.
+func TestTileKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	for _, k := range kernelSets() {
-		if k.dotF16x4 == nil {
-			continue
-		}
-		for _, n := range []int{1, 7, 8, 9, 63, 4096} {
-			for _, cols := range []int{2, 3} {
-				ldw := 2*n + 6 // bytes; +1 below puts rows at odd addresses
-				wb := make([]byte, 1+4*ldw)
-				w := wb[1:]
-				for r := 0; r < 4; r++ {
-					for i, v := range randF32(rng, n, -2, 2) {
-						binary.LittleEndian.PutUint16(w[r*ldw+2*i:], rt.F32ToF16(v))
-					}
-				}
-				xb := randF32(rng, 1+cols*(n+3), -1, 1)
-				x := make([][]float32, cols)
-				for c := range x {
-					x[c] = xb[1+c*(n+3) : 1+c*(n+3)+n] // not 32-byte aligned
-				}
-				const ldo, sentinel = 7, -42
-				outb := make([]float32, 1+cols*ldo)
-				for i := range outb {
-					outb[i] = sentinel
-				}
-				out := outb[1:]
-				x2 := []float32(nil)
-				if cols == 3 {
-					x2 = x[2]
-				}
-				k.dotF16x4(w, ldw, x[0], x[1], x2, out, ldo)
-				for c := 0; c < cols; c++ {
+		for _, el := range []struct {
+			name  string
+			size  int
+			tile  tileKernel
+			put   func(b []byte, v float32)
+			value func(b []byte) float64
+		}{
+			{"f16", 2, k.tileKernel(rowF16),
+				func(b []byte, v float32) { binary.LittleEndian.PutUint16(b, rt.F32ToF16(v)) },
+				func(b []byte) float64 { return float64(rt.F16ToF32(binary.LittleEndian.Uint16(b))) }},
+			{"f32", 4, k.tileKernel(rowF32),
+				func(b []byte, v float32) { binary.LittleEndian.PutUint32(b, math.Float32bits(v)) },
+				func(b []byte) float64 { return float64(math.Float32frombits(binary.LittleEndian.Uint32(b))) }},
+		} {
+			if el.tile.x4 == nil {
+				continue
+			}
+			for _, n := range []int{1, 7, 8, 9, 63, 4096} {
+				for _, cols := range []int{2, 3} {
+					ldw := el.size*n + 12 // bytes; +1 below puts rows at odd addresses
+					wb := make([]byte, 1+4*ldw)
+					w := wb[1:]
 					for r := 0; r < 4; r++ {
-						want, mag := 0.0, 0.0
-						for i, v := range x[c] {
-							p := float64(rt.F16ToF32(binary.LittleEndian.Uint16(w[r*ldw+2*i:]))) * float64(v)
-							want += p
-							mag += math.Abs(p)
-						}
-						if got := float64(out[c*ldo+r]); !near(got, want, mag, 1e-6) {
-							t.Errorf("%s n=%d cols=%d column %d row %d: %v, want %v", k.name, n, cols, c, r, got, want)
-						}
-						if got, dot := out[c*ldo+r], k.dotF16(w[r*ldw:], x[c]); !near(float64(got), float64(dot), mag, 1e-6) {
-							t.Errorf("%s n=%d cols=%d column %d row %d: %v, dotF16 %v", k.name, n, cols, c, r, got, dot)
+						for i, v := range randF32(rng, n, -2, 2) {
+							el.put(w[r*ldw+el.size*i:], v)
 						}
 					}
-				}
-				for i, v := range outb {
-					if c, r := (i-1)/ldo, (i-1)%ldo; (i == 0 || r >= 4 || c >= cols) && v != sentinel {
-						t.Errorf("%s n=%d cols=%d: outb[%d] written", k.name, n, cols, i)
+					xb := randF32(rng, 1+cols*(n+3), -1, 1)
+					x := make([][]float32, cols)
+					for c := range x {
+						x[c] = xb[1+c*(n+3) : 1+c*(n+3)+n] // not 32-byte aligned
+					}
+					const ldo, sentinel = 7, -42
+					outb := make([]float32, 1+cols*ldo)
+					for i := range outb {
+						outb[i] = sentinel
+					}
+					out := outb[1:]
+					x2 := []float32(nil)
+					if cols == 3 {
+						x2 = x[2]
+					}
+					el.tile.x4(w, ldw, x[0], x[1], x2, out, ldo)
+					for c := 0; c < cols; c++ {
+						for r := 0; r < 4; r++ {
+							want, mag := 0.0, 0.0
+							for i, v := range x[c] {
+								p := el.value(w[r*ldw+el.size*i:]) * float64(v)
+								want += p
+								mag += math.Abs(p)
+							}
+							if got := float64(out[c*ldo+r]); !near(got, want, mag, 1e-6) {
+								t.Errorf("%s %s n=%d cols=%d column %d row %d: %v, want %v", k.name, el.name, n, cols, c, r, got, want)
+							}
+							if el.size == 4 {
+								continue // the f32 one-row dot wants aligned rows
+							}
+							if got, dot := out[c*ldo+r], el.tile.one(w[r*ldw:], x[c]); !near(float64(got), float64(dot), mag, 1e-6) {
+								t.Errorf("%s %s n=%d cols=%d column %d row %d: %v, one-row dot %v", k.name, el.name, n, cols, c, r, got, dot)
+							}
+						}
+					}
+					for i, v := range outb {
+						if c, r := (i-1)/ldo, (i-1)%ldo; (i == 0 || r >= 4 || c >= cols) && v != sentinel {
+							t.Errorf("%s %s n=%d cols=%d: outb[%d] written", k.name, el.name, n, cols, i)
+						}
 					}
 				}
 			}

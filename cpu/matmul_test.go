@@ -68,7 +68,7 @@ func TestMulMat(t *testing.T) {
 		// two weight-row blocks (gemmNC = 128), broadcast weights.
 		{320, 37, 17, 1, 1, 1, 1},
 		{64, 150, 17, 1, 1, 2, 1},
-		{64, 20, 9, 1, 1, 1, 1},
+		{64, 20, 16, 1, 1, 1, 1},
 		// The quantized panel path: whole 8×4 panels with row and column
 		// edges, broadcast weights.
 		{96, 22, 20, 2, 1, 4, 1},
