@@ -8,7 +8,7 @@ import (
 )
 
 // quantizerTypes are the block types quant_k.glsl encodes.
-var quantizerTypes = []rt.DType{rt.Q4_K, rt.Q6_K, rt.Q5_K, rt.IQ4_NL, rt.Q3_K, rt.Q2_K, rt.IQ4_XS, rt.TQ2_0, rt.TQ1_0}
+var quantizerTypes = []rt.DType{rt.Q4_K, rt.Q6_K, rt.Q5_K, rt.IQ4_NL, rt.Q3_K, rt.Q2_K, rt.IQ4_XS, rt.TQ2_0, rt.TQ1_0, rt.MXFP4}
 
 // TestQuantizeBytes quantizes random and edge-case rows into each type of
 // quant_k.glsl by CPY and by SET_ROWS and requires the CPU reference's

@@ -8,8 +8,8 @@ import (
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
-// quantizeKWGSL is quantize_k.wgsl: the quantizers of the super-block types
-// and IQ4_NL, appended instead of quantize.wgsl to a written binding of
+// quantizeKWGSL is quantize_k.wgsl: the quantizers of the super-block types,
+// IQ4_NL and MXFP4, appended instead of quantize.wgsl to a written binding of
 // those types.
 var quantizeKWGSL = embeddedWGSL("quantize_k.wgsl")
 
@@ -33,11 +33,10 @@ func onlyFor(src string, t rt.DType) string {
 	return strings.Join(keep, "\n\n")
 }
 
-// quantizeK reports whether quantize_k.wgsl encodes dtype t. MXFP4 has no
-// GPU quantizer: the CPU quantizes it.
+// quantizeK reports whether quantize_k.wgsl encodes dtype t.
 func quantizeK(t rt.DType) bool {
 	switch t {
-	case rt.Q2_K, rt.Q3_K, rt.Q4_K, rt.Q5_K, rt.Q6_K, rt.IQ4_NL, rt.IQ4_XS, rt.TQ1_0, rt.TQ2_0:
+	case rt.Q2_K, rt.Q3_K, rt.Q4_K, rt.Q5_K, rt.Q6_K, rt.IQ4_NL, rt.IQ4_XS, rt.TQ1_0, rt.TQ2_0, rt.MXFP4:
 		return true
 	}
 	return false
@@ -77,6 +76,8 @@ func quantizerLoops(t *rt.Tensor) int {
 		return 8*(32+16*32*5+32*5+16) + 256 + 56 + 136
 	case rt.IQ4_NL:
 		return 32 + 32*5 + 16 + 32 + 56 + 18
+	case rt.MXFP4:
+		return 32 + 32*16 + 17
 	case rt.TQ1_0, rt.TQ2_0:
 		return 256*3 + 56 + 66
 	}

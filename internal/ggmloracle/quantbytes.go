@@ -19,7 +19,8 @@ const (
 // quantInput returns the F32 source of RunQuantizeBytes: random values of
 // several magnitudes, and a row of the edge cases the searches over scales
 // branch on, one per 32 values (zeros, a constant, an outlier, one sign,
-// tiny and huge values, exact halves of the quant steps).
+// tiny and huge values, exact halves of the quant steps, maxima just below
+// powers of two).
 func quantInput(seed uint64) []float32 {
 	r := rand.New(rand.NewPCG(seed, 13))
 	x := make([]float32, quantK*quantRows)
@@ -36,8 +37,22 @@ func quantInput(seed uint64) []float32 {
 	row = x[2*quantK : 3*quantK]
 	for c := 0; c < quantK; c += 32 {
 		b := row[c : c+32]
+		if c >= 8*32 {
+			// A largest magnitude k floats below 2^n: log2f rounds it up to
+			// n for the smaller k (MXFP4's exponent).
+			nk := [8][2]int{{7, 2}, {7, 3}, {8, 2}, {8, 3}, {-3, 1}, {-3, 2}, {3, 1}, {1, 1}}[c/32-8]
+			top := float32(math.Ldexp(float64(1<<24-nk[1]), nk[0]-24))
+			for j := range b {
+				b[j] = (r.Float32()*2 - 1) * top / 4
+			}
+			b[5] = top
+			if nk[1] == 2 {
+				b[5] = -top
+			}
+			continue
+		}
 		for j := range b {
-			switch (c / 32) % 8 {
+			switch c / 32 {
 			case 0: // zeros
 			case 1:
 				b[j] = 0.5

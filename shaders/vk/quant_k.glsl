@@ -1,5 +1,6 @@
-// GPU quantizers for the super-block types and IQ4_NL: Q2_K, Q3_K, Q4_K,
-// Q5_K, Q6_K, IQ4_XS, TQ1_0, TQ2_0 (256 values a block) and IQ4_NL (32).
+// GPU quantizers for the super-block types, IQ4_NL and MXFP4: Q2_K, Q3_K,
+// Q4_K, Q5_K, Q6_K, IQ4_XS, TQ1_0, TQ2_0 (256 values a block), IQ4_NL and
+// MXFP4 (32).
 // One invocation encodes one block, byte-exact with runtime.QuantizeRowCPU
 // (ggml's quantize_row_*_ref; for IQ4_NL its CPU from_float): the same
 // float operations in the same order, each rounded on its own (`precise`
@@ -24,7 +25,7 @@ uint qb[56];   // the encoded block, bytes packed into words
 // quant_k_supported reports whether quant_k_store encodes dtype dt.
 bool quant_k_supported(uint dt) {
 	return dt == DT_Q2_K || dt == DT_Q3_K || dt == DT_Q4_K || dt == DT_Q5_K || dt == DT_Q6_K ||
-		dt == DT_IQ4_NL || dt == DT_IQ4_XS || dt == DT_TQ1_0 || dt == DT_TQ2_0;
+		dt == DT_IQ4_NL || dt == DT_IQ4_XS || dt == DT_TQ1_0 || dt == DT_TQ2_0 || dt == DT_MXFP4;
 }
 
 const float GROUP_MAX_EPS = 1e-15;
@@ -639,6 +640,59 @@ void quant_tq2_0() {
 	}
 }
 
+// mxfp4_floor_log2 is floorf(log2f(a)) for the magnitude bits ab > 0 of
+// a float, exactly (log2f rounded to float, as the CPU reference): the
+// exponent, plus one where log2 lies within half a float spacing below
+// the next integer (only for a handful of values just below a power of 2).
+int mxfp4_floor_log2(uint ab) {
+	int e;
+	uint m;
+	if (ab >= 0x800000u) {
+		e = int(ab >> 23) - 127;
+		m = (ab & 0x7fffffu) | 0x800000u;
+	} else {
+		int p = findMSB(ab);
+		e = p - 149;
+		m = ab << uint(23 - p);
+	}
+	int n = e + 1;
+	if (n == 0) return e; // log2 in [-1, 0): floats are dense near 0
+	int an = abs(n);
+	int p = findMSB(uint(an));
+	// Half the float spacing just below n, in units of 2^-24.
+	int q = (n > 0 && an == (1 << p)) ? p - 1 : p;
+	precise float delta = float(0x1000000u - m) / 16777216.0;
+	precise float lhs = float(0x1000000u - m) * (1.0 + delta * 0.5);
+	precise float rhs = ldexp(0.6931472, q);
+	return lhs <= rhs ? n : e;
+}
+
+// e8m0_half is GGML_E8M0_TO_FP32_HALF: 2^(e-128).
+float e8m0_half(uint e) { return uintBitsToFloat(e < 2u ? 0x00200000u << e : (e - 1u) << 23); }
+
+// mxfp4_best is the first E2M1 level nearest to x at scale dd.
+uint mxfp4_best(float x, float dd) {
+	uint best = 0u;
+	precise float be = abs(float(MXFP4_VALUES[0]) * dd - x);
+	for (uint i = 1u; i < 16u; i++) {
+		precise float err = abs(float(MXFP4_VALUES[i]) * dd - x);
+		if (err < be) {
+			best = i;
+			be = err;
+		}
+	}
+	return best;
+}
+
+void quant_mxfp4() {
+	uint ab = 0u;
+	for (uint j = 0u; j < 32u; j++) ab = max(ab, floatBitsToUint(qx[j]) & 0x7fffffffu);
+	uint e = ab == 0u ? 0u : uint(mxfp4_floor_log2(ab) + 125) & 0xffu;
+	float dd = e8m0_half(e);
+	qb_or8(0u, e);
+	for (uint j = 0u; j < 16u; j++) qb_or8(1u + j, mxfp4_best(qx[j], dd) | (mxfp4_best(qx[j + 16u], dd) << 4));
+}
+
 // quant_k_store encodes qx as one block of dtype dt at byte address a.
 void quant_k_store(uint dt, uint a) {
 	qb_clear();
@@ -651,5 +705,6 @@ void quant_k_store(uint dt, uint a) {
 	else if (dt == DT_IQ4_XS) quant_iq4_xs();
 	else if (dt == DT_TQ1_0) quant_tq1_0();
 	else if (dt == DT_TQ2_0) quant_tq2_0();
+	else if (dt == DT_MXFP4) quant_mxfp4();
 	qb_write(a, qblock_bytes(dt));
 }

@@ -1,8 +1,8 @@
 // Quantizers for a written binding `$` of a super-block type or IQ4_NL
 // (appended by wgpu/shadergen.go instead of quantize.wgsl, `$` replaced by
 // the binding's name): stq_$(o, &x) encodes the QK values x as one Q2_K,
-// Q3_K, Q4_K, Q5_K, Q6_K, IQ4_XS, TQ1_0, TQ2_0 (QK 256) or IQ4_NL (QK 32)
-// block at byte offset o, byte-exact with runtime.QuantizeRowCPU (ggml's
+// Q3_K, Q4_K, Q5_K, Q6_K, IQ4_XS, TQ1_0, TQ2_0 (QK 256), IQ4_NL or MXFP4
+// (QK 32) block at byte offset o, byte-exact with runtime.QuantizeRowCPU (ggml's
 // quantize_row_*_ref; for IQ4_NL its CPU from_float): the same float
 // operations in the same order and the same searches over scales as
 // vk's quant_k.glsl. (WGSL cannot forbid fusing a product and a sum as
@@ -667,4 +667,59 @@ fn stq_$(o: u32, x: ptr<function, array<f32, QK>>) {
     for (var t = 0u; t < 4u; t++) { w |= (q[j + t] | (q[j + t + 16u] << 4u)) << (8u * t); }
     stw2_$(o + 2u + j, w);
   }
+}
+
+// @only 39
+// qlog2_$ is floorf(log2f(a)) for the magnitude bits ab > 0 of a float,
+// exactly (log2f rounded to float, as the CPU reference): the exponent,
+// plus one where log2 lies within half a float spacing below the next
+// integer (a handful of values just below a power of 2).
+fn qlog2_$(ab: u32) -> i32 {
+  var e: i32;
+  var m: u32;
+  if (ab >= 0x800000u) {
+    e = i32(ab >> 23u) - 127;
+    m = (ab & 0x7fffffu) | 0x800000u;
+  } else {
+    let p = i32(firstLeadingBit(ab));
+    e = p - 149;
+    m = ab << u32(23 - p);
+  }
+  let n = e + 1;
+  if (n == 0) { return e; } // log2 in [-1, 0): floats are dense near 0
+  let an = abs(n);
+  let p = i32(firstLeadingBit(u32(an)));
+  // Half the float spacing just below n, in units of 2^-24.
+  var q = p;
+  if (n > 0 && an == (1 << u32(p))) { q = p - 1; }
+  let delta = f32(0x1000000u - m) / 16777216.0;
+  let lhs = f32(0x1000000u - m) * (1.0 + delta * 0.5);
+  if (lhs <= ldexp(0.6931472, q)) { return n; }
+  return e;
+}
+
+// @only 39
+// qmxbest_$ is the first E2M1 level nearest to x at scale dd.
+fn qmxbest_$(x: f32, dd: f32) -> u32 {
+  var best = 0u;
+  var be = abs(MXFP4[0] * dd - x);
+  for (var i = 1u; i < 16u; i++) {
+    let err = abs(MXFP4[i] * dd - x);
+    if (err < be) { best = i; be = err; }
+  }
+  return best;
+}
+
+// @only 39
+// MXFP4: a power-of-two scale from the largest magnitude (E8M0, halved),
+// each value its nearest level; 17-byte blocks start at any byte.
+fn stq_$(o: u32, x: ptr<function, array<f32, QK>>) {
+  var ab = 0u;
+  for (var j = 0u; j < 32u; j++) { ab = max(ab, bitcast<u32>((*x)[j]) & 0x7fffffffu); }
+  var e = 0u;
+  if (ab != 0u) { e = u32(qlog2_$(ab) + 125) & 0xffu; }
+  var dd = bitcast<f32>((e - 1u) << 23u);
+  if (e < 2u) { dd = bitcast<f32>(0x00200000u << e); }
+  stb_$(o, e);
+  for (var j = 0u; j < 16u; j++) { stb_$(o + 1u + j, qmxbest_$((*x)[j], dd) | (qmxbest_$((*x)[j + 16u], dd) << 4u)); }
 }
