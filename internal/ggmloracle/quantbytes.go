@@ -140,6 +140,27 @@ func RunQuantizeBytes(tg Target, t rt.DType, seed uint64, fail func(name string,
 		}
 		return sameBytes(got, expect, t)
 	})
+	// Two slabs of three rows, the indices broadcast over the slabs: source
+	// row j of slab s goes to row idx[j] of slab s.
+	name = fmt.Sprintf("SET_ROWS_%v_%dx3x2_broadcast", t, quantK)
+	ctx = rt.NewContext()
+	dst := ctx.NewTensor(t, quantK, 3, 2)
+	a = ctx.NewTensor(rt.F32, quantK, 2, 2)
+	ix := ctx.NewTensor(rt.I32, 2, 1)
+	out = ctx.SetRows(dst, a, ix)
+	slab := init[:6*rowBytes]
+	expect3 := append([]byte(nil), slab...)
+	for s := range 2 {
+		for j, i := range []int{2, 0} {
+			copy(expect3[(3*s+i)*rowBytes:], want[(2*s+j)*rowBytes:(2*s+j+1)*rowBytes])
+		}
+	}
+	if got, err := computeBytes(tg, ctx, out, map[*rt.Tensor][]byte{dst: slab, a: src, ix: i32Bytes([]int32{2, 0})}); err != nil {
+		fail(name, err)
+	} else if err := sameBytes(got, expect3, t); err != nil {
+		fail(name, err)
+	}
+	ran++
 	run(fmt.Sprintf("SET_ROWS_%v_index_out_of_range", t), []int32{1, dstRows}, func(_ []byte, err error) error {
 		if !errors.Is(err, rt.ErrOutOfRange) {
 			return fmt.Errorf("index %d of %d rows: got %v, want an error wrapping rt.ErrOutOfRange", dstRows, dstRows, err)

@@ -5,7 +5,10 @@
 // (ggml's quantize_row_*_ref; for IQ4_NL its CPU from_float): the same
 // float operations in the same order, each rounded on its own (`precise`
 // keeps the driver from fusing a multiply and an add), the same searches
-// over scales.
+// over scales. The bytes also need division and sqrt rounded correctly,
+// as lavapipe does them (Vulkan allows a device 2.5 ulp for a division, so
+// another device may pick a neighbouring scale now and then, as ggml's own
+// Vulkan quantizers may).
 //
 // The caller fills qx with the block's values and calls quant_k_store.
 // The block is assembled in qb (as little-endian words) and written once.

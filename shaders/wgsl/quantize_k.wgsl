@@ -7,7 +7,8 @@
 // operations in the same order and the same searches over scales as
 // vk's quant_k.glsl. (WGSL cannot forbid fusing a product and a sum as
 // GLSL's `precise` does; lavapipe does not fuse them, and the tests check
-// the bytes.) Needs dt_$, IQ4NL, stw2_$, sth_$ and the constant QK.
+// the bytes; as vk's, they also need correctly rounded division and
+// sqrt.) Needs dt_$, IQ4NL, stw2_$, sth_$ and the constant QK.
 //
 // A paragraph that starts with "// @only" followed by dtype ids is kept
 // only for those dtypes (wgpu/quantize.go), so that each kernel compiles
