@@ -144,12 +144,11 @@ func checkFlashAttn(t *rt.Tensor) error {
 
 // quantizable reports whether the shaders can write dtype t from F32 values
 // (quant_store in common.glsl; quant_k_store in quant_k.glsl for the
-// super-block types, IQ4_NL and MXFP4).
+// super-block types, IQ4_NL and MXFP4: see quantizeK).
 func quantizable(t rt.DType) bool {
 	switch t {
-	case rt.Q8_0, rt.Q4_0, rt.Q4_1, rt.Q5_0, rt.Q5_1,
-		rt.Q2_K, rt.Q3_K, rt.Q4_K, rt.Q5_K, rt.Q6_K, rt.IQ4_NL, rt.IQ4_XS, rt.TQ1_0, rt.TQ2_0, rt.MXFP4:
+	case rt.Q8_0, rt.Q4_0, rt.Q4_1, rt.Q5_0, rt.Q5_1:
 		return true
 	}
-	return false
+	return quantizeK(t)
 }
