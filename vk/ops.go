@@ -522,7 +522,7 @@ func (d *Device) planRows(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, of
 	p.Ne, p.N = u4(space), uint32(n)
 	p.Mp, p.Shifts = shapeDiv(space)
 	setPC(&ds.pc, &p)
-	ds.key = pipelineKey{variant: "rows", spec: [7]uint32{wgElementwise, p.Mode}}
+	ds.key = pipelineKey{variant: rowsVariant(t), spec: [7]uint32{wgElementwise, p.Mode}}
 	ds.groups = grid1D(n, wgElementwise)
 	return nil
 }

@@ -143,11 +143,12 @@ func checkFlashAttn(t *rt.Tensor) error {
 }
 
 // quantizable reports whether the shaders can write dtype t from F32 values
-// (quant_store in common.glsl).
+// (quant_store in common.glsl; quant_k_store in quant_k.glsl for the
+// super-block types, IQ4_NL and MXFP4: see quantizeK).
 func quantizable(t rt.DType) bool {
 	switch t {
 	case rt.Q8_0, rt.Q4_0, rt.Q4_1, rt.Q5_0, rt.Q5_1:
 		return true
 	}
-	return false
+	return quantizeK(t)
 }

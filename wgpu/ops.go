@@ -181,7 +181,7 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 		k := kern("setrows.wgsl", wgElementwise, n.Type, a.Type, b.Type, rt.I32).writing(3) // the error flag
 		count := a.Nelements()
 		if n.Type.IsQuantized() {
-			k, count = k.with("QUANT"), count/rt.QK
+			k, count = k.with("QUANT").set("QK", uint32(n.Type.BlockSize())), count/n.Type.BlockSize()
 		}
 		return one(d.elementwise(k, count, n, a, b, flag))
 	case n.Op == rt.OpConcat:
@@ -312,7 +312,7 @@ func (d *Device) loopIterations(t *rt.Tensor) int {
 		}
 		return a.Ne[0] / 4
 	case rt.OpCpy, rt.OpDup, rt.OpCont, rt.OpSetRows:
-		return 2 * rt.QK
+		return max(2*rt.QK, quantizerLoops(t))
 	case rt.OpFlashAttnExt:
 		return flashAttnLoops(t)
 	}

@@ -390,7 +390,7 @@ fn ldw2_$(o: u32) -> u32 {
 		fmt.Fprintf(&sb, "fn dt_$() -> u32 { return %du; }\n", int(t))
 		sb.WriteString(dequantWGSL)
 		if write {
-			sb.WriteString(quantizeWGSL)
+			sb.WriteString(quantizerWGSL(t))
 		}
 		return sb.String()
 	}
@@ -565,13 +565,13 @@ func embeddedWGSL(name string) string {
 }
 
 // quantizable reports whether the kernels write dtype t from F32 values
-// (stq_ in the generated prelude and quantize.wgsl).
+// (stq_ in the generated prelude, quantize.wgsl and quantize_k.wgsl).
 func quantizable(t rt.DType) bool {
 	switch t {
 	case rt.Q8_0, rt.Q4_0, rt.Q4_1, rt.Q5_0, rt.Q5_1:
 		return true
 	}
-	return false
+	return quantizeK(t)
 }
 
 // codebooks are the IQ4_NL/IQ4_XS and MXFP4 levels, as the CPU has them.

@@ -1,11 +1,17 @@
 #version 450
 // Row gathers and scatters: GET_ROWS (any source dtype, F32 result),
 // SET_ROWS (F32 rows into a plain or block-quantized destination) and
-// QUANTIZE (CPY/CONT/DUP into Q8_0, Q4_0, Q4_1, Q5_0 or Q5_1, one
-// invocation per block).
+// QUANTIZE (CPY/CONT/DUP into Q8_0, Q4_0, Q4_1, Q5_0, Q5_1 or a type of
+// quant_k.glsl, one invocation per block).
 
 #define SRC2_ERROR_FLAG // GET_ROWS and SET_ROWS report out-of-range indices in s2[0]
 #include "common.glsl"
+#ifdef QUANT_K
+// The rows_k variant: SET_ROWS and QUANTIZE into the types of quant_k.glsl,
+// kept apart so that the other variant's pipelines (GET_ROWS above all)
+// compile without it.
+#include "quant_k.glsl"
+#endif
 
 layout(local_size_x_id = 0) in;
 // MODE selects the op and the dtypes; as a specialization constant it lets
@@ -67,6 +73,14 @@ void main() {
 	}
 	uint src = pc.off0 + i1 * pc.nb01 + i2 * pc.nb02 + i3 * pc.nb03;
 	uint dst = pc.offd + drow * pc.nb1 + i2 * pc.nb2 + i3 * pc.nb3;
+#ifdef QUANT_K
+	if (quant_k_supported(td)) {
+		uint qk = qblock_elems(td);
+		for (uint j = 0u; j < qk; j++) qx[j] = load_0(t0, src, i0 * qk + j, pc.nb00);
+		quant_k_store(td, dst + i0 * pc.nb0);
+		return;
+	}
+#endif
 	if (quantizable(td)) {
 		float v[32];
 		for (uint j = 0u; j < 32u; j++) v[j] = load_0(t0, src, i0 * 32u + j, pc.nb00);
