@@ -131,8 +131,8 @@ func TestCacheNKV(t *testing.T) {
 		{0, 0}, {1, kvPad}, {kvPad, kvPad}, {kvPad + 1, 2 * kvPad}, {98, 100}, {100, 100},
 	}
 	for _, c := range cases {
-		kv := kvCache{size: 100, used: c.used}
-		if got := kv.nKV(); got != c.want {
+		kv := kvCache{size: 100, streams: 1, streamSize: 100, used: []int{c.used}}
+		if got := kv.nKV(0, 1); got != c.want {
 			t.Errorf("nKV with %d used cells = %d, want %d", c.used, got, c.want)
 		}
 	}
