@@ -162,7 +162,7 @@ func (g *graph) attend(il int, q, k, v *rt.Tensor) *rt.Tensor {
 	kRow := l.k.Nb[1]
 	keys := c.View4D(kStore, h.HeadDim, nKV, h.NHeadKV, nS, kRow, l.k.Type.RowSize(h.HeadDim), cells*kRow, g.s0*cells*kRow) // [HeadDim, nKV, NHeadKV, nS]
 	if !l.vTrans {
-		vStore := c.SetRows(l.v, c.Reshape(c.Cont(v), vDim, n), g.in.kIdx)
+		vStore := c.SetRows(l.v, c.Reshape(g.contiguous(v), vDim, n), g.in.kIdx)
 		vRow := l.v.Nb[1]
 		if g.m.opts.FlashAttn {
 			// FLASH_ATTN_EXT reads keys and values as rows and never
@@ -176,11 +176,20 @@ func (g *graph) attend(il int, q, k, v *rt.Tensor) *rt.Tensor {
 		return g.scores(il, q, keys, valsT)
 	}
 	// One element per row of the transposed cache, at the indices in vIdx.
-	vStore := c.SetRows(c.Reshape(l.v, 1, l.v.Nelements()), c.Reshape(c.Cont(v), 1, vDim*n), g.in.vIdx)
+	vStore := c.SetRows(c.Reshape(l.v, 1, l.v.Nelements()), c.Reshape(g.contiguous(v), 1, vDim*n), g.in.vIdx)
 	// A value channel's row of one stream, and the view of every stream's.
 	ves := l.v.Nb[1]
 	valsT := c.View4D(vStore, nKV, h.HeadDimV, h.NHeadKV, nS, ves, h.HeadDimV*ves, vDim*ves, g.s0*vDim*ves) // [nKV, HeadDimV, NHeadKV, nS]
 	return g.scores(il, q, keys, valsT)
+}
+
+// contiguous is x itself when its elements are in order, else a
+// contiguous copy: a projection's values need no CONT before the store.
+func (g *graph) contiguous(x *rt.Tensor) *rt.Tensor {
+	if x.IsContiguous() {
+		return x
+	}
+	return g.ctx.Cont(x)
 }
 
 // mask is layer il's attention mask: the sliding window's on local layers.
