@@ -16,6 +16,10 @@ package server
 // llama-server alike (default 2):
 //
 //	go test -run '^$' -bench 'ServeLoad|EngineSlots' -benchtime 3x ./server
+//
+// GPURT_BENCH_PROFILE=1 prints BenchmarkEngineSlots' per-step profile
+// (runtime.Profile: phases, ops, the CPU pool's wake-up and barrier time)
+// of each configuration's last round.
 
 import (
 	"context"
@@ -28,6 +32,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -243,7 +248,17 @@ func runEngine(b *testing.B, f *gguf.File, ctx, slots, jobs, maxTokens int) engi
 		b.Fatal(err)
 	}
 	defer be.Close()
-	m, err := llama.Load(f, llama.Options{Backends: []rt.Backend{be}, NSeq: slots, NCtx: ctx})
+	var prof *rt.Profile
+	if os.Getenv("GPURT_BENCH_PROFILE") != "" {
+		prof = rt.NewProfile()
+		be.SetProfile(prof)
+		defer func() {
+			var report strings.Builder
+			prof.Report().Format(&report)
+			b.Logf("%d slots:\n%s", slots, report.String())
+		}()
+	}
+	m, err := llama.Load(f, llama.Options{Backends: []rt.Backend{be}, NSeq: slots, NCtx: ctx, Profile: prof})
 	if err != nil {
 		b.Fatal(err)
 	}
