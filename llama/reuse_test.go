@@ -136,6 +136,14 @@ func TestCacheNKV(t *testing.T) {
 			t.Errorf("nKV with %d used cells = %d, want %d", c.used, got, c.want)
 		}
 	}
+	// With streams, a ubatch attends over as many cells of each of its
+	// streams as the fullest of them uses.
+	kv := kvCache{size: 300, streams: 3, streamSize: 100, used: []int{5, 40, 99}}
+	for _, c := range []struct{ s0, nS, want int }{{0, 1, kvPad}, {1, 1, 2 * kvPad}, {0, 2, 2 * kvPad}, {1, 2, 100}, {0, 3, 100}} {
+		if got := kv.nKV(c.s0, c.nS); got != c.want {
+			t.Errorf("nKV of streams %d..%d = %d, want %d", c.s0, c.s0+c.nS-1, got, c.want)
+		}
+	}
 }
 
 // TestBatchMatchesSingleTokens evaluates a prompt as two batches (the
