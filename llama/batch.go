@@ -254,13 +254,14 @@ func (m *Model) fill(f *forward, tokens, pos, seqs, cells, outs []int32) error {
 			return err
 		}
 	}
-	sc.f32 = resize(sc.f32, nKV*n)
-	m.cache.fillMask(sc.f32, nKV, f.shape.s0, f.shape.t, seqs, pos, 0)
+	rows := m.maskRows(f.shape)
+	sc.f32 = resize(sc.f32, nKV*n*rows)
+	m.cache.fillMask(sc.f32, nKV, rows, f.shape.s0, f.shape.t, seqs, pos, 0)
 	if err := sc.setF32(in.mask, sc.f32); err != nil {
 		return err
 	}
 	if in.maskSWA != nil {
-		m.cache.fillMask(sc.f32, nKV, f.shape.s0, f.shape.t, seqs, pos, h.SlidingWindow)
+		m.cache.fillMask(sc.f32, nKV, rows, f.shape.s0, f.shape.t, seqs, pos, h.SlidingWindow)
 		if err := sc.setF32(in.maskSWA, sc.f32); err != nil {
 			return err
 		}

@@ -155,7 +155,14 @@ func (g *graph) attend(il int, q, k, v *rt.Tensor) *rt.Tensor {
 	cache := &g.m.cache
 	l := &cache.layers[il]
 	kvDim, vDim, cells := h.NEmbdKV(), h.NEmbdVKV(), cache.streamSize
-	q = c.Permute(c.Reshape(q, h.HeadDim, h.NHead, t, nS), 0, 2, 1, 3) // [HeadDim, t, NHead, nS]
+	if g.rows > 1 {
+		// One token per stream: the query heads that share a key head
+		// are the columns of one product with it, [HeadDim, rows,
+		// NHeadKV, nS], which reads each key once for all of them.
+		q = c.Reshape(q, h.HeadDim, g.rows, h.NHeadKV, nS)
+	} else {
+		q = c.Permute(c.Reshape(q, h.HeadDim, h.NHead, t, nS), 0, 2, 1, 3) // [HeadDim, t, NHead, nS]
+	}
 
 	// Views of the stores (not of the caches) order reads after writes.
 	kStore := c.SetRows(l.k, c.Reshape(k, kvDim, n), g.in.kIdx)
@@ -202,13 +209,17 @@ func (g *graph) mask(il int) *rt.Tensor {
 
 // scores is attention with the [nKV, t, NHead, nS] scores in memory:
 // softmax of the scaled, soft-capped and masked q·k, times the values.
-// q is [HeadDim, t, NHead, nS].
+// q is [HeadDim, t, NHead, nS], or [HeadDim, rows, NHeadKV, nS] for one
+// token per stream with grouped heads.
 func (g *graph) scores(il int, q, keys, valsT *rt.Tensor) *rt.Tensor {
 	h, c, n := g.h, g.ctx, g.n
-	kq := c.MulMat(keys, q) // [nKV, t, NHead, nS]
+	kq := c.MulMat(keys, q) // [nKV, t, NHead, nS] or [nKV, rows, NHeadKV, nS]
 	// One SOFT_MAX scales, soft-caps (Gemma 2) and masks the scores.
 	kq = g.name(c.SoftMaxExt(kq, g.mask(il), h.AttnScale, h.AttnSoftcap), il, "kq_softmax")
-	kqv := g.name(c.MulMat(valsT, kq), il, "kqv") // [HeadDimV, t, NHead, nS]
+	kqv := g.name(c.MulMat(valsT, kq), il, "kqv") // [HeadDimV, t, NHead, nS] or [HeadDimV, rows, NHeadKV, nS]
+	if g.rows > 1 {
+		return c.Reshape(kqv, h.NHead*h.HeadDimV, n) // the heads in order already
+	}
 	return c.ContReshape(c.Permute(kqv, 0, 2, 1, 3), h.NHead*h.HeadDimV, n)
 }
 

@@ -51,6 +51,9 @@ type graph struct {
 	t   int // tokens per stream
 	nS  int // streams, from s0
 	s0  int
+	// rows are the mask rows per token: the query heads of one key head
+	// for a ubatch of one token per stream (maskRows), else 1.
+	rows int
 	nKV int   // cells per stream
 	err error // the first error outside the context's own (e.g. an op gpurt lacks)
 }
@@ -70,6 +73,19 @@ func layerName(il int, what string) string {
 	return "blk." + strconv.Itoa(il) + "." + what
 }
 
+// maskRows is how many mask rows each token of a ubatch of shape s has:
+// with one token per stream (a decode step) and grouped-query heads, the
+// NHead/NHeadKV query heads of each key head are the columns of one
+// product with its keys (attend), and each has its row of the mask, the
+// token's; else 1. Flash attention groups heads itself.
+func (m *Model) maskRows(s graphShape) int {
+	h := &m.H
+	if s.t != 1 || m.opts.FlashAttn || h.NHeadKV <= 0 || h.NHead <= h.NHeadKV || h.NHead%h.NHeadKV != 0 {
+		return 1
+	}
+	return h.NHead / h.NHeadKV
+}
+
 // buildForward builds the graph for a batch of shape s.
 func (m *Model) buildForward(ctx *rt.Context, s graphShape) (*inputs, *rt.Graph, error) {
 	h := &m.H
@@ -77,7 +93,7 @@ func (m *Model) buildForward(ctx *rt.Context, s graphShape) (*inputs, *rt.Graph,
 		tokens: ctx.NewTensor(rt.I32, s.n).SetName("inp_tokens"),
 		pos:    ctx.NewTensor(rt.I32, s.n).SetName("inp_pos"),
 		kIdx:   ctx.NewTensor(rt.I32, s.n).SetName("inp_k_idx"),
-		mask:   ctx.NewTensor(rt.F32, s.nKV, s.t, 1, s.nS).SetName("inp_mask"),
+		mask:   ctx.NewTensor(rt.F32, s.nKV, s.t*m.maskRows(s), 1, s.nS).SetName("inp_mask"),
 	}
 	inputsList := []*rt.Tensor{in.tokens, in.pos, in.kIdx, in.mask}
 	if m.cache.layers[0].vTrans {
@@ -86,7 +102,7 @@ func (m *Model) buildForward(ctx *rt.Context, s graphShape) (*inputs, *rt.Graph,
 	}
 	for il := range h.NLayer {
 		if h.IsLocal(il) {
-			in.maskSWA = ctx.NewTensor(rt.F32, s.nKV, s.t, 1, s.nS).SetName("inp_mask_swa")
+			in.maskSWA = ctx.NewTensor(rt.F32, s.nKV, s.t*m.maskRows(s), 1, s.nS).SetName("inp_mask_swa")
 			inputsList = append(inputsList, in.maskSWA)
 			break
 		}
@@ -98,7 +114,7 @@ func (m *Model) buildForward(ctx *rt.Context, s graphShape) (*inputs, *rt.Graph,
 	for _, t := range inputsList {
 		t.SetInput()
 	}
-	g := &graph{ctx: ctx, m: m, h: h, in: in, n: s.n, t: s.t, nS: s.nS, s0: s.s0, nKV: s.nKV}
+	g := &graph{ctx: ctx, m: m, h: h, in: in, n: s.n, t: s.t, nS: s.nS, s0: s.s0, nKV: s.nKV, rows: m.maskRows(s)}
 	x := ctx.GetRows(m.w.TokEmbd, in.tokens).SetName("inp_embd")
 	if h.EmbdScale != 0 {
 		x = ctx.Scale(x, h.EmbdScale, 0).SetName("inp_scaled")

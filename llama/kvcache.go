@@ -199,15 +199,15 @@ func (c *kvCache) nKV(s0, nS int) int {
 	return min(c.streamSize, (used+kvPad-1)/kvPad*kvPad)
 }
 
-// fillMask writes the attention mask [nKV, t, 1, nS] of a ubatch of t
-// tokens in each of streams [s0, s0+nS), stream-major: 0 where token j
-// (sequence seqs[j], position pos[j]) sees cell i of its stream, -Inf
-// elsewhere. window > 0 limits it to the last window positions
-// (sliding-window layers).
-func (c *kvCache) fillMask(mask []float32, nKV, s0, t int, seqs, pos []int32, window int) {
+// fillMask writes the attention mask [nKV, t*rows, 1, nS] of a ubatch of
+// t tokens in each of streams [s0, s0+nS), stream-major, each token's row
+// rows times: 0 where token j (sequence seqs[j], position pos[j]) sees
+// cell i of its stream, -Inf elsewhere. window > 0 limits it to the last
+// window positions (sliding-window layers).
+func (c *kvCache) fillMask(mask []float32, nKV, rows, s0, t int, seqs, pos []int32, window int) {
 	negInf := float32(math.Inf(-1))
 	for j := range seqs {
-		row := mask[j*nKV : (j+1)*nKV]
+		row := mask[j*rows*nKV : (j*rows+1)*nKV]
 		base := (s0 + j/t) * c.streamSize
 		for i := range row {
 			p := c.pos[base+i]
@@ -217,6 +217,9 @@ func (c *kvCache) fillMask(mask []float32, nKV, s0, t int, seqs, pos []int32, wi
 			} else {
 				row[i] = negInf
 			}
+		}
+		for r := 1; r < rows; r++ {
+			copy(mask[(j*rows+r)*nKV:(j*rows+r+1)*nKV], row)
 		}
 	}
 }
