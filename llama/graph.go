@@ -54,8 +54,8 @@ type graph struct {
 	// rows are the mask rows per token: the query heads of one key head
 	// for a ubatch of one token per stream (maskRows), else 1.
 	rows int
-	nKV int   // cells per stream
-	err error // the first error outside the context's own (e.g. an op gpurt lacks)
+	nKV  int   // cells per stream
+	err  error // the first error outside the context's own (e.g. an op gpurt lacks)
 }
 
 func (g *graph) fail(err error) {
