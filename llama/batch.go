@@ -67,11 +67,23 @@ func (m *Model) decode(b Batch, embed bool) error {
 }
 
 // ubatch is a part of a batch that runs as one forward pass: t tokens of
-// each of the nS streams from s0, at batch indices idx (stream-major).
+// each of the nS streams from s0, at batch indices idx (stream-major); an
+// index padIndex(st) is a padding token in stream st.
 type ubatch struct {
 	s0, nS, t int
 	idx       []int
 }
+
+// padSeq is the sequence of padding tokens: an idle stream between busy
+// ones gets t of them, so that one ubatch (one graph, reused from step to
+// step) covers the run rather than a ubatch on each side of the gap. They
+// take free cells of their stream, see only each other, and are freed
+// after the ubatch.
+const padSeq = -2
+
+func padIndex(st int) int { return -1 - st }
+func padStream(i int) int { return -1 - i }
+func isPad(i int) bool    { return i < 0 }
 
 // split cuts a batch into ubatches, as llama.cpp's equal split: with one
 // stream, the whole batch; else, while tokens remain, every run of
@@ -99,6 +111,9 @@ func (m *Model) split(seqs []int32) []ubatch {
 		sc.byStream[st] = append(sc.byStream[st], i)
 	}
 	sc.order = sc.order[:0]
+	if u, ok := m.padded(); ok {
+		return append(sc.ubatches, u)
+	}
 	for {
 		done := true
 		for s0 := 0; s0 < ns; {
@@ -125,6 +140,47 @@ func (m *Model) split(seqs []int32) []ubatch {
 	}
 }
 
+// padded is the batch (in sc.byStream) as one ubatch with padding tokens
+// in the idle streams between busy ones, when every busy stream has the
+// same number of tokens t (a decode step: one each), every idle one
+// between them has t free cells, and the idle ones are no more than the
+// busy ones (padding costs at most the real tokens).
+func (m *Model) padded() (ubatch, bool) {
+	sc, c := &m.sc, &m.cache
+	first, last, t, busy := -1, -1, 0, 0
+	for st, idx := range sc.byStream {
+		if len(idx) == 0 {
+			continue
+		}
+		if first < 0 {
+			first, t = st, len(idx)
+		} else if len(idx) != t {
+			return ubatch{}, false
+		}
+		last = st
+		busy++
+	}
+	idle := last - first + 1 - busy
+	if first < 0 || idle == 0 || idle > busy {
+		return ubatch{}, false
+	}
+	for st := first; st <= last; st++ {
+		if len(sc.byStream[st]) == 0 && c.freeCells(st) < t {
+			return ubatch{}, false
+		}
+	}
+	for st := first; st <= last; st++ {
+		if len(sc.byStream[st]) > 0 {
+			sc.order = append(sc.order, sc.byStream[st]...)
+			continue
+		}
+		for range t {
+			sc.order = append(sc.order, padIndex(st))
+		}
+	}
+	return ubatch{s0: first, nS: last - first + 1, t: t, idx: sc.order}, true
+}
+
 // decodeUbatch runs one ubatch of a placed batch and copies its outputs
 // (width values each) to their rows of m.logits.
 func (m *Model) decodeUbatch(u ubatch, tokens, pos, seqs, cells []int32, width int, embed bool) error {
@@ -133,7 +189,19 @@ func (m *Model) decodeUbatch(u ubatch, tokens, pos, seqs, cells []int32, width i
 	sc.uTok, sc.uPos = resize(sc.uTok, k), resize(sc.uPos, k)
 	sc.uSeq, sc.uCell = resize(sc.uSeq, k), resize(sc.uCell, k)
 	outs := sc.outs[:0]
+	sc.pads = sc.pads[:0]
+	defer m.freePads()
 	for j, i := range u.idx {
+		if isPad(i) {
+			p := int32(j % u.t)
+			cell, ok := m.cache.takeFree(padStream(i), padSeq, p)
+			if !ok { // split checked for room: a bug, not bad input
+				return fmt.Errorf("llama: %w: no free cell for padding in stream %d", rt.ErrContextFull, padStream(i))
+			}
+			sc.pads = append(sc.pads, cell)
+			sc.uTok[j], sc.uPos[j], sc.uSeq[j], sc.uCell[j] = 0, p, padSeq, cell
+			continue
+		}
 		sc.uTok[j], sc.uPos[j], sc.uSeq[j], sc.uCell[j] = tokens[i], pos[i], seqs[i], cells[i]
 		if m.outRow[i] >= 0 {
 			outs = append(outs, int32(j))
@@ -173,6 +241,17 @@ func (m *Model) decodeUbatch(u ubatch, tokens, pos, seqs, cells []int32, width i
 	}
 	lap(prof, "output copies", t)
 	return nil
+}
+
+// freePads frees the cells of the last ubatch's padding tokens.
+func (m *Model) freePads() {
+	for _, cell := range m.sc.pads {
+		m.cache.pos[cell] = -1
+	}
+	if len(m.sc.pads) > 0 {
+		m.cache.shrink()
+	}
+	m.sc.pads = m.sc.pads[:0]
 }
 
 // lap records the time since t as phase name of p (when p is set) and

@@ -139,6 +139,11 @@ func decodeSequencesMatchAlone(t *testing.T, opts Options) {
 			pos[s]++
 		}
 	}
+	for i, p := range m.cache.pos {
+		if p >= 0 && m.cache.seq[i] == padSeq {
+			t.Fatalf("cell %d still holds a padding token (steps 10-12 padded stream 1)", i)
+		}
+	}
 	t.Logf("largest difference %.2g of the largest logit", worst)
 }
 
@@ -266,22 +271,39 @@ func TestEmbedIsMeanHiddenState(t *testing.T) {
 
 // TestSplitUbatches: a batch is cut into ubatches of equal tokens per
 // stream over runs of adjacent streams, in the order llama.cpp's equal
-// split takes them.
+// split takes them; an idle stream between busy ones with the same count
+// gets padding tokens instead, when it has free cells and the idle
+// streams are no more than the busy ones.
 func TestSplitUbatches(t *testing.T) {
+	const cells = 4
+	pad := padIndex
 	for _, c := range []struct {
 		name    string
 		streams int
+		full    []int // streams with no free cell
 		seqs    []int32
 		want    []ubatch
 	}{
-		{"one stream", 1, []int32{0, 0, 0}, []ubatch{{0, 1, 3, []int{0, 1, 2}}}},
-		{"one token each", 4, []int32{0, 1, 2, 3}, []ubatch{{0, 4, 1, []int{0, 1, 2, 3}}}},
-		{"out of order", 4, []int32{3, 1, 2, 0}, []ubatch{{0, 4, 1, []int{3, 1, 2, 0}}}},
-		{"a gap", 4, []int32{0, 1, 3}, []ubatch{{0, 2, 1, []int{0, 1}}, {3, 1, 1, []int{2}}}},
-		{"a prompt joins", 3, []int32{0, 1, 1, 1, 2}, []ubatch{{0, 3, 1, []int{0, 1, 4}}, {1, 1, 2, []int{2, 3}}}},
-		{"two prompts", 2, []int32{0, 0, 1, 1, 1, 1}, []ubatch{{0, 2, 2, []int{0, 1, 2, 3}}, {1, 1, 2, []int{4, 5}}}},
+		{"one stream", 1, nil, []int32{0, 0, 0}, []ubatch{{0, 1, 3, []int{0, 1, 2}}}},
+		{"one token each", 4, nil, []int32{0, 1, 2, 3}, []ubatch{{0, 4, 1, []int{0, 1, 2, 3}}}},
+		{"out of order", 4, nil, []int32{3, 1, 2, 0}, []ubatch{{0, 4, 1, []int{3, 1, 2, 0}}}},
+		{"a gap, padded", 4, nil, []int32{0, 1, 3}, []ubatch{{0, 4, 1, []int{0, 1, pad(2), 2}}}},
+		{"a gap, full", 4, []int{2}, []int32{0, 1, 3}, []ubatch{{0, 2, 1, []int{0, 1}}, {3, 1, 1, []int{2}}}},
+		{"more idle than busy", 5, nil, []int32{0, 4}, []ubatch{{0, 1, 1, []int{0}}, {4, 1, 1, []int{1}}}},
+		{"two tokens each, padded", 3, nil, []int32{0, 0, 2, 2}, []ubatch{{0, 3, 2, []int{0, 1, pad(1), pad(1), 2, 3}}}},
+		{"a prompt joins", 3, nil, []int32{0, 1, 1, 1, 2}, []ubatch{{0, 3, 1, []int{0, 1, 4}}, {1, 1, 2, []int{2, 3}}}},
+		{"two prompts", 2, nil, []int32{0, 0, 1, 1, 1, 1}, []ubatch{{0, 2, 2, []int{0, 1, 2, 3}}, {1, 1, 2, []int{4, 5}}}},
 	} {
-		m := &Model{cache: kvCache{streams: c.streams}}
+		kv := kvCache{streams: c.streams, streamSize: cells, pos: make([]int32, c.streams*cells), seq: make([]int32, c.streams*cells)}
+		for i := range kv.pos {
+			kv.pos[i] = -1
+		}
+		for _, st := range c.full {
+			for i := range cells {
+				kv.pos[st*cells+i] = int32(i)
+			}
+		}
+		m := &Model{cache: kv}
 		got := m.split(c.seqs)
 		if fmt.Sprint(got) != fmt.Sprint(c.want) {
 			t.Errorf("%s: ubatches %v, want %v", c.name, got, c.want)

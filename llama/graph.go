@@ -180,6 +180,7 @@ type scratch struct {
 	order                   []int
 	uTok, uPos, uSeq, uCell []int32
 	uOut                    []float32
+	pads                    []int32 // the cells of a ubatch's padding tokens
 }
 
 func (s *scratch) setI32(t *rt.Tensor, values []int32) error {

@@ -133,6 +133,20 @@ func (c *kvCache) freeCells(st int) int {
 	return n
 }
 
+// takeFree gives the lowest free cell of stream st to (seq, pos), or
+// reports that there is none.
+func (c *kvCache) takeFree(st int, seq, pos int32) (int32, bool) {
+	base := st * c.streamSize
+	for i := base; i < base+c.streamSize; i++ {
+		if c.pos[i] < 0 {
+			c.pos[i], c.seq[i] = pos, seq
+			c.used[st] = max(c.used[st], i-base+1)
+			return int32(i), true
+		}
+	}
+	return -1, false
+}
+
 // maxPos is the highest position held for seq, or -1.
 func (c *kvCache) maxPos(seq int32) int32 {
 	p := int32(-1)
