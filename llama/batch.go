@@ -209,7 +209,18 @@ func (m *Model) decodeUbatch(u ubatch, tokens, pos, seqs, cells []int32, width i
 	}
 	sc.outs = outs
 	graphOuts := outs
-	if len(outs) == 0 { // the graph still computes one row, unread
+	allRows := u.t == 1 && m.cache.streams > 1 && len(outs) > 0
+	switch {
+	case allRows:
+		// A decode step computes every stream's row, read or not (a
+		// prompt's first token joining, padding), so that it keeps the
+		// shape, and the graph, of the steps around it.
+		sc.allOuts = resize(sc.allOuts, k)
+		for j := range sc.allOuts {
+			sc.allOuts[j] = int32(j)
+		}
+		graphOuts = sc.allOuts
+	case len(outs) == 0: // the graph still computes one row, unread
 		graphOuts = []int32{int32(k - 1)}
 	}
 	prof := m.opts.Profile
@@ -235,6 +246,9 @@ func (m *Model) decodeUbatch(u ubatch, tokens, pos, seqs, cells []int32, width i
 			return fmt.Errorf("llama: logits: %w", err)
 		}
 		for r, j := range outs {
+			if allRows {
+				r = int(j)
+			}
 			row := m.outRow[u.idx[j]]
 			copy(m.logits[row*width:(row+1)*width], sc.uOut[r*width:(r+1)*width])
 		}

@@ -181,6 +181,7 @@ type scratch struct {
 	uTok, uPos, uSeq, uCell []int32
 	uOut                    []float32
 	pads                    []int32 // the cells of a ubatch's padding tokens
+	allOuts                 []int32 // 0..n-1, a decode step's output rows
 }
 
 func (s *scratch) setI32(t *rt.Tensor, values []int32) error {
