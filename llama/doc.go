@@ -60,7 +60,9 @@
 // t tokens of each of a run of adjacent streams in one forward pass,
 // whose attention is one batched product over [streams] of each stream's
 // own cells, so that a step of one token per sequence reads each
-// sequence's cache once rather than every sequence's. The mask limits a
+// sequence's cache once rather than every sequence's; an idle stream
+// between busy ones gets padding tokens (in its free cells, seen by no
+// one), so that the step stays one ubatch and one graph. The mask limits a
 // token to the earlier positions of its own sequence (and the window on
 // local layers); the logits of the marked tokens are kept for Logits.
 // SeqRemove frees a sequence. Eval and Generate are sequence 0 on top.
