@@ -4,8 +4,8 @@ package server
 //
 //   - BenchmarkServeLoad: aggregate generation tokens/s over HTTP with 4
 //     slots against 1 slot, time to first token under load, and the same
-//     load against llama.cpp's llama-server when ../shared/tools/llama.cpp
-//     has it;
+//     load against llama.cpp's llama-server with 4 slots and 1 (its own
+//     scaling) when ../shared/tools/llama.cpp has it;
 //   - BenchmarkEngineSlots: the same ratio for the engine alone (no HTTP),
 //     by wall time and by the process's CPU time, which a machine busy
 //     with other work disturbs less.
@@ -191,7 +191,7 @@ func BenchmarkServeLoad(b *testing.B) {
 	for _, c := range benchModels {
 		b.Run(c.name, func(b *testing.B) {
 			const clients, perClient, maxTokens = 8, 4, 48
-			var one, four, ls loadFigures
+			var one, four, ls, ls1 loadFigures
 			lsOK := true
 			for range b.N {
 				url, stop := gpurtServer(b, c.path, 1)
@@ -200,11 +200,19 @@ func BenchmarkServeLoad(b *testing.B) {
 				url, stop = gpurtServer(b, c.path, 4)
 				four = four.better(runLoad(b, url+"/v1/completions", clients, perClient, maxTokens))
 				stop()
-				if lsOK {
+				for _, slots := range []int{4, 1} {
+					if !lsOK {
+						break
+					}
 					var url string
-					if url, stop, lsOK = llamaServer(b, c.path, 4, c.ctx); lsOK {
-						ls = ls.better(runLoad(b, url+"/v1/completions", clients, perClient, maxTokens))
+					if url, stop, lsOK = llamaServer(b, c.path, slots, c.ctx); lsOK {
+						fig := runLoad(b, url+"/v1/completions", clients, perClient, maxTokens)
 						stop()
+						if slots == 4 {
+							ls = ls.better(fig)
+						} else {
+							ls1 = ls1.better(fig)
+						}
 					}
 				}
 			}
@@ -217,6 +225,7 @@ func BenchmarkServeLoad(b *testing.B) {
 				b.ReportMetric(ls.tps(), "tok/s_llama-server_4slots")
 				b.ReportMetric(four.tps()/ls.tps(), "x_gpurt_vs_llama-server")
 				b.ReportMetric(float64(ls.ttftP50.Microseconds())/1000, "ms_ttft_p50_llama-server")
+				b.ReportMetric(ls.tps()/ls1.tps(), "x_llama-server_4vs1") // the reference's own scaling on this load
 			}
 		})
 	}
