@@ -310,3 +310,57 @@ func TestSplitUbatches(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeStepIsOneForwardPass: a step of one token of each of four
+// sequences is one forward pass (one profile step), and the graph is
+// built once for the steps that follow, a step with one sequence idle
+// (padded) and one with a prompt joining (every row computed) included.
+func TestDecodeStepIsOneForwardPass(t *testing.T) {
+	prof := rt.NewProfile()
+	m := loadOn(t, openSynth(t, "llama-f16.gguf"), cpuBackends(t), Options{NCtx: 4 * 64, NSeq: 4, Profile: prof})
+	next := map[int32]int32{}
+	step := func(what string, seqs []int32, prompt int32, promptLen int) {
+		t.Helper()
+		var b Batch
+		for _, s := range seqs {
+			b.Tokens, b.Pos, b.Seq, b.Logits = append(b.Tokens, 5+s), append(b.Pos, next[s]), append(b.Seq, s), append(b.Logits, true)
+			next[s]++
+		}
+		for i := range promptLen {
+			b.Tokens, b.Pos, b.Seq, b.Logits = append(b.Tokens, 7), append(b.Pos, next[prompt]), append(b.Seq, prompt), append(b.Logits, i == promptLen-1)
+			next[prompt]++
+		}
+		prof.Reset()
+		if err := m.Decode(b); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		want := 1
+		if promptLen > 1 {
+			want = 2 // the prompt's first token with the others, then its rest
+		}
+		if got := prof.Report().Steps; got != want {
+			t.Errorf("%s: %d forward passes, want %d", what, got, want)
+		}
+		for i := range b.Tokens {
+			if b.Logits[i] && m.Logits(i) == nil {
+				t.Fatalf("%s: no logits for batch index %d", what, i)
+			}
+		}
+	}
+	all := []int32{0, 1, 2, 3}
+	step("first tokens", all, 0, 0)
+	builds := m.builds
+	for i := range 5 {
+		step(fmt.Sprintf("step %d", i), all, 0, 0)
+	}
+	step("sequence 2 idle", []int32{0, 1, 3}, 0, 0)
+	m.SeqRemove(2)
+	next[2] = 0
+	step("sequence 2 joins with a prompt", []int32{0, 1, 3}, 2, 4)
+	builds++ // the prompt's rest has a shape of its own
+	step("all four again", all, 0, 0)
+	builds++ // back from the prompt's graph
+	if m.builds != builds {
+		t.Errorf("%d graphs built, want %d: the decode steps' graph was not reused", m.builds, builds)
+	}
+}
