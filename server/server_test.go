@@ -104,6 +104,7 @@ func TestBadRequests(t *testing.T) {
 		{"GET on POST endpoint", "", "", 405, ""},
 		{"embeddings without input", ts.URL + "/v1/embeddings", `{"model":"x"}`, 400, "input"},
 		{"embeddings input number", ts.URL + "/v1/embeddings", `{"input": 7}`, 400, "input"},
+		{"embeddings beyond a slot", ts.URL + "/v1/embeddings", `{"input": "` + strings.Repeat("truth ", 40) + `"}`, 400, "input"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var resp *http.Response
