@@ -146,34 +146,57 @@ func (g *graph) ropeExt(x *rt.Tensor, base, scale float32, factors *rt.Tensor) *
 
 // attend stores the batch's keys and values in layer il's cache and
 // attends over the cache: q, k [HeadDim, heads, n] (roped), v [HeadDimV,
-// NHeadKV, n]. It returns [NHead*HeadDimV, n], before the output projection.
+// NHeadKV, n]. The n tokens are t from each of nS streams (stream-major),
+// and each stream's tokens attend over the first nKV cells of their own
+// stream, all streams in one batched product. It returns [NHead*HeadDimV,
+// n], before the output projection.
 func (g *graph) attend(il int, q, k, v *rt.Tensor) *rt.Tensor {
-	h, c, n, nKV := g.h, g.ctx, g.n, g.nKV
-	l := &g.m.cache.layers[il]
-	kvDim, vDim := h.NEmbdKV(), h.NEmbdVKV()
+	h, c, n, nKV, t, nS := g.h, g.ctx, g.n, g.nKV, g.t, g.nS
+	cache := &g.m.cache
+	l := &cache.layers[il]
+	kvDim, vDim, cells := h.NEmbdKV(), h.NEmbdVKV(), cache.streamSize
+	if g.rows > 1 {
+		// One token per stream: the query heads that share a key head
+		// are the columns of one product with it, [HeadDim, rows,
+		// NHeadKV, nS], which reads each key once for all of them.
+		q = c.Reshape(q, h.HeadDim, g.rows, h.NHeadKV, nS)
+	} else {
+		q = c.Permute(c.Reshape(q, h.HeadDim, h.NHead, t, nS), 0, 2, 1, 3) // [HeadDim, t, NHead, nS]
+	}
 
 	// Views of the stores (not of the caches) order reads after writes.
 	kStore := c.SetRows(l.k, c.Reshape(k, kvDim, n), g.in.kIdx)
-	keys := c.View3D(kStore, h.HeadDim, nKV, h.NHeadKV, l.k.Nb[1], l.k.Type.RowSize(h.HeadDim), 0) // [HeadDim, nKV, NHeadKV]
+	kRow := l.k.Nb[1]
+	keys := c.View4D(kStore, h.HeadDim, nKV, h.NHeadKV, nS, kRow, l.k.Type.RowSize(h.HeadDim), cells*kRow, g.s0*cells*kRow) // [HeadDim, nKV, NHeadKV, nS]
 	if !l.vTrans {
-		vStore := c.SetRows(l.v, c.Reshape(c.Cont(v), vDim, n), g.in.kIdx)
+		vStore := c.SetRows(l.v, c.Reshape(g.contiguous(v), vDim, n), g.in.kIdx)
+		vRow := l.v.Nb[1]
 		if g.m.opts.FlashAttn {
 			// FLASH_ATTN_EXT reads keys and values as rows and never
 			// stores the [nKV, n] scores.
-			vals := c.View3D(vStore, h.HeadDimV, nKV, h.NHeadKV, l.v.Nb[1], l.v.Type.RowSize(h.HeadDimV), 0)
-			out := c.FlashAttnExt(c.Permute(q, 0, 2, 1, 3), keys, vals, g.mask(il), h.AttnScale, h.AttnSoftcap) // [HeadDimV, NHead, n]
+			vals := c.View4D(vStore, h.HeadDimV, nKV, h.NHeadKV, nS, vRow, l.v.Type.RowSize(h.HeadDimV), cells*vRow, g.s0*cells*vRow)
+			out := c.FlashAttnExt(q, keys, vals, g.mask(il), h.AttnScale, h.AttnSoftcap) // [HeadDimV, NHead, t, nS]
 			return g.name(c.Reshape(out, h.NHead*h.HeadDimV, n), il, "kqv_out")
 		}
-		vals := c.Cast(c.View2D(vStore, vDim, nKV, l.v.Nb[1], 0), rt.F32)
-		valsT := c.Reshape(c.Cont(c.Transpose(vals)), nKV, h.HeadDimV, h.NHeadKV)
+		vals := c.Cast(c.View3D(vStore, vDim, nKV, nS, vRow, cells*vRow, g.s0*cells*vRow), rt.F32) // [vDim, nKV, nS]
+		valsT := c.Reshape(c.Cont(c.Permute(vals, 1, 0, 2, 3)), nKV, h.HeadDimV, h.NHeadKV, nS)
 		return g.scores(il, q, keys, valsT)
 	}
 	// One element per row of the transposed cache, at the indices in vIdx.
-	size := l.v.Ne[0]
-	vStore := c.SetRows(c.Reshape(l.v, 1, size*vDim), c.Reshape(c.Cont(v), 1, vDim*n), g.in.vIdx)
+	vStore := c.SetRows(c.Reshape(l.v, 1, l.v.Nelements()), c.Reshape(g.contiguous(v), 1, vDim*n), g.in.vIdx)
+	// A value channel's row of one stream, and the view of every stream's.
 	ves := l.v.Nb[1]
-	valsT := c.View3D(vStore, nKV, h.HeadDimV, h.NHeadKV, ves, h.HeadDimV*ves, 0) // [nKV, HeadDimV, NHeadKV]
+	valsT := c.View4D(vStore, nKV, h.HeadDimV, h.NHeadKV, nS, ves, h.HeadDimV*ves, vDim*ves, g.s0*vDim*ves) // [nKV, HeadDimV, NHeadKV, nS]
 	return g.scores(il, q, keys, valsT)
+}
+
+// contiguous is x itself when its elements are in order, else a
+// contiguous copy: a projection's values need no CONT before the store.
+func (g *graph) contiguous(x *rt.Tensor) *rt.Tensor {
+	if x.IsContiguous() {
+		return x
+	}
+	return g.ctx.Cont(x)
 }
 
 // mask is layer il's attention mask: the sliding window's on local layers.
@@ -184,14 +207,19 @@ func (g *graph) mask(il int) *rt.Tensor {
 	return g.in.mask
 }
 
-// scores is attention with the [nKV, n, NHead] scores in memory: softmax
-// of the scaled, soft-capped and masked q·k, times the values.
+// scores is attention with the [nKV, t, NHead, nS] scores in memory:
+// softmax of the scaled, soft-capped and masked q·k, times the values.
+// q is [HeadDim, t, NHead, nS], or [HeadDim, rows, NHeadKV, nS] for one
+// token per stream with grouped heads.
 func (g *graph) scores(il int, q, keys, valsT *rt.Tensor) *rt.Tensor {
 	h, c, n := g.h, g.ctx, g.n
-	kq := c.MulMat(keys, c.Permute(q, 0, 2, 1, 3)) // [nKV, n, NHead]
+	kq := c.MulMat(keys, q) // [nKV, t, NHead, nS] or [nKV, rows, NHeadKV, nS]
 	// One SOFT_MAX scales, soft-caps (Gemma 2) and masks the scores.
 	kq = g.name(c.SoftMaxExt(kq, g.mask(il), h.AttnScale, h.AttnSoftcap), il, "kq_softmax")
-	kqv := g.name(c.MulMat(valsT, kq), il, "kqv") // [HeadDimV, n, NHead]
+	kqv := g.name(c.MulMat(valsT, kq), il, "kqv") // [HeadDimV, t, NHead, nS] or [HeadDimV, rows, NHeadKV, nS]
+	if g.rows > 1 {
+		return c.Reshape(kqv, h.NHead*h.HeadDimV, n) // the heads in order already
+	}
 	return c.ContReshape(c.Permute(kqv, 0, 2, 1, 3), h.NHead*h.HeadDimV, n)
 }
 

@@ -51,15 +51,23 @@
 //
 // # KV cache and batches
 //
-// The cache (kvcache.go) is unified, as llama.cpp's: Options.NCtx cells
-// (default: the trained context) of dtype F16, F32 or Q8_0 shared by
-// Options.NSeq sequences. Decode takes a Batch of tokens with their
-// positions and sequence ids, places each in a free cell, masks every
+// The cache (kvcache.go) has Options.NCtx cells (default: the trained
+// context) of dtype F16, F32 or Q8_0. With Options.NSeq sequences it is
+// split, as llama.cpp's default non-unified cache, into one stream of
+// NCtx/NSeq cells per sequence. Decode takes a Batch of tokens with their
+// positions and sequence ids, places each in a free cell of its
+// sequence's stream, and runs it as ubatches (llama.cpp's equal split):
+// t tokens of each of a run of adjacent streams in one forward pass,
+// whose attention is one batched product over [streams] of each stream's
+// own cells, so that a step of one token per sequence reads each
+// sequence's cache once rather than every sequence's; an idle stream
+// between busy ones gets padding tokens (in its free cells, seen by no
+// one), so that the step stays one ubatch and one graph. The mask limits a
 // token to the earlier positions of its own sequence (and the window on
-// local layers), and keeps the logits of the marked tokens for Logits.
+// local layers); the logits of the marked tokens are kept for Logits.
 // SeqRemove frees a sequence. Eval and Generate are sequence 0 on top.
-// Graphs are reused while the batch size, the padded number of cells
-// attended and the number of outputs stay the same.
+// Graphs are reused while the ubatch's shape (tokens per stream, streams,
+// the padded number of cells attended, outputs) stays the same.
 //
 // # Perplexity and KL divergence
 //

@@ -13,9 +13,12 @@ import (
 // same shape differ only in their inputs (tokens, positions, cells, masks,
 // output rows), so one graph serves every batch of its shape.
 type graphShape struct {
-	n, nKV int  // tokens in the batch, cache cells attended over
-	nOut   int  // tokens whose logits are computed
-	embed  bool // the output is the final hidden states (after the output norm), not logits
+	n     int  // tokens: t from each of nS streams, stream-major
+	t, nS int  // tokens per stream, streams
+	s0    int  // the first stream
+	nKV   int  // cells of each stream attended over
+	nOut  int  // tokens whose logits are computed
+	embed bool // the output is the final hidden states (after the output norm), not logits
 }
 
 // inputs are the input tensors of one forward graph.
@@ -24,7 +27,7 @@ type inputs struct {
 	pos     *rt.Tensor // I32 [n]: rope positions
 	kIdx    *rt.Tensor // I32 [n]: the cache cell of each token
 	vIdx    *rt.Tensor // I32 [NEmbdVKV*n]: elements of a transposed value cache; nil when values are rows
-	mask    *rt.Tensor // F32 [nKV, n]: 0 where token j may attend to cell i, -Inf elsewhere
+	mask    *rt.Tensor // F32 [nKV, t, 1, nS]: 0 where token j may attend to cell i of its stream, -Inf elsewhere
 	maskSWA *rt.Tensor // the same for sliding-window layers; nil without them
 	outIdx  *rt.Tensor // I32 [nOut]: the rows whose logits are computed; nil when all are
 	logits  *rt.Tensor // F32 [NVocab, nOut], or [NEmbd, nOut] for embeddings
@@ -45,8 +48,14 @@ type graph struct {
 	h   *Hparams
 	in  *inputs
 	n   int // tokens
-	nKV int
-	err error // the first error outside the context's own (e.g. an op gpurt lacks)
+	t   int // tokens per stream
+	nS  int // streams, from s0
+	s0  int
+	// rows are the mask rows per token: the query heads of one key head
+	// for a ubatch of one token per stream (maskRows), else 1.
+	rows int
+	nKV  int   // cells per stream
+	err  error // the first error outside the context's own (e.g. an op gpurt lacks)
 }
 
 func (g *graph) fail(err error) {
@@ -64,6 +73,19 @@ func layerName(il int, what string) string {
 	return "blk." + strconv.Itoa(il) + "." + what
 }
 
+// maskRows is how many mask rows each token of a ubatch of shape s has:
+// with one token per stream (a decode step) and grouped-query heads, the
+// NHead/NHeadKV query heads of each key head are the columns of one
+// product with its keys (attend), and each has its row of the mask, the
+// token's; else 1. Flash attention groups heads itself.
+func (m *Model) maskRows(s graphShape) int {
+	h := &m.H
+	if s.t != 1 || m.opts.FlashAttn || h.NHeadKV <= 0 || h.NHead <= h.NHeadKV || h.NHead%h.NHeadKV != 0 {
+		return 1
+	}
+	return h.NHead / h.NHeadKV
+}
+
 // buildForward builds the graph for a batch of shape s.
 func (m *Model) buildForward(ctx *rt.Context, s graphShape) (*inputs, *rt.Graph, error) {
 	h := &m.H
@@ -71,7 +93,7 @@ func (m *Model) buildForward(ctx *rt.Context, s graphShape) (*inputs, *rt.Graph,
 		tokens: ctx.NewTensor(rt.I32, s.n).SetName("inp_tokens"),
 		pos:    ctx.NewTensor(rt.I32, s.n).SetName("inp_pos"),
 		kIdx:   ctx.NewTensor(rt.I32, s.n).SetName("inp_k_idx"),
-		mask:   ctx.NewTensor(rt.F32, s.nKV, s.n).SetName("inp_mask"),
+		mask:   ctx.NewTensor(rt.F32, s.nKV, s.t*m.maskRows(s), 1, s.nS).SetName("inp_mask"),
 	}
 	inputsList := []*rt.Tensor{in.tokens, in.pos, in.kIdx, in.mask}
 	if m.cache.layers[0].vTrans {
@@ -80,7 +102,7 @@ func (m *Model) buildForward(ctx *rt.Context, s graphShape) (*inputs, *rt.Graph,
 	}
 	for il := range h.NLayer {
 		if h.IsLocal(il) {
-			in.maskSWA = ctx.NewTensor(rt.F32, s.nKV, s.n).SetName("inp_mask_swa")
+			in.maskSWA = ctx.NewTensor(rt.F32, s.nKV, s.t*m.maskRows(s), 1, s.nS).SetName("inp_mask_swa")
 			inputsList = append(inputsList, in.maskSWA)
 			break
 		}
@@ -92,7 +114,7 @@ func (m *Model) buildForward(ctx *rt.Context, s graphShape) (*inputs, *rt.Graph,
 	for _, t := range inputsList {
 		t.SetInput()
 	}
-	g := &graph{ctx: ctx, m: m, h: h, in: in, n: s.n, nKV: s.nKV}
+	g := &graph{ctx: ctx, m: m, h: h, in: in, n: s.n, t: s.t, nS: s.nS, s0: s.s0, nKV: s.nKV, rows: m.maskRows(s)}
 	x := ctx.GetRows(m.w.TokEmbd, in.tokens).SetName("inp_embd")
 	if h.EmbdScale != 0 {
 		x = ctx.Scale(x, h.EmbdScale, 0).SetName("inp_scaled")
@@ -149,8 +171,17 @@ type scratch struct {
 	i32               []int32
 	f32               []float32
 	raw               []byte
-	outs, cells, seqs []int32 // a Decode's output rows, cells, default sequences
+	outs, cells, seqs []int32 // a ubatch's output rows; a Decode's cells, default sequences
 	batch             Batch   // Eval's batch
+	// split's and decodeUbatch's: the ubatches, batch indices by stream
+	// and in ubatch order, and one ubatch's inputs and outputs.
+	ubatches                []ubatch
+	byStream                [][]int
+	order                   []int
+	uTok, uPos, uSeq, uCell []int32
+	uOut                    []float32
+	pads                    []int32 // the cells of a ubatch's padding tokens
+	allOuts                 []int32 // 0..n-1, a decode step's output rows
 }
 
 func (s *scratch) setI32(t *rt.Tensor, values []int32) error {

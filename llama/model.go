@@ -33,7 +33,11 @@ type Options struct {
 	// NCtx is the number of KV cache cells, shared by all sequences
 	// (default and maximum: the model's trained context).
 	NCtx int
-	// NSeq is the number of sequences a Batch may use (default 1).
+	// NSeq is the number of sequences a Batch may use (default 1). With
+	// more than one, each sequence has its own NCtx/NSeq cells of the
+	// cache (llama.cpp's default, non-unified cache), and the tokens of
+	// several sequences in one batch attend to their own cells in one
+	// batched product.
 	NSeq int
 	// FlashAttn computes attention with FLASH_ATTN_EXT, which never stores
 	// the scores of every query against every cached key (values are then
@@ -190,8 +194,8 @@ func (m *Model) Eval(tokens []int32, all bool) ([]float32, error) {
 	if n == 0 {
 		return nil, fmt.Errorf("llama: %w: no tokens to evaluate", rt.ErrInvalidArgument)
 	}
-	if m.nPast+n > m.H.NCtx {
-		return nil, fmt.Errorf("llama: %w: %d tokens after %d exceed the context of %d", rt.ErrContextFull, n, m.nPast, m.H.NCtx)
+	if m.nPast+n > m.cache.streamSize {
+		return nil, fmt.Errorf("llama: %w: %d tokens after %d exceed the context of %d", rt.ErrContextFull, n, m.nPast, m.cache.streamSize)
 	}
 	b := &m.sc.batch
 	b.Tokens, b.Seq = tokens, nil

@@ -131,9 +131,17 @@ func TestCacheNKV(t *testing.T) {
 		{0, 0}, {1, kvPad}, {kvPad, kvPad}, {kvPad + 1, 2 * kvPad}, {98, 100}, {100, 100},
 	}
 	for _, c := range cases {
-		kv := kvCache{size: 100, used: c.used}
-		if got := kv.nKV(); got != c.want {
+		kv := kvCache{size: 100, streams: 1, streamSize: 100, used: []int{c.used}}
+		if got := kv.nKV(0, 1); got != c.want {
 			t.Errorf("nKV with %d used cells = %d, want %d", c.used, got, c.want)
+		}
+	}
+	// With streams, a ubatch attends over as many cells of each of its
+	// streams as the fullest of them uses.
+	kv := kvCache{size: 300, streams: 3, streamSize: 100, used: []int{5, 40, 99}}
+	for _, c := range []struct{ s0, nS, want int }{{0, 1, kvPad}, {1, 1, 2 * kvPad}, {0, 2, 2 * kvPad}, {1, 2, 100}, {0, 3, 100}} {
+		if got := kv.nKV(c.s0, c.nS); got != c.want {
+			t.Errorf("nKV of streams %d..%d = %d, want %d", c.s0, c.s0+c.nS-1, got, c.want)
 		}
 	}
 }

@@ -68,24 +68,35 @@ func (s *Sampler) Sample(logits []float32) (int32, error) {
 	if s.cfg.Temp == 0 {
 		return Argmax(logits), nil
 	}
+	// Tokens at -Inf (min-p's and grammar-like masks) can never be drawn
+	// while any other can; they stay only when every token is at -Inf.
 	c := s.cand[:0]
 	for i, l := range logits {
-		c = append(c, candidate{id: int32(i), logit: l})
+		if !math.IsInf(float64(l), -1) {
+			c = append(c, candidate{id: int32(i), logit: l})
+		}
+	}
+	if len(c) == 0 {
+		for i, l := range logits {
+			c = append(c, candidate{id: int32(i), logit: l})
+		}
 	}
 	s.cand = c
+	if k := s.cfg.TopK; k > 0 && k < len(c) {
+		// Selecting the k best takes O(n log k), not the O(n log n) of
+		// sorting a vocabulary of 150,000 for 40 of them.
+		c = bestK(c, k)
+	}
 	// Most likely first; equal logits by id, so the order is deterministic.
 	slices.SortFunc(c, func(a, b candidate) int {
-		if a.logit != b.logit {
-			if a.logit > b.logit {
-				return -1
-			}
+		switch {
+		case better(a, b):
+			return -1
+		case better(b, a):
 			return 1
 		}
-		return int(a.id - b.id)
+		return 0
 	})
-	if k := s.cfg.TopK; k > 0 && k < len(c) {
-		c = c[:k]
-	}
 	if p := s.cfg.TopP; p > 0 && p < 1 {
 		softmax(c, 1)
 		sum := 0.0
@@ -137,6 +148,49 @@ func softmax(c []candidate, temp float32) {
 	}
 	for i := range c {
 		c[i].p /= sum
+	}
+}
+
+// better orders candidates: the higher logit, on ties the lower id.
+func better(a, b candidate) bool {
+	if a.logit != b.logit {
+		return a.logit > b.logit
+	}
+	return a.id < b.id
+}
+
+// bestK moves the k best candidates of c (by better) to c[:k], in no
+// particular order, and returns c[:k]: a heap of the best so far with the
+// worst of them at its root, which each better candidate replaces.
+func bestK(c []candidate, k int) []candidate {
+	h := c[:k]
+	for i := k/2 - 1; i >= 0; i-- {
+		siftWorst(h, i)
+	}
+	for _, x := range c[k:] {
+		if better(x, h[0]) {
+			h[0] = x
+			siftWorst(h, 0)
+		}
+	}
+	return h
+}
+
+// siftWorst restores the heap below i, in which every parent is worse
+// than its children.
+func siftWorst(h []candidate, i int) {
+	for {
+		w := i
+		for _, ch := range [2]int{2*i + 1, 2*i + 2} {
+			if ch < len(h) && better(h[w], h[ch]) {
+				w = ch
+			}
+		}
+		if w == i {
+			return
+		}
+		h[i], h[w] = h[w], h[i]
+		i = w
 	}
 }
 

@@ -3,6 +3,7 @@ package llama
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -176,6 +177,40 @@ func TestSamplerEdgeCases(t *testing.T) {
 		}
 		if _, err := s.Sample([]float32{float32(math.NaN()), 5, 1}); err == nil {
 			t.Errorf("temp %v: a NaN first logit was hidden", temp)
+		}
+	}
+}
+
+// TestBestKMatchesSort: the k best candidates selected with the heap are
+// the first k of the fully sorted list (ties by id), for every k.
+func TestBestKMatchesSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{1, 7, 64, 513} {
+		all := make([]candidate, n)
+		for i := range all {
+			all[i] = candidate{id: int32(i), logit: float32(rng.IntN(20))} // many ties
+		}
+		sorted := slices.Clone(all)
+		slices.SortFunc(sorted, func(a, b candidate) int {
+			if better(a, b) {
+				return -1
+			}
+			return 1
+		})
+		for _, k := range []int{1, 2, 3, n / 2, n - 1, n} {
+			if k < 1 || k > n {
+				continue
+			}
+			got := bestK(slices.Clone(all), k)
+			slices.SortFunc(got, func(a, b candidate) int {
+				if better(a, b) {
+					return -1
+				}
+				return 1
+			})
+			if !slices.Equal(got, sorted[:k]) {
+				t.Errorf("n %d, k %d: %v, want %v", n, k, got, sorted[:k])
+			}
 		}
 	}
 }

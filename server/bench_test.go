@@ -1,11 +1,25 @@
 package server
 
-// The serving benchmark (not part of make test's timing): aggregate
-// generation tokens/s with 4 slots against 1 slot, time to first token
-// under load, and the same load against llama.cpp's llama-server when
-// ../shared/tools/llama.cpp has it:
+// The serving benchmarks (not part of make test's timing):
 //
-//	go test -run '^$' -bench ServeLoad -benchtime 1x ./server
+//   - BenchmarkServeLoad: aggregate generation tokens/s over HTTP with 4
+//     slots against 1 slot, time to first token under load, and the same
+//     load against llama.cpp's llama-server with 4 slots and 1 (its own
+//     scaling) when ../shared/tools/llama.cpp has it;
+//   - BenchmarkEngineSlots: the same ratio for the engine alone (no HTTP),
+//     by wall time and by the process's CPU time, which a machine busy
+//     with other work disturbs less.
+//
+// Each round runs every configuration once, alternating; the figures are
+// each configuration's best round, so use -benchtime 3x or more on a
+// shared machine. GPURT_BENCH_THREADS sets the CPU threads of gpurt and
+// llama-server alike (default 2):
+//
+//	go test -run '^$' -bench 'ServeLoad|EngineSlots' -benchtime 3x ./server
+//
+// GPURT_BENCH_PROFILE=1 prints BenchmarkEngineSlots' per-step profile
+// (runtime.Profile: phases, ops, the CPU pool's wake-up and barrier time)
+// of each configuration's last round.
 
 import (
 	"context"
@@ -18,7 +32,9 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -26,6 +42,7 @@ import (
 	"github.com/gpurt/gpurt/gguf"
 	"github.com/gpurt/gpurt/llama"
 	rt "github.com/gpurt/gpurt/runtime"
+	"github.com/gpurt/gpurt/tokenizer"
 )
 
 // loadFigures are one load run's results.
@@ -97,7 +114,7 @@ func gpurtServer(b *testing.B, path string, slots int) (string, func()) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	be, err := cpu.NewBackend(0)
+	be, err := cpu.NewBackend(cpuCount())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -150,40 +167,168 @@ func cpuCount() int {
 	return 2
 }
 
+// benchModels are the benchmarks' models: the default one and stories260K.
+var benchModels = []struct {
+	name, path string
+	ctx        int
+}{
+	{"austen", filepath.Join("..", "models", "austen.gguf"), 256},
+	{"stories260K", filepath.Join("..", "..", "shared", "models", "stories260K.gguf"), 512},
+}
+
+// better keeps the round with more tokens/s.
+func (f loadFigures) better(g loadFigures) loadFigures {
+	if f.requests == 0 || g.tps() > f.tps() {
+		return g
+	}
+	return f
+}
+
 func BenchmarkServeLoad(b *testing.B) {
 	old := streamClient
 	streamClient = &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
 	defer func() { streamClient = old }()
-	for _, c := range []struct {
-		name, path string
-		ctx        int
-	}{
-		{"austen", filepath.Join("..", "models", "austen.gguf"), 256},
-		{"stories260K", filepath.Join("..", "..", "shared", "models", "stories260K.gguf"), 512},
-	} {
+	for _, c := range benchModels {
 		b.Run(c.name, func(b *testing.B) {
 			const clients, perClient, maxTokens = 8, 4, 48
-			var one, four loadFigures
+			var one, four, ls, ls1 loadFigures
+			lsOK := true
 			for range b.N {
 				url, stop := gpurtServer(b, c.path, 1)
-				one = runLoad(b, url+"/v1/completions", clients, perClient, maxTokens)
+				one = one.better(runLoad(b, url+"/v1/completions", clients, perClient, maxTokens))
 				stop()
 				url, stop = gpurtServer(b, c.path, 4)
-				four = runLoad(b, url+"/v1/completions", clients, perClient, maxTokens)
+				four = four.better(runLoad(b, url+"/v1/completions", clients, perClient, maxTokens))
 				stop()
+				for _, slots := range []int{4, 1} {
+					if !lsOK {
+						break
+					}
+					var url string
+					if url, stop, lsOK = llamaServer(b, c.path, slots, c.ctx); lsOK {
+						fig := runLoad(b, url+"/v1/completions", clients, perClient, maxTokens)
+						stop()
+						if slots == 4 {
+							ls = ls.better(fig)
+						} else {
+							ls1 = ls1.better(fig)
+						}
+					}
+				}
 			}
 			b.ReportMetric(one.tps(), "tok/s_1slot")
 			b.ReportMetric(four.tps(), "tok/s_4slots")
 			b.ReportMetric(four.tps()/one.tps(), "x_4vs1")
 			b.ReportMetric(float64(four.ttftP50.Microseconds())/1000, "ms_ttft_p50_4slots")
 			b.ReportMetric(float64(one.ttftP50.Microseconds())/1000, "ms_ttft_p50_1slot")
-			if url, stop, ok := llamaServer(b, c.path, 4, c.ctx); ok {
-				ls := runLoad(b, url+"/v1/completions", clients, perClient, maxTokens)
-				stop()
+			if lsOK {
 				b.ReportMetric(ls.tps(), "tok/s_llama-server_4slots")
 				b.ReportMetric(four.tps()/ls.tps(), "x_gpurt_vs_llama-server")
 				b.ReportMetric(float64(ls.ttftP50.Microseconds())/1000, "ms_ttft_p50_llama-server")
+				b.ReportMetric(ls.tps()/ls1.tps(), "x_llama-server_4vs1") // the reference's own scaling on this load
 			}
+		})
+	}
+}
+
+// engineFigures are one engine run's results.
+type engineFigures struct {
+	tokens    int
+	wall, cpu time.Duration
+}
+
+func (f engineFigures) tps() float64    { return float64(f.tokens) / f.wall.Seconds() }
+func (f engineFigures) cpuTPS() float64 { return float64(f.tokens) / f.cpu.Seconds() }
+
+// processCPU is the CPU time this process has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// runEngine generates jobs completions of maxTokens from short prompts on
+// an engine with the given slots, all submitted at once.
+func runEngine(b *testing.B, f *gguf.File, ctx, slots, jobs, maxTokens int) engineFigures {
+	be, err := cpu.NewBackend(cpuCount())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer be.Close()
+	var prof *rt.Profile
+	if os.Getenv("GPURT_BENCH_PROFILE") != "" {
+		prof = rt.NewProfile()
+		be.SetProfile(prof)
+		defer func() {
+			var report strings.Builder
+			prof.Report().Format(&report)
+			b.Logf("%d slots:\n%s", slots, report.String())
+		}()
+	}
+	m, err := llama.Load(f, llama.Options{Backends: []rt.Backend{be}, NSeq: slots, NCtx: ctx, Profile: prof})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer m.Close()
+	e := NewEngine(m, EngineOptions{Slots: slots, Queue: jobs}, &Metrics{})
+	defer e.Close()
+	prompts := []string{"Once upon a time", "It is a truth", "The little dog", "Lily and Ben"}
+	var results []<-chan Result
+	var fig engineFigures
+	cpu0, start := processCPU(), time.Now()
+	for j := range jobs {
+		prompt, err := m.Tok.Tokenizer.Encode(prompts[j%len(prompts)], tokenizer.EncodeOptions{AddSpecial: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		res, err := e.Submit(context.Background(), &Job{Prompt: prompt, MaxNew: maxTokens,
+			Sampling: Sampling{Temp: 0.8, TopK: 40, TopP: 0.95, MinP: 0.05, RepeatPenalty: 1, Seed: uint64(j)}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		results = append(results, res)
+	}
+	for _, res := range results {
+		r := <-res
+		if r.Err != nil {
+			b.Fatal(r.Err)
+		}
+		fig.tokens += len(r.Tokens)
+	}
+	fig.wall, fig.cpu = time.Since(start), processCPU()-cpu0
+	return fig
+}
+
+// BenchmarkEngineSlots: aggregate generation tokens/s of the engine alone
+// with 4 slots against 1, by wall and by CPU time.
+func BenchmarkEngineSlots(b *testing.B) {
+	for _, c := range benchModels {
+		b.Run(c.name, func(b *testing.B) {
+			data, err := os.ReadFile(c.path)
+			if err != nil {
+				b.Skipf("%s: %v", c.path, err)
+			}
+			f, err := gguf.Parse(data)
+			if err != nil {
+				b.Fatal(err)
+			}
+			const jobs, maxTokens = 32, 48
+			best := map[int]engineFigures{}
+			for range b.N {
+				for _, slots := range []int{1, 4} {
+					fig := runEngine(b, f, c.ctx, slots, jobs, maxTokens)
+					if old, ok := best[slots]; !ok || fig.tps() > old.tps() {
+						best[slots] = fig
+					}
+				}
+			}
+			one, four := best[1], best[4]
+			b.ReportMetric(one.tps(), "tok/s_1slot")
+			b.ReportMetric(four.tps(), "tok/s_4slots")
+			b.ReportMetric(four.tps()/one.tps(), "x_4vs1")
+			b.ReportMetric(four.cpuTPS()/one.cpuTPS(), "x_4vs1_cputime")
 		})
 	}
 }

@@ -13,7 +13,9 @@
 // text (requests by endpoint and status, prompt and generated tokens,
 // tokens/s, queue depth, busy slots). GET / is a chat page embedded in the
 // binary (web/index.html, no network use). /v1/embeddings returns the
-// mean-pooled final hidden states (llama.Model.Embed).
+// mean-pooled final hidden states (llama.Model.Embed), computed in free
+// cells of a slot's stream (an idle slot's kept cache is dropped when no
+// stream has room).
 //
 // # Bad input and security
 //
@@ -29,7 +31,8 @@
 // # Engine
 //
 // Engine owns the model and batches continuously: N slots are N sequences
-// of llama's multi-sequence KV cache (NCtx/N cells each), and every step
+// of llama's multi-sequence KV cache (a stream of NCtx/N cells each, so a
+// slot's tokens attend over its own cells only), and every step
 // is one llama.Model.Decode holding the next token of each generating
 // slot and chunks of new prompts (MaxBatch tokens at most), so a job
 // waiting in the bounded queue joins at the next step; a job beyond the

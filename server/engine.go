@@ -274,6 +274,18 @@ func (e *Engine) free() *slot {
 func (e *Engine) admit(q *queued) {
 	if q.embed != nil {
 		vec, err := e.m.Embed(q.embed)
+		for _, s := range e.slots {
+			if !errors.Is(err, rt.ErrContextFull) {
+				break
+			}
+			// Embed takes free cells of one slot's stream: give it the
+			// kept cache of an idle slot.
+			if s.q == nil && len(s.cached) > 0 {
+				e.m.SeqRemove(s.seq)
+				s.cached = s.cached[:0]
+				vec, err = e.m.Embed(q.embed)
+			}
+		}
 		q.embRes <- embedResult{vec, err}
 		return
 	}

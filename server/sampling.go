@@ -31,6 +31,7 @@ type chain struct {
 	base    *llama.Sampler
 	history []int32 // the last RepeatLastN tokens
 	work    []float32
+	seen    map[int32]bool // sample's scratch
 }
 
 func newChain(cfg Sampling, context []int32) (*chain, error) {
@@ -71,7 +72,11 @@ func (c *chain) sample(logits []float32) (int32, error) {
 	}
 	if c.cfg.RepeatPenalty != 1 {
 		p := c.cfg.RepeatPenalty
-		seen := map[int32]bool{}
+		if c.seen == nil {
+			c.seen = map[int32]bool{}
+		}
+		clear(c.seen)
+		seen := c.seen
 		for _, id := range c.history {
 			if seen[id] || int(id) >= len(l) {
 				continue

@@ -235,8 +235,9 @@ func (s *Server) embeddings(w http.ResponseWriter, r *http.Request) {
 			writeError(w, badRequest("input", "input[%d] cannot be tokenized (%v) or gives no tokens", i, err))
 			return
 		}
-		if len(tokens) > m.H.NCtx {
-			writeError(w, withCode(badRequest("input", "input[%d] has %d tokens, more than the context of %d", i, len(tokens), m.H.NCtx), "context_length_exceeded"))
+		if n := s.e.SlotContext(); len(tokens) > n {
+			// It is evaluated in the cells of one slot's stream.
+			writeError(w, withCode(badRequest("input", "input[%d] has %d tokens, more than a slot's context of %d", i, len(tokens), n), "context_length_exceeded"))
 			return
 		}
 		vec, err := s.e.Embed(r.Context(), tokens)

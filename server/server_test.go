@@ -104,6 +104,7 @@ func TestBadRequests(t *testing.T) {
 		{"GET on POST endpoint", "", "", 405, ""},
 		{"embeddings without input", ts.URL + "/v1/embeddings", `{"model":"x"}`, 400, "input"},
 		{"embeddings input number", ts.URL + "/v1/embeddings", `{"input": 7}`, 400, "input"},
+		{"embeddings beyond a slot", ts.URL + "/v1/embeddings", `{"input": "` + strings.Repeat("truth ", 40) + `"}`, 400, "input"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var resp *http.Response
@@ -506,4 +507,57 @@ func TestEndpoints(t *testing.T) {
 	if err := json.Unmarshal(raw, &emb); resp.StatusCode != 200 || err != nil || len(emb.Data) != 2 || len(emb.Data[0].Embedding) != 128 {
 		t.Errorf("/v1/embeddings: %d %.200s", resp.StatusCode, raw)
 	}
+}
+
+// TestEmbedWithFullSlots: an embedding needs free cells in one slot's
+// cache stream; when every idle slot kept a full cache, the engine frees
+// one, and the vector is the one an empty cache gives.
+func TestEmbedWithFullSlots(t *testing.T) {
+	_, e := startServer(t, Options{}, EngineOptions{Queue: 4, Slots: 2})
+	input := make([]int32, 40)
+	for i := range input {
+		input[i] = int32(10 + i)
+	}
+	want, err := e.Embed(context.Background(), input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for range 2 { // both slots generate until their context is full
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := e.Submit(context.Background(), &Job{Prompt: input[:8], MaxNew: -1, Sampling: Sampling{Temp: 1, RepeatPenalty: 1, Seed: 1}})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			if r := <-res; r.Err != nil || r.Finish != "length" {
+				t.Errorf("job: %+v", r)
+			}
+		}()
+	}
+	wg.Wait()
+	got, err := e.Embed(context.Background(), input)
+	if err != nil {
+		t.Fatalf("embedding with both slots' caches full: %v", err)
+	}
+	if d := maxAbsDiff(got, want); d > 1e-5 {
+		t.Errorf("embedding differs by %g from the one with empty caches", d)
+	}
+}
+
+func maxAbsDiff(a, b []float32) float64 {
+	d := 0.0
+	for i := range a {
+		d = max(d, float64(abs32(a[i]-b[i])))
+	}
+	return d
+}
+
+func abs32(x float32) float32 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -24,7 +24,7 @@ const chatHelp = `commands:
   /clear   forget the conversation (the system prompt stays)
   /exit    quit (or Ctrl-D)
   /help    this text
-Ctrl-C stops the reply being written.`
+Ctrl-C stops the reply being written; at the prompt, twice in a row, it quits.`
 
 func runChat(args []string) int {
 	c := newCLI("chat", "[-m MODEL.gguf] [--system TEXT] [flags]",
@@ -99,7 +99,10 @@ func runChat(args []string) int {
 	if interactive {
 		c.Infof("model %s, context %d, chat template %s; /help for commands", lm.name, lm.m.H.NCtx, t.Name)
 	}
-	if err := s.loop(chatStdin, interactive); err != nil {
+	interrupts := make(chan os.Signal, 1)
+	signal.Notify(interrupts, os.Interrupt)
+	defer signal.Stop(interrupts)
+	if err := s.loop(chatStdin, interactive, interrupts); err != nil {
 		return c.Fail(err)
 	}
 	return exitOK
@@ -135,11 +138,11 @@ func (s *chatSession) reset() {
 	}
 }
 
-func (s *chatSession) loop(in io.Reader, interactive bool) error {
+// loop reads lines from in and answers them until /exit, the end of in,
+// or an interrupt at the prompt (the second in a row when interactive);
+// an interrupt while a reply streams stops that reply.
+func (s *chatSession) loop(in io.Reader, interactive bool, interrupts <-chan os.Signal) error {
 	s.reset()
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt)
-	defer signal.Stop(sigs)
 	lines := make(chan string)
 	readErr := make(chan error, 1)
 	go func() {
@@ -157,17 +160,21 @@ func (s *chatSession) loop(in io.Reader, interactive bool) error {
 		}
 		var line string
 		var ok bool
+		interrupted := false
 	wait:
 		for {
 			select {
 			case line, ok = <-lines:
 				break wait
-			case <-sigs:
-				if interactive {
-					fmt.Fprint(s.out, "\n(/exit or Ctrl-D quits)\n> ")
-				} else {
+			case <-interrupts:
+				if !interactive || interrupted {
+					if interactive {
+						fmt.Fprintln(s.out)
+					}
 					return nil
 				}
+				interrupted = true
+				fmt.Fprint(s.out, "\n(Ctrl-C again, /exit or Ctrl-D quits)\n> ")
 			}
 		}
 		if !ok {
@@ -194,7 +201,7 @@ func (s *chatSession) loop(in io.Reader, interactive bool) error {
 			fmt.Fprintf(s.out, "unknown command %s; /help lists them\n", line)
 			continue
 		}
-		if err := s.turn(line, sigs); err != nil {
+		if err := s.turn(line, interrupts); err != nil {
 			if errors.Is(err, rt.ErrContextFull) {
 				fmt.Fprintln(s.out, "(the context is full: /clear starts a new conversation)")
 				continue
@@ -204,8 +211,9 @@ func (s *chatSession) loop(in io.Reader, interactive bool) error {
 	}
 }
 
-// turn sends one user message and streams the reply.
-func (s *chatSession) turn(text string, sigs <-chan os.Signal) error {
+// turn sends one user message and streams the reply; an interrupt stops
+// the reply where it is (the conversation keeps what was written).
+func (s *chatSession) turn(text string, interrupts <-chan os.Signal) error {
 	tok := s.e.Model().Tok.Tokenizer
 	s.msgs = append(s.msgs, server.Message{Role: "user", Content: text})
 	full := s.t.Render(s.msgs, true)
@@ -252,7 +260,7 @@ func (s *chatSession) turn(text string, sigs <-chan os.Signal) error {
 	var res server.Result
 	select {
 	case res = <-results:
-	case <-sigs:
+	case <-interrupts:
 		cancel()
 		res = <-results
 		fmt.Fprint(s.out, " [stopped]")

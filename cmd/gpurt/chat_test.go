@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpurt/gpurt/internal/testmodels"
 	rt "github.com/gpurt/gpurt/runtime"
 	"github.com/gpurt/gpurt/server"
 )
@@ -93,5 +94,22 @@ func TestServeChatHelp(t *testing.T) {
 		if code != 0 || !strings.Contains(out, "usage: gpurt "+name) || !strings.Contains(out, "examples:") || !strings.Contains(out, "-m, --model") {
 			t.Errorf("gpurt %s -h: exit %d:\n%s", name, code, out)
 		}
+	}
+}
+
+// TestChatFileModel: chat on a model file (not the embedded one) keeps the
+// file open while the model uses its weights in place from the memory map;
+// closing it after loading gave NaN logits or a fault.
+func TestChatFileModel(t *testing.T) {
+	path := testmodels.StoriesPath(t)
+	old := chatStdin
+	defer func() { chatStdin = old }()
+	chatStdin = strings.NewReader("Once upon a time\nThen?\n")
+	code, out, errOut := runCLI(t, "chat", "-m", path, "-d", "cpu", "--temp", "0", "-n", "16")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if lines := strings.Count(out, "\n"); lines < 2 || len(strings.TrimSpace(out)) < 10 {
+		t.Errorf("want two replies, got:\n%s", out)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gpurt/gpurt/gguf"
 	"github.com/gpurt/gpurt/llama"
 	rt "github.com/gpurt/gpurt/runtime"
 	"github.com/gpurt/gpurt/server"
@@ -123,6 +124,7 @@ func runServe(args []string) int {
 // chatModel is a loaded model with what serve and chat need around it.
 type chatModel struct {
 	m        *llama.Model
+	file     *gguf.File // open while m lives: the CPU uses its weights in place from the file's memory map
 	name     string
 	jinja    string // tokenizer.chat_template, if any
 	backends []rt.Backend
@@ -131,6 +133,7 @@ type chatModel struct {
 func (lm *chatModel) close() {
 	lm.m.Close()
 	closeBackends(lm.backends)
+	lm.file.Close()
 }
 
 // chatLoadOptions are the flags loadChatModel needs.
@@ -150,27 +153,29 @@ func loadChatModel(o chatLoadOptions) (*chatModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	backends, err := selectBackends(o.devices, o.threads)
 	if err != nil {
+		f.Close()
 		return nil, fmt.Errorf("%w: -d/--device %v", errUsage, err)
 	}
-	if err := checkTensorSplit(o.tensorSplit, backends); err != nil {
+	fail := func(err error) (*chatModel, error) {
 		closeBackends(backends)
+		f.Close()
 		return nil, err
+	}
+	if err := checkTensorSplit(o.tensorSplit, backends); err != nil {
+		return fail(err)
 	}
 	nCtx, _, err := contextSize(f, o.ctxSize, o.kv, kvBudget(backends))
 	if err != nil {
-		closeBackends(backends)
-		return nil, err
+		return fail(err)
 	}
 	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: o.gpuLayers, TensorSplit: o.tensorSplit, KVType: o.kv, NCtx: nCtx, NSeq: o.nSeq})
 	if err != nil {
-		closeBackends(backends)
-		return nil, err
+		return fail(err)
 	}
 	jinja, _ := f.String("tokenizer.chat_template")
-	return &chatModel{m: m, name: name, jinja: jinja, backends: backends}, nil
+	return &chatModel{m: m, file: f, name: name, jinja: jinja, backends: backends}, nil
 }
 
 // tokenText is a special token's text ("" for none), for templates.

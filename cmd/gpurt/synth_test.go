@@ -234,6 +234,63 @@ func TestSynthCacheOptionsOnGPUs(t *testing.T) {
 				if kld > c.maxKLD {
 					t.Errorf("mean KLD %.3g exceeds %.3g", kld, c.maxKLD)
 				}
+				if m.Splits() > 2 { // as with one sequence: the batched attention stays on the GPU
+					t.Errorf("%d splits: part of the attention ran on the CPU", m.Splits())
+				}
+			})
+		}
+	}
+}
+
+// TestSynthSequencesOnGPUs: on Vulkan and WebGPU, two chunks evaluated
+// together as two sequences (each in its own stream of the cache, both in
+// one batched attention) keep llama.cpp's distributions, with transposed
+// F16 values and with flash attention on a Q8_0 cache (gemma2:
+// sliding-window layers).
+func TestSynthSequencesOnGPUs(t *testing.T) {
+	needSynth(t)
+	r, err := os.Open(filepath.Join(synthDir, "gemma2-f16.kld"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := llama.ReadKLDBase(r)
+	r.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	base = base.FirstChunks(2)
+	for _, fam := range gpuFamilies {
+		for _, c := range []struct {
+			name   string
+			opts   llama.Options
+			maxKLD float64
+		}{
+			{"f16 cache", llama.Options{}, 1e-4},
+			{"flash attention, q8_0 cache", llama.Options{FlashAttn: true, KVType: rt.Q8_0}, 1e-3},
+		} {
+			t.Run(fam+"/"+c.name, func(t *testing.T) {
+				gpu := newBackend(t, firstDevice(t, fam))
+				cpuB, _ := cpu.NewBackend(0)
+				defer cpuB.Close()
+				opts := c.opts
+				opts.Backends, opts.GPULayers, opts.NCtx, opts.NSeq = []rt.Backend{gpu, cpuB}, -1, 256, 2
+				m, err := llama.Load(openSynthModel(t, "gemma2-f16.gguf"), opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer m.Close()
+				s, err := m.KLDivergence(base, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				kld := s.Summary().KLD.Value
+				t.Logf("mean KLD %.3g over 2 chunks as 2 sequences, %d splits", kld, m.Splits())
+				if kld > c.maxKLD {
+					t.Errorf("mean KLD %.3g exceeds %.3g", kld, c.maxKLD)
+				}
+				if m.Splits() > 2 { // as with one sequence: the batched attention stays on the GPU
+					t.Errorf("%d splits: part of the attention ran on the CPU", m.Splits())
+				}
 			})
 		}
 	}
