@@ -32,9 +32,10 @@ type kernels struct {
 	// c < 4, into out[c*ldo:c*ldo+8].
 	dotQ8x8x4, dotQ4x8x4 func(p []byte, y *q8Rows, n0 int, out []float32, ldo int)
 	// dotF16x4 is optional: 4 f16 weight rows, the first at w[0] and the
-	// others ldw bytes apart, times the columns x0, x1 and, unless it is
-	// nil, x2, each of len(x0) floats, into out[c*ldo+r] for row r and
-	// column c; each weight element is converted once for all the columns.
+	// others ldw bytes apart, times the columns x0 and, unless they are
+	// nil, x1 and x2 (x2 only with x1), each of len(x0) floats, into
+	// out[c*ldo+r] for row r and column c; each weight element is
+	// converted once for all the columns.
 	dotF16x4 func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int)
 	// dotF32x4 is optional: dotF16x4 for float32 weight rows.
 	dotF32x4 func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int)

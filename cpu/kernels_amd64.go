@@ -119,31 +119,46 @@ func dotF32x4x3SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, 
 func dotF32x4x2SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
 
 //go:noescape
+func dotF16x4x1SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
+
+//go:noescape
 func dotF16x4x2SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
 
 func dotF16x4Asm(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
 	k := len(x0)
-	x := [3][]float32{x0, x1, x2}
-	cols := x[:2]
-	if x2 != nil {
-		cols = x[:3]
+	ncol := 1
+	switch {
+	case x2 != nil:
+		ncol = 3
+	case x1 != nil:
+		ncol = 2
 	}
-	_ = out[(len(cols)-1)*ldo+3]
+	_ = out[(ncol-1)*ldo+3]
 	m := k &^ (simdWidth - 1)
 	switch {
 	case m == 0:
-		for c := range cols {
+		for c := range ncol {
 			clear(out[c*ldo : c*ldo+4])
 		}
-	case x2 != nil:
+	case ncol == 3:
 		_, _, _, _ = w[3*ldw+2*m-1], x0[m-1], x1[m-1], x2[m-1]
 		dotF16x4x3SIMD(&w[0], ldw, &x0[0], &x1[0], &x2[0], m, &out[0], ldo)
-	default:
+	case ncol == 2:
 		_, _, _ = w[3*ldw+2*m-1], x0[m-1], x1[m-1]
 		dotF16x4x2SIMD(&w[0], ldw, &x0[0], &x1[0], nil, m, &out[0], ldo)
+	default:
+		_, _ = w[3*ldw+2*m-1], x0[m-1]
+		dotF16x4x1SIMD(&w[0], ldw, &x0[0], nil, nil, m, &out[0], ldo)
 	}
 	if m < k {
-		for c, col := range cols {
+		for c := range ncol {
+			col := x0
+			switch c {
+			case 1:
+				col = x1
+			case 2:
+				col = x2
+			}
 			for r := 0; r < 4; r++ {
 				out[c*ldo+r] += dotF16Go(w[r*ldw+2*m:], col[m:k])
 			}

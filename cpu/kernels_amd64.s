@@ -1712,6 +1712,78 @@ f16x4x3_loop:
 	VZEROUPPER
 	RET
 
+// func dotF16x4x1SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
+// dotF16x4x3SIMD for 1 column: out[r] = Σ half(row r)·x0, two accumulators
+// a row; x1, x2 and ldo are unused. For short rows, where a call per row
+// costs more than its products.
+TEXT ·dotF16x4x1SIMD(SB), NOSPLIT, $0-64
+	MOVQ w+0(FP), SI
+	MOVQ ldw+8(FP), BX
+	LEAQ (SI)(BX*1), R8
+	LEAQ (R8)(BX*1), R9
+	LEAQ (R9)(BX*1), R10
+	MOVQ x0+16(FP), DI
+	MOVQ k+40(FP), CX
+	MOVQ out+48(FP), DX
+	XORQ AX, AX
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	TESTQ $8, CX
+	JZ f16x4x1_loop16
+	// An odd chunk of 8 first, so the loop runs whole chunks of 16.
+	VMOVUPS (DI), Y12
+	VCVTPH2PS (SI), Y8
+	VFMADD231PS Y12, Y8, Y0
+	VCVTPH2PS (R8), Y9
+	VFMADD231PS Y12, Y9, Y2
+	VCVTPH2PS (R9), Y10
+	VFMADD231PS Y12, Y10, Y4
+	VCVTPH2PS (R10), Y11
+	VFMADD231PS Y12, Y11, Y6
+	MOVQ $8, AX
+
+f16x4x1_loop16:
+	CMPQ AX, CX
+	JGE f16x4x1_done
+	VMOVUPS (DI)(AX*4), Y12
+	VMOVUPS 32(DI)(AX*4), Y13
+	VCVTPH2PS (SI)(AX*2), Y8
+	VFMADD231PS Y12, Y8, Y0
+	VCVTPH2PS 16(SI)(AX*2), Y8
+	VFMADD231PS Y13, Y8, Y1
+	VCVTPH2PS (R8)(AX*2), Y9
+	VFMADD231PS Y12, Y9, Y2
+	VCVTPH2PS 16(R8)(AX*2), Y9
+	VFMADD231PS Y13, Y9, Y3
+	VCVTPH2PS (R9)(AX*2), Y10
+	VFMADD231PS Y12, Y10, Y4
+	VCVTPH2PS 16(R9)(AX*2), Y10
+	VFMADD231PS Y13, Y10, Y5
+	VCVTPH2PS (R10)(AX*2), Y11
+	VFMADD231PS Y12, Y11, Y6
+	VCVTPH2PS 16(R10)(AX*2), Y11
+	VFMADD231PS Y13, Y11, Y7
+	ADDQ $16, AX
+	JMP f16x4x1_loop16
+
+f16x4x1_done:
+	VADDPS Y1, Y0, Y0
+	VADDPS Y3, Y2, Y2
+	VADDPS Y5, Y4, Y4
+	VADDPS Y7, Y6, Y6
+	HSTORE(Y0, X0, 0(DX))
+	HSTORE(Y2, X2, 4(DX))
+	HSTORE(Y4, X4, 8(DX))
+	HSTORE(Y6, X6, 12(DX))
+	VZEROUPPER
+	RET
+
 // func dotF16x4x2SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
 // dotF16x4x3SIMD for 2 columns; x2 is unused.
 TEXT ·dotF16x4x2SIMD(SB), NOSPLIT, $0-64

@@ -701,8 +701,11 @@ func TestTileKernels(t *testing.T) {
 			if el.tile.x4 == nil {
 				continue
 			}
-			for _, n := range []int{1, 7, 8, 9, 63, 4096} {
-				for _, cols := range []int{2, 3} {
+			for _, n := range []int{1, 7, 8, 9, 16, 24, 63, 4096} {
+				for _, cols := range []int{1, 2, 3} {
+					if cols == 1 && el.size == 4 {
+						continue // the f32 kernel takes two or three columns
+					}
 					ldw := el.size*n + 12 // bytes; +1 below puts rows at odd addresses
 					wb := make([]byte, 1+4*ldw)
 					w := wb[1:]
@@ -722,11 +725,14 @@ func TestTileKernels(t *testing.T) {
 						outb[i] = sentinel
 					}
 					out := outb[1:]
-					x2 := []float32(nil)
+					var x1, x2 []float32
+					if cols >= 2 {
+						x1 = x[1]
+					}
 					if cols == 3 {
 						x2 = x[2]
 					}
-					el.tile.x4(w, ldw, x[0], x[1], x2, out, ldo)
+					el.tile.x4(w, ldw, x[0], x1, x2, out, ldo)
 					for c := 0; c < cols; c++ {
 						for r := 0; r < 4; r++ {
 							want, mag := 0.0, 0.0
