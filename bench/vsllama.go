@@ -177,9 +177,7 @@ func (r *runner) llamaCppMulMat(mine Record) (rec Record, ok bool) {
 	if !llamaCppMulMatShape(mine.M, mine.N, mine.K) {
 		return Record{}, false
 	}
-	rec = mine
-	rec.Backend, rec.Device = "llama.cpp", "CPU"
-	rec.Us, rec.GFLOPS, rec.GBps, rec.Runs, rec.VsGonum, rec.VsRead, rec.VsCopy = 0, 0, 0, 0, 0, 0, 0
+	rec = Record{Backend: "llama.cpp", Device: "CPU", Op: mine.Op, Type: mine.Type, Ne: mine.Ne, M: mine.M, N: mine.N, K: mine.K}
 	tool := filepath.Join(r.opts.LlamaCppDir, "test-backend-ops")
 	if _, err := os.Stat(tool); err != nil {
 		rec.Status, rec.Note = StatusSkipped, "test-backend-ops not found (--vs-llama.cpp DIR): "+err.Error()

@@ -232,8 +232,9 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	if err != nil {
 		return err
 	}
-	if kind == rowF16 && k.dotF16x4 != nil && N == 1 && r2 >= 2 && r2 <= maxTileColumns {
-		return b.mulMatF16Heads(w, dst, col, r2, r3, work)
+	tile := k.tileKernel(kind) // once per op: it may build a closure
+	if kind == rowF16 && tile.x4 != nil && N == 1 && r2 >= 2 && r2 <= maxTileColumns {
+		return b.mulMatF16Heads(w, dst, tile, col, r2, r3, work)
 	}
 	return b.forWeightBlocks(M, ne12, batches, work, func(ws *workspace, i12, i13, m0, m1 int) error {
 		var rows [mmRows][]float32
@@ -252,7 +253,7 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 				rows[m-m0] = row
 			}
 		}
-		if tile := k.tileKernel(kind); tile.x4 != nil && N >= 2 {
+		if tile.x4 != nil && N >= 2 {
 			mulTiles(tile, raw[:m1-m0], w.nb[1], tileColumns{
 				n:   N,
 				x:   func(c int) []float32 { return col(c, i12, i13) },
@@ -335,7 +336,7 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 // share a weight matrix are the columns of the 4-row tile kernel, so each
 // weight (key or value) row is converted once for all of its query heads
 // rather than once per head.
-func (b *Backend) mulMatF16Heads(w, dst hostTensor, col func(n, i12, i13 int) []float32, r2, r3, work int) error {
+func (b *Backend) mulMatF16Heads(w, dst hostTensor, tile tileKernel, col func(n, i12, i13 int) []float32, r2, r3, work int) error {
 	M, ne02 := w.ne[1], w.ne[2]
 	ne13 := w.ne[3] * r3
 	return b.forWeightBlocks(M, ne02, ne02*ne13, work, func(ws *workspace, i02, i13, m0, m1 int) error {
@@ -344,7 +345,7 @@ func (b *Backend) mulMatF16Heads(w, dst hostTensor, col func(n, i12, i13 int) []
 			raw[m-m0] = w.mem[w.at(m, i02, i13/r3):]
 		}
 		h0 := i02 * r2
-		mulTiles(b.kern.tileKernel(rowF16), raw[:m1-m0], w.nb[1], tileColumns{
+		mulTiles(tile, raw[:m1-m0], w.nb[1], tileColumns{
 			n:   r2,
 			x:   func(c int) []float32 { return col(0, h0+c, i13) },
 			out: func(c int) int { return dst.at(0, h0+c, i13) },

@@ -115,8 +115,7 @@ func (b *Backend) setRows(rows, idx, dst hostTensor) error {
 	return b.pool.run(b.workers(nr, nr*ne0), func(ith, nth int, ws *workspace) error {
 		row := ws.f32(0, ne0)
 		for r := 0; r < nr; r++ {
-			i, i2, i3 := rows.coords(r)
-			k := int(idx.i32(idx.at(i2%idx.ne[1], i3%idx.ne[2], 0) + i*idx.nb[0]))
+			i, i2, i3, k := setRowsTarget(rows, idx, r)
 			if (k+dst.ne[1]*(i2+dst.ne[2]*i3))%nth != ith {
 				continue
 			}
@@ -129,14 +128,21 @@ func (b *Backend) setRows(rows, idx, dst hostTensor) error {
 	})
 }
 
+// setRowsTarget is where SET_ROWS puts source row r: its coordinates i,
+// i2, i3 and the destination row k read from the (broadcast) indices.
+func setRowsTarget(rows, idx hostTensor, r int) (i, i2, i3, k int) {
+	i, i2, i3 = rows.coords(r)
+	k = int(idx.i32(idx.at(i2%idx.ne[1], i3%idx.ne[2], 0) + i*idx.nb[0]))
+	return i, i2, i3, k
+}
+
 // setElements is SET_ROWS of one-element rows, the scatter that writes a
 // token's values into a transposed V cache (one element per cache row):
 // f32 to f16 or f32 element by element, without the per-row conversion
 // machinery, which cost 30 ns an element. Indices are checked.
 func setElements(rows, idx, dst hostTensor) error {
 	for r := range rows.rows() {
-		i, i2, i3 := rows.coords(r)
-		k := int(idx.i32(idx.at(i2%idx.ne[1], i3%idx.ne[2], 0) + i*idx.nb[0]))
+		i, i2, i3, k := setRowsTarget(rows, idx, r)
 		v := math.Float32frombits(binary.LittleEndian.Uint32(rows.mem[rows.at(i, i2, i3):]))
 		off := dst.at(k, i2, i3)
 		if dst.typ == rt.F16 {

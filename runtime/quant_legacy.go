@@ -8,20 +8,45 @@ import (
 // The 32-element legacy types, after ggml's quantize_row_q*_ref and
 // dequantize_row_q*.
 
-// quantizeBlockQ4_0: the scale maps the value of largest magnitude (with its
-// sign) to -8.
-func quantizeBlockQ4_0(x []float32, out []byte) {
+// symmetricScale is the scale that maps x's value of largest magnitude,
+// with its sign, to -levels, and its inverse (0 for an all-zero block).
+func symmetricScale(x []float32, levels float32) (d, id float32) {
 	amax, vmax := float32(0), float32(0)
 	for _, v := range x {
 		if a := absf(v); amax < a {
 			amax, vmax = a, v
 		}
 	}
-	d := vmax / -8
-	id := float32(0)
+	d = vmax / -levels
 	if d != 0 {
 		id = 1 / d
 	}
+	return d, id
+}
+
+// affineScale is x's minimum and the step that spans [min, max] in steps
+// steps, with the step's inverse (0 for a constant block).
+func affineScale(x []float32, steps float32) (lo, d, id float32) {
+	lo, hi := float32(math.MaxFloat32), float32(-math.MaxFloat32)
+	for _, v := range x {
+		if v < lo {
+			lo = v
+		}
+		if v > hi {
+			hi = v
+		}
+	}
+	d = (hi - lo) / steps
+	if d != 0 {
+		id = 1 / d
+	}
+	return lo, d, id
+}
+
+// quantizeBlockQ4_0: the scale maps the value of largest magnitude (with its
+// sign) to -8.
+func quantizeBlockQ4_0(x []float32, out []byte) {
+	d, id := symmetricScale(x, 8)
 	putF16(out, d)
 	for j := 0; j < QK/2; j++ {
 		x0 := min(15, int8(float32(x[j]*id)+8.5))
@@ -41,20 +66,7 @@ func dequantizeBlockQ4_0(blk []byte, y []float32) {
 
 // quantizeBlockQ4_1: 16 steps from the minimum to the maximum.
 func quantizeBlockQ4_1(x []float32, out []byte) {
-	lo, hi := float32(math.MaxFloat32), float32(-math.MaxFloat32)
-	for _, v := range x {
-		if v < lo {
-			lo = v
-		}
-		if v > hi {
-			hi = v
-		}
-	}
-	d := (hi - lo) / 15
-	id := float32(0)
-	if d != 0 {
-		id = 1 / d
-	}
+	lo, d, id := affineScale(x, 15)
 	putF16(out, d)
 	putF16(out[2:], lo)
 	for j := 0; j < QK/2; j++ {
@@ -75,17 +87,7 @@ func dequantizeBlockQ4_1(blk []byte, y []float32) {
 
 // quantizeBlockQ5_0: as Q4_0 with 32 levels, the fifth bits gathered in qh.
 func quantizeBlockQ5_0(x []float32, out []byte) {
-	amax, vmax := float32(0), float32(0)
-	for _, v := range x {
-		if a := absf(v); amax < a {
-			amax, vmax = a, v
-		}
-	}
-	d := vmax / -16
-	id := float32(0)
-	if d != 0 {
-		id = 1 / d
-	}
+	d, id := symmetricScale(x, 16)
 	putF16(out, d)
 	var qh uint32
 	for j := 0; j < QK/2; j++ {
@@ -112,20 +114,7 @@ func dequantizeBlockQ5_0(blk []byte, y []float32) {
 
 // quantizeBlockQ5_1: as Q4_1 with 32 levels.
 func quantizeBlockQ5_1(x []float32, out []byte) {
-	lo, hi := float32(math.MaxFloat32), float32(-math.MaxFloat32)
-	for _, v := range x {
-		if v < lo {
-			lo = v
-		}
-		if v > hi {
-			hi = v
-		}
-	}
-	d := (hi - lo) / 31
-	id := float32(0)
-	if d != 0 {
-		id = 1 / d
-	}
+	lo, d, id := affineScale(x, 31)
 	putF16(out, d)
 	putF16(out[2:], lo)
 	var qh uint32

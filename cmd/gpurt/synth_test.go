@@ -101,15 +101,7 @@ func TestSynthF16OnGPUs(t *testing.T) {
 						t.Fatal(err)
 					}
 					defer m.Close()
-					r, err := os.Open(filepath.Join(synthDir, arch+"-f16.kld"))
-					if err != nil {
-						t.Fatal(err)
-					}
-					base, err := llama.ReadKLDBase(r)
-					r.Close()
-					if err != nil {
-						t.Fatal(err)
-					}
+					base := readSynthKLD(t, arch+"-f16.kld")
 					s, err := m.KLDivergence(base, nil)
 					if err != nil {
 						t.Fatal(err)
@@ -194,16 +186,7 @@ func TestSynthEveryFileOnEveryBackend(t *testing.T) {
 // llama.cpp's distributions on the first chunk.
 func TestSynthCacheOptionsOnGPUs(t *testing.T) {
 	needSynth(t)
-	r, err := os.Open(filepath.Join(synthDir, "gemma2-f16.kld"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	base, err := llama.ReadKLDBase(r)
-	r.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	base = base.FirstChunks(1)
+	base := readSynthKLD(t, "gemma2-f16.kld").FirstChunks(1)
 	for _, fam := range gpuFamilies {
 		for _, c := range []struct {
 			name   string
@@ -249,16 +232,7 @@ func TestSynthCacheOptionsOnGPUs(t *testing.T) {
 // sliding-window layers).
 func TestSynthSequencesOnGPUs(t *testing.T) {
 	needSynth(t)
-	r, err := os.Open(filepath.Join(synthDir, "gemma2-f16.kld"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	base, err := llama.ReadKLDBase(r)
-	r.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	base = base.FirstChunks(2)
+	base := readSynthKLD(t, "gemma2-f16.kld").FirstChunks(2)
 	for _, fam := range gpuFamilies {
 		for _, c := range []struct {
 			name   string
@@ -294,4 +268,19 @@ func TestSynthSequencesOnGPUs(t *testing.T) {
 			})
 		}
 	}
+}
+
+// readSynthKLD reads llama.cpp's logits of a synth model (its .kld base).
+func readSynthKLD(t *testing.T, name string) *llama.KLDBase {
+	t.Helper()
+	r, err := os.Open(filepath.Join(synthDir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	base, err := llama.ReadKLDBase(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return base
 }
