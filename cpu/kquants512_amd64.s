@@ -15,7 +15,8 @@
 
 // k5_scidx entry p (64 bytes) is a VPERMW index of 16 words 2p and 16
 // words 2p+1: it spreads the int16 scales of sub-blocks 2p and 2p+1 over
-// the two 256-bit halves of a ZMM register.
+// the two 256-bit halves of a ZMM register. Entries 4-7 do the same for
+// the second super-block of a pair, whose scales are words 16-23.
 DATA k5_scidx<>+0(SB)/8, $0x0000000000000000
 DATA k5_scidx<>+8(SB)/8, $0x0000000000000000
 DATA k5_scidx<>+16(SB)/8, $0x0000000000000000
@@ -48,7 +49,106 @@ DATA k5_scidx<>+224(SB)/8, $0x0007000700070007
 DATA k5_scidx<>+232(SB)/8, $0x0007000700070007
 DATA k5_scidx<>+240(SB)/8, $0x0007000700070007
 DATA k5_scidx<>+248(SB)/8, $0x0007000700070007
-GLOBL k5_scidx<>(SB), RODATA|NOPTR, $256
+DATA k5_scidx<>+256(SB)/8, $0x0010001000100010
+DATA k5_scidx<>+264(SB)/8, $0x0010001000100010
+DATA k5_scidx<>+272(SB)/8, $0x0010001000100010
+DATA k5_scidx<>+280(SB)/8, $0x0010001000100010
+DATA k5_scidx<>+288(SB)/8, $0x0011001100110011
+DATA k5_scidx<>+296(SB)/8, $0x0011001100110011
+DATA k5_scidx<>+304(SB)/8, $0x0011001100110011
+DATA k5_scidx<>+312(SB)/8, $0x0011001100110011
+DATA k5_scidx<>+320(SB)/8, $0x0012001200120012
+DATA k5_scidx<>+328(SB)/8, $0x0012001200120012
+DATA k5_scidx<>+336(SB)/8, $0x0012001200120012
+DATA k5_scidx<>+344(SB)/8, $0x0012001200120012
+DATA k5_scidx<>+352(SB)/8, $0x0013001300130013
+DATA k5_scidx<>+360(SB)/8, $0x0013001300130013
+DATA k5_scidx<>+368(SB)/8, $0x0013001300130013
+DATA k5_scidx<>+376(SB)/8, $0x0013001300130013
+DATA k5_scidx<>+384(SB)/8, $0x0014001400140014
+DATA k5_scidx<>+392(SB)/8, $0x0014001400140014
+DATA k5_scidx<>+400(SB)/8, $0x0014001400140014
+DATA k5_scidx<>+408(SB)/8, $0x0014001400140014
+DATA k5_scidx<>+416(SB)/8, $0x0015001500150015
+DATA k5_scidx<>+424(SB)/8, $0x0015001500150015
+DATA k5_scidx<>+432(SB)/8, $0x0015001500150015
+DATA k5_scidx<>+440(SB)/8, $0x0015001500150015
+DATA k5_scidx<>+448(SB)/8, $0x0016001600160016
+DATA k5_scidx<>+456(SB)/8, $0x0016001600160016
+DATA k5_scidx<>+464(SB)/8, $0x0016001600160016
+DATA k5_scidx<>+472(SB)/8, $0x0016001600160016
+DATA k5_scidx<>+480(SB)/8, $0x0017001700170017
+DATA k5_scidx<>+488(SB)/8, $0x0017001700170017
+DATA k5_scidx<>+496(SB)/8, $0x0017001700170017
+DATA k5_scidx<>+504(SB)/8, $0x0017001700170017
+GLOBL k5_scidx<>(SB), RODATA|NOPTR, $512
+
+// k5_minidx is a VPERMW index that doubles each min of a pair of
+// super-blocks (words 8-15 and 24-31), one per 16-value bsum.
+DATA k5_minidx<>+0(SB)/8, $0x0009000900080008
+DATA k5_minidx<>+8(SB)/8, $0x000b000b000a000a
+DATA k5_minidx<>+16(SB)/8, $0x000d000d000c000c
+DATA k5_minidx<>+24(SB)/8, $0x000f000f000e000e
+DATA k5_minidx<>+32(SB)/8, $0x0019001900180018
+DATA k5_minidx<>+40(SB)/8, $0x001b001b001a001a
+DATA k5_minidx<>+48(SB)/8, $0x001d001d001c001c
+DATA k5_minidx<>+56(SB)/8, $0x001f001f001e001e
+GLOBL k5_minidx<>(SB), RODATA|NOPTR, $64
+
+// k5_dperm: VPERMPS indices that spread [d·dy, dmin·dy] of a pair of
+// super-blocks (floats 0-1 and 2-3) over the two halves of a ZMM
+// register: d's first, then dmin's.
+DATA k5_dperm<>+0(SB)/8, $0x0000000000000000
+DATA k5_dperm<>+8(SB)/8, $0x0000000000000000
+DATA k5_dperm<>+16(SB)/8, $0x0000000000000000
+DATA k5_dperm<>+24(SB)/8, $0x0000000000000000
+DATA k5_dperm<>+32(SB)/8, $0x0000000200000002
+DATA k5_dperm<>+40(SB)/8, $0x0000000200000002
+DATA k5_dperm<>+48(SB)/8, $0x0000000200000002
+DATA k5_dperm<>+56(SB)/8, $0x0000000200000002
+DATA k5_dperm<>+64(SB)/8, $0x0000000100000001
+DATA k5_dperm<>+72(SB)/8, $0x0000000100000001
+DATA k5_dperm<>+80(SB)/8, $0x0000000100000001
+DATA k5_dperm<>+88(SB)/8, $0x0000000100000001
+DATA k5_dperm<>+96(SB)/8, $0x0000000300000003
+DATA k5_dperm<>+104(SB)/8, $0x0000000300000003
+DATA k5_dperm<>+112(SB)/8, $0x0000000300000003
+DATA k5_dperm<>+120(SB)/8, $0x0000000300000003
+GLOBL k5_dperm<>(SB), RODATA|NOPTR, $128
+
+// k5_nibshift: VPSRLW counts 0 (low half) and 4 (high half), which turn a
+// 32-byte run of Q4_K quants broadcast to both halves into the two
+// sub-blocks it holds.
+DATA k5_nibshift<>+0(SB)/8, $0x0000000000000000
+DATA k5_nibshift<>+8(SB)/8, $0x0000000000000000
+DATA k5_nibshift<>+16(SB)/8, $0x0000000000000000
+DATA k5_nibshift<>+24(SB)/8, $0x0000000000000000
+DATA k5_nibshift<>+32(SB)/8, $0x0004000400040004
+DATA k5_nibshift<>+40(SB)/8, $0x0004000400040004
+DATA k5_nibshift<>+48(SB)/8, $0x0004000400040004
+DATA k5_nibshift<>+56(SB)/8, $0x0004000400040004
+GLOBL k5_nibshift<>(SB), RODATA|NOPTR, $64
+
+// k5_scsh etc. decode the Q4_K/Q5_K scales of two super-blocks at once, one
+// per 128-bit lane, as the AVX2 x4 kernels do: from dwords [u0, u1, u2]
+// of the 12 scale bytes, scales = [u0 & 0x3f.., (u2 & 0x0f..) | ((u0 >> 6)
+// & 0x03..) << 4] and mins = [u1 & 0x3f.., ((u2 >> 4) & 0x0f..) | ((u1 >>
+// 6) & 0x03..) << 4].
+DATA k5_scsh<>+0(SB)/8, $0x0000000000000000
+DATA k5_scsh<>+8(SB)/8, $0x0000000400000000
+DATA k5_scsh<>+16(SB)/8, $0x0000000000000000
+DATA k5_scsh<>+24(SB)/8, $0x0000000400000000
+GLOBL k5_scsh<>(SB), RODATA|NOPTR, $32
+DATA k5_scmaskA<>+0(SB)/8, $0x0f0f0f0f3f3f3f3f
+DATA k5_scmaskA<>+8(SB)/8, $0x0f0f0f0f3f3f3f3f
+DATA k5_scmaskA<>+16(SB)/8, $0x0f0f0f0f3f3f3f3f
+DATA k5_scmaskA<>+24(SB)/8, $0x0f0f0f0f3f3f3f3f
+GLOBL k5_scmaskA<>(SB), RODATA|NOPTR, $32
+DATA k5_scmaskB<>+0(SB)/8, $0x0303030300000000
+DATA k5_scmaskB<>+8(SB)/8, $0x0303030300000000
+DATA k5_scmaskB<>+16(SB)/8, $0x0303030300000000
+DATA k5_scmaskB<>+24(SB)/8, $0x0303030300000000
+GLOBL k5_scmaskB<>(SB), RODATA|NOPTR, $32
 
 // K5_SCALES decodes the 12 packed 6-bit scales and mins of the Q4_K/Q5_K
 // super-block at SI into X2: bytes 0-7 the scales, 8-15 the mins.
@@ -102,7 +202,76 @@ GLOBL k5_scidx<>(SB), RODATA|NOPTR, $256
 	VCVTDQ2PS Z10, Z10; \
 	VFMADD231PS Z10, Z4, Z0
 
+// K5_SCALES2 decodes the scales and mins of the super-blocks at SI and
+// SI+stride into words 0-15 and 16-31 of Z9 (each: 8 scales, 8 mins).
+#define K5_SCALES2(stride) \
+	VMOVDQU 4(SI), X8; \
+	VINSERTI128 $1, (stride+4)(SI), Y8, Y8; \
+	VPSHUFD $0x98, Y8, Y9; \
+	VPSRLVD k5_scsh<>(SB), Y9, Y9; \
+	VPAND k5_scmaskA<>(SB), Y9, Y9; \
+	VPSHUFD $0x40, Y8, Y8; \
+	VPSRLD $6, Y8, Y8; \
+	VPAND k5_scmaskB<>(SB), Y8, Y8; \
+	VPSLLD $4, Y8, Y8; \
+	VPOR Y8, Y9, Y9; \
+	VPMOVZXBW Y9, Z9
+
+// K5_DMIN2 subtracts the mins' part of a pair of super-blocks (at SI and
+// SI+stride, their 32 bsums at BX, dy at DX) from Z0 and leaves their
+// d·dy in Z12 (first super-block's in the low half); the mins are Z9's.
+#define K5_DMIN2(stride) \
+	VMOVD 0(SI), X12; \
+	VPINSRD $1, stride(SI), X12, X12; \
+	VCVTPH2PS X12, X12; \
+	VMOVQ (DX), X15; \
+	VUNPCKLPS X15, X15, X15; \
+	VMULPS X15, X12, X12; \
+	VMOVDQU64 (BX), Z10; \
+	VPERMW Z9, Z24, Z11; \
+	VPMADDWD Z11, Z10, Z10; \
+	VCVTDQ2PS Z10, Z10; \
+	VPERMPS Z12, Z26, Z15; \
+	VFNMADD231PS Z10, Z15, Z0; \
+	VPERMPS Z12, Z25, Z12
+
+// K5_SUM2 adds the int32 sums of a pair of super-blocks (Z6 and Z27),
+// scaled by Z12's d·dy, to Z0.
+#define K5_SUM2 \
+	VSHUFI64X2 $0x44, Z27, Z6, Z7; \
+	VSHUFI64X2 $0xee, Z27, Z6, Z6; \
+	VPADDD Z7, Z6, Z6; \
+	VCVTDQ2PS Z6, Z6; \
+	VFMADD231PS Z6, Z12, Z0
+
+// K5_LOADIDX loads the VPERMW/VPERMPS indices into Z16-Z26.
+#define K5_LOADIDX \
+	VMOVDQU64 k5_scidx<>+0(SB), Z16; \
+	VMOVDQU64 k5_scidx<>+64(SB), Z17; \
+	VMOVDQU64 k5_scidx<>+128(SB), Z18; \
+	VMOVDQU64 k5_scidx<>+192(SB), Z19; \
+	VMOVDQU64 k5_scidx<>+256(SB), Z20; \
+	VMOVDQU64 k5_scidx<>+320(SB), Z21; \
+	VMOVDQU64 k5_scidx<>+384(SB), Z22; \
+	VMOVDQU64 k5_scidx<>+448(SB), Z23; \
+	VMOVDQU64 k5_minidx<>(SB), Z24; \
+	VMOVDQU64 k5_dperm<>+0(SB), Z25; \
+	VMOVDQU64 k5_dperm<>+64(SB), Z26
+
+// Q4K_RUN multiplies the 32 quant bytes at woff(SI) (two sub-blocks) with
+// their 64 activations at aoff(DI), weighted by the scales VPERMW spreads
+// with index idx, into acc: VPMADDWD starts acc, VPDPWSSD adds to it.
+#define Q4K_RUN(woff, aoff, idx, op, acc) \
+	VBROADCASTI64X4 woff(SI), Z4; \
+	VPSRLVW Z13, Z4, Z4; \
+	VPANDD Z14, Z4, Z4; \
+	VPMADDUBSW aoff(DI), Z4, Z4; \
+	VPERMW Z9, idx, Z5; \
+	op Z5, Z4, acc
+
 // func dotQ4KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+// Two super-blocks an iteration, so that their scales, mins and float
+// factors are decoded in one set of vector instructions.
 TEXT ·dotQ4KAVX512(SB), NOSPLIT, $0-44
 	MOVQ w+0(FP), SI
 	MOVQ qs+8(FP), DI
@@ -113,48 +282,45 @@ TEXT ·dotQ4KAVX512(SB), NOSPLIT, $0-44
 	VXORPS X1, X1, X1
 	MOVL $0x0f0f0f0f, AX
 	VPBROADCASTD AX, Z14
-	VMOVDQU64 k5_scidx<>+0(SB), Z20
-	VMOVDQU64 k5_scidx<>+64(SB), Z21
-	VMOVDQU64 k5_scidx<>+128(SB), Z22
-	VMOVDQU64 k5_scidx<>+192(SB), Z23
-q4k512_loop:
+	VMOVDQU64 k5_nibshift<>(SB), Z13
+	K5_LOADIDX
+	SUBQ $2, CX
+	JB q4k512_one
+q4k512_pair:
+	K5_SCALES2(144)
+	K5_DMIN2(144)
+	Q4K_RUN(16, 0, Z16, VPMADDWD, Z6)
+	Q4K_RUN(48, 64, Z17, VPMADDWD, Z7)
+	Q4K_RUN(80, 128, Z18, VPDPWSSD, Z6)
+	Q4K_RUN(112, 192, Z19, VPDPWSSD, Z7)
+	Q4K_RUN(160, 256, Z20, VPMADDWD, Z27)
+	Q4K_RUN(192, 320, Z21, VPMADDWD, Z28)
+	Q4K_RUN(224, 384, Z22, VPDPWSSD, Z27)
+	Q4K_RUN(256, 448, Z23, VPDPWSSD, Z28)
+	VPADDD Z7, Z6, Z6
+	VPADDD Z28, Z27, Z27
+	K5_SUM2
+	ADDQ $288, SI
+	ADDQ $512, DI
+	ADDQ $8, DX
+	ADDQ $64, BX
+	SUBQ $2, CX
+	JAE q4k512_pair
+q4k512_one:
+	ADDQ $2, CX
+	JZ q4k512_done
+	// The odd last super-block.
 	K5_SCALES
-	VPMOVZXBW X2, Y2
+	VPMOVZXBW X2, Y9
+	VMOVDQA Y9, Y2
 	K5_MINS
-	// Sub-blocks 0-3: qs bytes 0-63.
-	VMOVDQU64 16(SI), Z4
-	VPSRLW $4, Z4, Z5
-	VPANDD Z14, Z4, Z4
-	VPANDD Z14, Z5, Z5
-	VSHUFI64X2 $0x44, Z5, Z4, Z6
-	VSHUFI64X2 $0xee, Z5, Z4, Z7
-	VPERMW Z2, Z20, Z8
-	VPERMW Z2, Z21, Z9
-	VPMADDUBSW 0(DI), Z6, Z6
-	VPMADDUBSW 64(DI), Z7, Z7
-	VPMADDWD Z8, Z6, Z10
-	VPMADDWD Z9, Z7, Z11
-	// Sub-blocks 4-7: qs bytes 64-127.
-	VMOVDQU64 80(SI), Z4
-	VPSRLW $4, Z4, Z5
-	VPANDD Z14, Z4, Z4
-	VPANDD Z14, Z5, Z5
-	VSHUFI64X2 $0x44, Z5, Z4, Z6
-	VSHUFI64X2 $0xee, Z5, Z4, Z7
-	VPERMW Z2, Z22, Z8
-	VPERMW Z2, Z23, Z9
-	VPMADDUBSW 128(DI), Z6, Z6
-	VPMADDUBSW 192(DI), Z7, Z7
-	VPDPWSSD Z8, Z6, Z10
-	VPDPWSSD Z9, Z7, Z11
+	Q4K_RUN(16, 0, Z16, VPMADDWD, Z10)
+	Q4K_RUN(48, 64, Z17, VPMADDWD, Z11)
+	Q4K_RUN(80, 128, Z18, VPDPWSSD, Z10)
+	Q4K_RUN(112, 192, Z19, VPDPWSSD, Z11)
 	VPADDD Z11, Z10, Z10
 	K5_SCALE
-	ADDQ $144, SI
-	ADDQ $256, DI
-	ADDQ $4, DX
-	ADDQ $32, BX
-	DECQ CX
-	JNZ q4k512_loop
+q4k512_done:
 	VEXTRACTF64X4 $1, Z0, Y2
 	VADDPS Y2, Y0, Y0
 	VEXTRACTF128 $1, Y0, X2
