@@ -36,6 +36,7 @@ var avx512Kernels = func() *kernels {
 	k := *avx2Kernels
 	k.name = "avx512"
 	k.dotQ4K = blockDotK(144, dotQ4KAVX512)
+	k.dotQ5K = blockDotK(176, dotQ5KAVX512)
 	return &k
 }()
 
@@ -61,3 +62,6 @@ func selectAMD64(level string, avx2, avx512 *kernels) *kernels {
 
 //go:noescape
 func dotQ4KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+
+//go:noescape
+func dotQ5KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
