@@ -37,6 +37,7 @@ var avx512Kernels = func() *kernels {
 	k.name = "avx512"
 	k.dotQ4K = blockDotK(144, dotQ4KAVX512)
 	k.dotQ5K = blockDotK(176, dotQ5KAVX512)
+	k.dotQ2K = blockDotK(84, dotQ2KAVX512)
 	return &k
 }()
 
@@ -65,3 +66,6 @@ func dotQ4KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
 
 //go:noescape
 func dotQ5KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+
+//go:noescape
+func dotQ2KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32

@@ -22,6 +22,7 @@ func init() {
 var avx512Replaced = map[string]bool{
 	"dotQ4K": true,
 	"dotQ5K": true,
+	"dotQ2K": true,
 }
 
 func TestSelectAMD64(t *testing.T) {

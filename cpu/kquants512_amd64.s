@@ -217,23 +217,44 @@ GLOBL k5_scmaskB<>(SB), RODATA|NOPTR, $32
 	VPOR Y8, Y9, Y9; \
 	VPMOVZXBW Y9, Z9
 
-// K5_DMIN2 subtracts the mins' part of a pair of super-blocks (at SI and
-// SI+stride, their 32 bsums at BX, dy at DX) from Z0 and leaves their
-// d·dy in Z12 (first super-block's in the low half); the mins are Z9's.
-#define K5_DMIN2(stride) \
-	VMOVD 0(SI), X12; \
-	VPINSRD $1, stride(SI), X12, X12; \
+// K_DM2 leaves [d·dy, dmin·dy] of the super-blocks at SI and SI+stride
+// (their f16 d and dmin at doff, dy at DX) in floats 0-1 and 2-3 of X12.
+#define K_DM2(doff, stride) \
+	VMOVD doff(SI), X12; \
+	VPINSRD $1, (stride+doff)(SI), X12, X12; \
 	VCVTPH2PS X12, X12; \
 	VMOVQ (DX), X15; \
 	VUNPCKLPS X15, X15, X15; \
-	VMULPS X15, X12, X12; \
-	VMOVDQU64 (BX), Z10; \
-	VPERMW Z9, Z24, Z11; \
-	VPMADDWD Z11, Z10, Z10; \
+	VMULPS X15, X12, X12
+
+// K_MINS2 subtracts the int32 min sums in Z10 (first super-block's in the
+// low half), scaled by their dmin·dy, from Z0, and spreads the d·dy of
+// X12 over Z12 the same way.
+#define K_MINS2 \
 	VCVTDQ2PS Z10, Z10; \
 	VPERMPS Z12, Z26, Z15; \
 	VFNMADD231PS Z10, Z15, Z0; \
 	VPERMPS Z12, Z25, Z12
+
+// K5_DMIN2 subtracts the mins' part of a pair of super-blocks (at SI and
+// SI+stride, their 32 bsums at BX, dy at DX) from Z0 and leaves their
+// d·dy in Z12 (first super-block's in the low half); the mins are Z9's.
+#define K5_DMIN2(stride) \
+	K_DM2(0, stride); \
+	VMOVDQU64 (BX), Z10; \
+	VPERMW Z9, Z24, Z11; \
+	VPMADDWD Z11, Z10, Z10; \
+	K_MINS2
+
+// K_DM1 leaves d·dy of the one super-block at SI (f16 d and dmin at
+// doff) in every float of Z12 and dmin·dy in every float of X15.
+#define K_DM1(doff) \
+	VMOVD doff(SI), X12; \
+	VCVTPH2PS X12, X12; \
+	VBROADCASTSS (DX), X15; \
+	VMULPS X15, X12, X12; \
+	VPERMILPS $0x55, X12, X15; \
+	VBROADCASTSS X12, Z12
 
 // K5_SUM2 adds the int32 sums of a pair of super-blocks (Z6 and Z27),
 // scaled by Z12's d·dy, to Z0.
@@ -244,19 +265,24 @@ GLOBL k5_scmaskB<>(SB), RODATA|NOPTR, $32
 	VCVTDQ2PS Z6, Z6; \
 	VFMADD231PS Z6, Z12, Z0
 
-// K5_LOADIDX loads the VPERMW/VPERMPS indices into Z16-Z26.
-#define K5_LOADIDX \
-	VMOVDQU64 k5_scidx<>+0(SB), Z16; \
-	VMOVDQU64 k5_scidx<>+64(SB), Z17; \
-	VMOVDQU64 k5_scidx<>+128(SB), Z18; \
-	VMOVDQU64 k5_scidx<>+192(SB), Z19; \
-	VMOVDQU64 k5_scidx<>+256(SB), Z20; \
-	VMOVDQU64 k5_scidx<>+320(SB), Z21; \
-	VMOVDQU64 k5_scidx<>+384(SB), Z22; \
-	VMOVDQU64 k5_scidx<>+448(SB), Z23; \
-	VMOVDQU64 k5_minidx<>(SB), Z24; \
+// K_LOADIDX loads the 8 VPERMW scale indices of table tab into Z16-Z23
+// and the VPERMPS ones of k5_dperm into Z25-Z26.
+#define K_LOADIDX(tab) \
+	VMOVDQU64 tab+0(SB), Z16; \
+	VMOVDQU64 tab+64(SB), Z17; \
+	VMOVDQU64 tab+128(SB), Z18; \
+	VMOVDQU64 tab+192(SB), Z19; \
+	VMOVDQU64 tab+256(SB), Z20; \
+	VMOVDQU64 tab+320(SB), Z21; \
+	VMOVDQU64 tab+384(SB), Z22; \
+	VMOVDQU64 tab+448(SB), Z23; \
 	VMOVDQU64 k5_dperm<>+0(SB), Z25; \
 	VMOVDQU64 k5_dperm<>+64(SB), Z26
+
+// K5_LOADIDX loads the Q4_K/Q5_K indices into Z16-Z26.
+#define K5_LOADIDX \
+	K_LOADIDX(k5_scidx<>); \
+	VMOVDQU64 k5_minidx<>(SB), Z24
 
 // Q4K_RUN multiplies the 32 quant bytes at woff(SI) (two sub-blocks) with
 // their 64 activations at aoff(DI), weighted by the scales VPERMW spreads
@@ -438,6 +464,194 @@ q5k512_one:
 	VPADDD Z11, Z10, Z10
 	K5_SCALE
 q5k512_done:
+	VEXTRACTF64X4 $1, Z0, Y2
+	VADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X2
+	VADDPS X2, X0, X0
+	VSUBPS X1, X0, X0
+	VHADDPS X0, X0, X0
+	VHADDPS X0, X0, X0
+	VMOVSS X0, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// k2_scidx entry r (64 bytes) is a VPERMW index that gives word w the
+// scale of 16-value group 4r + w/8: the scales of run r of the first
+// super-block of a pair; entries 4-7 those of the second (words 16-31).
+DATA k2_scidx<>+0(SB)/8, $0x0000000000000000
+DATA k2_scidx<>+8(SB)/8, $0x0000000000000000
+DATA k2_scidx<>+16(SB)/8, $0x0001000100010001
+DATA k2_scidx<>+24(SB)/8, $0x0001000100010001
+DATA k2_scidx<>+32(SB)/8, $0x0002000200020002
+DATA k2_scidx<>+40(SB)/8, $0x0002000200020002
+DATA k2_scidx<>+48(SB)/8, $0x0003000300030003
+DATA k2_scidx<>+56(SB)/8, $0x0003000300030003
+DATA k2_scidx<>+64(SB)/8, $0x0004000400040004
+DATA k2_scidx<>+72(SB)/8, $0x0004000400040004
+DATA k2_scidx<>+80(SB)/8, $0x0005000500050005
+DATA k2_scidx<>+88(SB)/8, $0x0005000500050005
+DATA k2_scidx<>+96(SB)/8, $0x0006000600060006
+DATA k2_scidx<>+104(SB)/8, $0x0006000600060006
+DATA k2_scidx<>+112(SB)/8, $0x0007000700070007
+DATA k2_scidx<>+120(SB)/8, $0x0007000700070007
+DATA k2_scidx<>+128(SB)/8, $0x0008000800080008
+DATA k2_scidx<>+136(SB)/8, $0x0008000800080008
+DATA k2_scidx<>+144(SB)/8, $0x0009000900090009
+DATA k2_scidx<>+152(SB)/8, $0x0009000900090009
+DATA k2_scidx<>+160(SB)/8, $0x000a000a000a000a
+DATA k2_scidx<>+168(SB)/8, $0x000a000a000a000a
+DATA k2_scidx<>+176(SB)/8, $0x000b000b000b000b
+DATA k2_scidx<>+184(SB)/8, $0x000b000b000b000b
+DATA k2_scidx<>+192(SB)/8, $0x000c000c000c000c
+DATA k2_scidx<>+200(SB)/8, $0x000c000c000c000c
+DATA k2_scidx<>+208(SB)/8, $0x000d000d000d000d
+DATA k2_scidx<>+216(SB)/8, $0x000d000d000d000d
+DATA k2_scidx<>+224(SB)/8, $0x000e000e000e000e
+DATA k2_scidx<>+232(SB)/8, $0x000e000e000e000e
+DATA k2_scidx<>+240(SB)/8, $0x000f000f000f000f
+DATA k2_scidx<>+248(SB)/8, $0x000f000f000f000f
+DATA k2_scidx<>+256(SB)/8, $0x0010001000100010
+DATA k2_scidx<>+264(SB)/8, $0x0010001000100010
+DATA k2_scidx<>+272(SB)/8, $0x0011001100110011
+DATA k2_scidx<>+280(SB)/8, $0x0011001100110011
+DATA k2_scidx<>+288(SB)/8, $0x0012001200120012
+DATA k2_scidx<>+296(SB)/8, $0x0012001200120012
+DATA k2_scidx<>+304(SB)/8, $0x0013001300130013
+DATA k2_scidx<>+312(SB)/8, $0x0013001300130013
+DATA k2_scidx<>+320(SB)/8, $0x0014001400140014
+DATA k2_scidx<>+328(SB)/8, $0x0014001400140014
+DATA k2_scidx<>+336(SB)/8, $0x0015001500150015
+DATA k2_scidx<>+344(SB)/8, $0x0015001500150015
+DATA k2_scidx<>+352(SB)/8, $0x0016001600160016
+DATA k2_scidx<>+360(SB)/8, $0x0016001600160016
+DATA k2_scidx<>+368(SB)/8, $0x0017001700170017
+DATA k2_scidx<>+376(SB)/8, $0x0017001700170017
+DATA k2_scidx<>+384(SB)/8, $0x0018001800180018
+DATA k2_scidx<>+392(SB)/8, $0x0018001800180018
+DATA k2_scidx<>+400(SB)/8, $0x0019001900190019
+DATA k2_scidx<>+408(SB)/8, $0x0019001900190019
+DATA k2_scidx<>+416(SB)/8, $0x001a001a001a001a
+DATA k2_scidx<>+424(SB)/8, $0x001a001a001a001a
+DATA k2_scidx<>+432(SB)/8, $0x001b001b001b001b
+DATA k2_scidx<>+440(SB)/8, $0x001b001b001b001b
+DATA k2_scidx<>+448(SB)/8, $0x001c001c001c001c
+DATA k2_scidx<>+456(SB)/8, $0x001c001c001c001c
+DATA k2_scidx<>+464(SB)/8, $0x001d001d001d001d
+DATA k2_scidx<>+472(SB)/8, $0x001d001d001d001d
+DATA k2_scidx<>+480(SB)/8, $0x001e001e001e001e
+DATA k2_scidx<>+488(SB)/8, $0x001e001e001e001e
+DATA k2_scidx<>+496(SB)/8, $0x001f001f001f001f
+DATA k2_scidx<>+504(SB)/8, $0x001f001f001f001f
+GLOBL k2_scidx<>(SB), RODATA|NOPTR, $512
+
+// k2_shift: VPSRLVW counts [0|2] and [4|6], which turn a 32-byte run of
+// 2-bit quants broadcast to both halves into two of its four planes.
+DATA k2_shift<>+0(SB)/8, $0x0000000000000000
+DATA k2_shift<>+8(SB)/8, $0x0000000000000000
+DATA k2_shift<>+16(SB)/8, $0x0000000000000000
+DATA k2_shift<>+24(SB)/8, $0x0000000000000000
+DATA k2_shift<>+32(SB)/8, $0x0002000200020002
+DATA k2_shift<>+40(SB)/8, $0x0002000200020002
+DATA k2_shift<>+48(SB)/8, $0x0002000200020002
+DATA k2_shift<>+56(SB)/8, $0x0002000200020002
+DATA k2_shift<>+64(SB)/8, $0x0004000400040004
+DATA k2_shift<>+72(SB)/8, $0x0004000400040004
+DATA k2_shift<>+80(SB)/8, $0x0004000400040004
+DATA k2_shift<>+88(SB)/8, $0x0004000400040004
+DATA k2_shift<>+96(SB)/8, $0x0006000600060006
+DATA k2_shift<>+104(SB)/8, $0x0006000600060006
+DATA k2_shift<>+112(SB)/8, $0x0006000600060006
+DATA k2_shift<>+120(SB)/8, $0x0006000600060006
+GLOBL k2_shift<>(SB), RODATA|NOPTR, $128
+
+// Q2K_RUN multiplies the 2-bit planes that VPSRLVW by shift selects from
+// the 32 bytes in Z3 with their 64 activations at aoff(DI), weighted by
+// the scales VPERMW spreads with index idx, into acc.
+#define Q2K_RUN(shift, aoff, idx, op, acc) \
+	VPSRLVW shift, Z3, Z4; \
+	VPANDD Z29, Z4, Z4; \
+	VPMADDUBSW aoff(DI), Z4, Z4; \
+	VPERMW Z9, idx, Z5; \
+	op Z5, Z4, acc
+
+// func dotQ2KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+// Two super-blocks an iteration, as dotQ4KAVX512; Q2_K has a 4-bit scale
+// and min per 16 values, the min applied through the 16-value bsums.
+TEXT ·dotQ2KAVX512(SB), NOSPLIT, $0-44
+	MOVQ w+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ qd+16(FP), DX
+	MOVQ bsums+24(FP), BX
+	MOVQ nb+32(FP), CX
+	VPXORD Z0, Z0, Z0
+	VXORPS X1, X1, X1
+	MOVL $0x0f0f0f0f, AX
+	VPBROADCASTD AX, Z14
+	MOVL $0x03030303, AX
+	VPBROADCASTD AX, Z29
+	VMOVDQU64 k2_shift<>+0(SB), Z13
+	VMOVDQU64 k2_shift<>+64(SB), Z30
+	K_LOADIDX(k2_scidx<>)
+	SUBQ $2, CX
+	JB q2k512_one
+q2k512_pair:
+	VMOVDQU 0(SI), X11
+	VINSERTI128 $1, 84(SI), Y11, Y11
+	VPSRLW $4, Y11, Y10
+	VPAND Y14, Y10, Y10
+	VPAND Y14, Y11, Y11
+	VPMOVZXBW Y10, Z10
+	VPMOVZXBW Y11, Z9
+	VPMADDWD (BX), Z10, Z10
+	K_DM2(80, 84)
+	K_MINS2
+	VBROADCASTI64X4 16(SI), Z3
+	Q2K_RUN(Z13, 0, Z16, VPMADDWD, Z6)
+	Q2K_RUN(Z30, 64, Z17, VPMADDWD, Z7)
+	VBROADCASTI64X4 48(SI), Z3
+	Q2K_RUN(Z13, 128, Z18, VPDPWSSD, Z6)
+	Q2K_RUN(Z30, 192, Z19, VPDPWSSD, Z7)
+	VBROADCASTI64X4 100(SI), Z3
+	Q2K_RUN(Z13, 256, Z20, VPMADDWD, Z27)
+	Q2K_RUN(Z30, 320, Z21, VPMADDWD, Z28)
+	VBROADCASTI64X4 132(SI), Z3
+	Q2K_RUN(Z13, 384, Z22, VPDPWSSD, Z27)
+	Q2K_RUN(Z30, 448, Z23, VPDPWSSD, Z28)
+	VPADDD Z7, Z6, Z6
+	VPADDD Z28, Z27, Z27
+	K5_SUM2
+	ADDQ $168, SI
+	ADDQ $512, DI
+	ADDQ $8, DX
+	ADDQ $64, BX
+	SUBQ $2, CX
+	JAE q2k512_pair
+q2k512_one:
+	ADDQ $2, CX
+	JZ q2k512_done
+	// The odd last super-block.
+	VMOVDQU 0(SI), X11
+	VPSRLW $4, X11, X10
+	VPAND X14, X10, X10
+	VPAND X14, X11, X11
+	VPMOVZXBW X10, Y10
+	VPMOVZXBW X11, Y9
+	VPMADDWD (BX), Y10, Y10
+	VCVTDQ2PS Y10, Y10
+	VEXTRACTF128 $1, Y10, X11
+	VADDPS X11, X10, X10
+	K_DM1(80)
+	VFMADD231PS X10, X15, X1
+	VBROADCASTI64X4 16(SI), Z3
+	Q2K_RUN(Z13, 0, Z16, VPMADDWD, Z10)
+	Q2K_RUN(Z30, 64, Z17, VPMADDWD, Z11)
+	VBROADCASTI64X4 48(SI), Z3
+	Q2K_RUN(Z13, 128, Z18, VPDPWSSD, Z10)
+	Q2K_RUN(Z30, 192, Z19, VPDPWSSD, Z11)
+	VPADDD Z11, Z10, Z10
+	VCVTDQ2PS Z10, Z10
+	VFMADD231PS Z10, Z12, Z0
+q2k512_done:
 	VEXTRACTF64X4 $1, Z0, Y2
 	VADDPS Y2, Y0, Y0
 	VEXTRACTF128 $1, Y0, X2
