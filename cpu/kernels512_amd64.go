@@ -38,6 +38,7 @@ var avx512Kernels = func() *kernels {
 	k.dotQ4K = blockDotK(144, dotQ4KAVX512)
 	k.dotQ5K = blockDotK(176, dotQ5KAVX512)
 	k.dotQ2K = blockDotK(84, dotQ2KAVX512)
+	k.dotQ3K = blockDotK(110, dotQ3KAVX512)
 	return &k
 }()
 
@@ -69,3 +70,6 @@ func dotQ5KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
 
 //go:noescape
 func dotQ2KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+
+//go:noescape
+func dotQ3KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32

@@ -23,6 +23,7 @@ var avx512Replaced = map[string]bool{
 	"dotQ4K": true,
 	"dotQ5K": true,
 	"dotQ2K": true,
+	"dotQ3K": true,
 }
 
 func TestSelectAMD64(t *testing.T) {

@@ -662,3 +662,192 @@ q2k512_done:
 	VMOVSS X0, ret+40(FP)
 	VZEROUPPER
 	RET
+
+// k3_hrot entry r (64 bytes): VPROLVD counts that bring bits 2r (low
+// half) and 2r+1 (high half) of each byte of Q3_K's hmask, broadcast to
+// both halves, to bit 2, where run r's third bits go.
+DATA k3_hrot<>+0(SB)/8, $0x0000000200000002
+DATA k3_hrot<>+8(SB)/8, $0x0000000200000002
+DATA k3_hrot<>+16(SB)/8, $0x0000000200000002
+DATA k3_hrot<>+24(SB)/8, $0x0000000200000002
+DATA k3_hrot<>+32(SB)/8, $0x0000000100000001
+DATA k3_hrot<>+40(SB)/8, $0x0000000100000001
+DATA k3_hrot<>+48(SB)/8, $0x0000000100000001
+DATA k3_hrot<>+56(SB)/8, $0x0000000100000001
+DATA k3_hrot<>+64(SB)/8, $0x0000000000000000
+DATA k3_hrot<>+72(SB)/8, $0x0000000000000000
+DATA k3_hrot<>+80(SB)/8, $0x0000000000000000
+DATA k3_hrot<>+88(SB)/8, $0x0000000000000000
+DATA k3_hrot<>+96(SB)/8, $0x0000001f0000001f
+DATA k3_hrot<>+104(SB)/8, $0x0000001f0000001f
+DATA k3_hrot<>+112(SB)/8, $0x0000001f0000001f
+DATA k3_hrot<>+120(SB)/8, $0x0000001f0000001f
+DATA k3_hrot<>+128(SB)/8, $0x0000001e0000001e
+DATA k3_hrot<>+136(SB)/8, $0x0000001e0000001e
+DATA k3_hrot<>+144(SB)/8, $0x0000001e0000001e
+DATA k3_hrot<>+152(SB)/8, $0x0000001e0000001e
+DATA k3_hrot<>+160(SB)/8, $0x0000001d0000001d
+DATA k3_hrot<>+168(SB)/8, $0x0000001d0000001d
+DATA k3_hrot<>+176(SB)/8, $0x0000001d0000001d
+DATA k3_hrot<>+184(SB)/8, $0x0000001d0000001d
+DATA k3_hrot<>+192(SB)/8, $0x0000001c0000001c
+DATA k3_hrot<>+200(SB)/8, $0x0000001c0000001c
+DATA k3_hrot<>+208(SB)/8, $0x0000001c0000001c
+DATA k3_hrot<>+216(SB)/8, $0x0000001c0000001c
+DATA k3_hrot<>+224(SB)/8, $0x0000001b0000001b
+DATA k3_hrot<>+232(SB)/8, $0x0000001b0000001b
+DATA k3_hrot<>+240(SB)/8, $0x0000001b0000001b
+DATA k3_hrot<>+248(SB)/8, $0x0000001b0000001b
+GLOBL k3_hrot<>(SB), RODATA|NOPTR, $256
+
+// Q3_SCALES decodes the sixteen 6-bit scales of the Q3_K super-block at
+// off(SI) (the 12 bytes at off+96) into the bytes of xreg, still offset
+// by 32. Clobbers R8-R13.
+#define Q3_SCALES(off, xreg) \
+	MOVL (off+96)(SI), R8; \
+	MOVL (off+100)(SI), R9; \
+	MOVL (off+104)(SI), R10; \
+	MOVL R8, R11; \
+	SHRL $4, R11; \
+	ANDL $0x0f0f0f0f, R11; \
+	MOVL R10, R12; \
+	SHRL $4, R12; \
+	ANDL $0x03030303, R12; \
+	SHLL $4, R12; \
+	ORL R12, R11; \
+	MOVL R9, R13; \
+	SHRL $4, R13; \
+	ANDL $0x0f0f0f0f, R13; \
+	MOVL R10, R12; \
+	SHRL $6, R12; \
+	ANDL $0x03030303, R12; \
+	SHLL $4, R12; \
+	ORL R12, R13; \
+	ANDL $0x0f0f0f0f, R8; \
+	MOVL R10, R12; \
+	ANDL $0x03030303, R12; \
+	SHLL $4, R12; \
+	ORL R12, R8; \
+	ANDL $0x0f0f0f0f, R9; \
+	MOVL R10, R12; \
+	SHRL $2, R12; \
+	ANDL $0x03030303, R12; \
+	SHLL $4, R12; \
+	ORL R12, R9; \
+	VMOVD R8, xreg; \
+	VPINSRD $1, R9, xreg, xreg; \
+	VPINSRD $2, R11, xreg, xreg; \
+	VPINSRD $3, R13, xreg, xreg
+
+// Q3K_RUN is Q2K_RUN for Q3_K run r: each quant gains its third bit from
+// hmask (hmreg, broadcast to both halves) by VPROLVD and VPTERNLOGD (A |
+// B&C with Z31's 0x04 bytes); the -4 of a clear bit goes through bsums.
+#define Q3K_RUN(shift, r, hmreg, aoff, idx, op, acc) \
+	VPSRLVW shift, Z3, Z4; \
+	VPANDD Z29, Z4, Z4; \
+	VPROLVD k3_hrot<>+(64*r)(SB), hmreg, Z5; \
+	VPTERNLOGD $0xf8, Z31, Z5, Z4; \
+	VPMADDUBSW aoff(DI), Z4, Z4; \
+	VPERMW Z9, idx, Z5; \
+	op Z5, Z4, acc
+
+// func dotQ3KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+// Two super-blocks an iteration, as dotQ2KAVX512, with signed 6-bit scales
+// and no mins.
+TEXT ·dotQ3KAVX512(SB), NOSPLIT, $0-44
+	MOVQ w+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ qd+16(FP), DX
+	MOVQ bsums+24(FP), BX
+	MOVQ nb+32(FP), CX
+	VPXORD Z0, Z0, Z0
+	MOVL $0x03030303, AX
+	VPBROADCASTD AX, Z29
+	MOVL $0x04040404, AX
+	VPBROADCASTD AX, Z31
+	MOVL $0x20202020, AX
+	VPBROADCASTD AX, Z2
+	VMOVDQU64 k2_shift<>+0(SB), Z13
+	VMOVDQU64 k2_shift<>+64(SB), Z24
+	K_LOADIDX(k2_scidx<>)
+	SUBQ $2, CX
+	JB q3k512_one
+q3k512_pair:
+	Q3_SCALES(0, X11)
+	Q3_SCALES(110, X8)
+	VINSERTI128 $1, X8, Y11, Y11
+	VPSUBB Y2, Y11, Y11
+	VPMOVSXBW Y11, Z9
+	VPMADDWD (BX), Z9, Z10
+	VPSLLD $2, Z10, Z10
+	MOVWLZX 108(SI), AX
+	VMOVD AX, X12
+	VPINSRW $2, 218(SI), X12, X12
+	VCVTPH2PS X12, X12
+	VMOVQ (DX), X15
+	VUNPCKLPS X15, X15, X15
+	VMULPS X15, X12, X12
+	VPERMPS Z12, Z25, Z12
+	VBROADCASTI64X4 32(SI), Z3
+	VBROADCASTI64X4 0(SI), Z30
+	Q3K_RUN(Z13, 0, Z30, 0, Z16, VPMADDWD, Z6)
+	Q3K_RUN(Z24, 1, Z30, 64, Z17, VPMADDWD, Z7)
+	VBROADCASTI64X4 64(SI), Z3
+	Q3K_RUN(Z13, 2, Z30, 128, Z18, VPDPWSSD, Z6)
+	Q3K_RUN(Z24, 3, Z30, 192, Z19, VPDPWSSD, Z7)
+	VBROADCASTI64X4 142(SI), Z3
+	VBROADCASTI64X4 110(SI), Z30
+	Q3K_RUN(Z13, 0, Z30, 256, Z20, VPMADDWD, Z27)
+	Q3K_RUN(Z24, 1, Z30, 320, Z21, VPMADDWD, Z28)
+	VBROADCASTI64X4 174(SI), Z3
+	Q3K_RUN(Z13, 2, Z30, 384, Z22, VPDPWSSD, Z27)
+	Q3K_RUN(Z24, 3, Z30, 448, Z23, VPDPWSSD, Z28)
+	VPADDD Z7, Z6, Z6
+	VPADDD Z28, Z27, Z27
+	VSHUFI64X2 $0x44, Z27, Z6, Z7
+	VSHUFI64X2 $0xee, Z27, Z6, Z6
+	VPADDD Z7, Z6, Z6
+	VPSUBD Z10, Z6, Z6
+	VCVTDQ2PS Z6, Z6
+	VFMADD231PS Z6, Z12, Z0
+	ADDQ $220, SI
+	ADDQ $512, DI
+	ADDQ $8, DX
+	ADDQ $64, BX
+	SUBQ $2, CX
+	JAE q3k512_pair
+q3k512_one:
+	ADDQ $2, CX
+	JZ q3k512_done
+	// The odd last super-block: its 16 offsets in Y10, its sums in Z6.
+	Q3_SCALES(0, X11)
+	VPSUBB X2, X11, X11
+	VPMOVSXBW X11, Y9
+	VPMADDWD (BX), Y9, Y10
+	VPSLLD $2, Y10, Y10
+	VBROADCASTI64X4 32(SI), Z3
+	VBROADCASTI64X4 0(SI), Z30
+	Q3K_RUN(Z13, 0, Z30, 0, Z16, VPMADDWD, Z6)
+	Q3K_RUN(Z24, 1, Z30, 64, Z17, VPMADDWD, Z7)
+	VBROADCASTI64X4 64(SI), Z3
+	Q3K_RUN(Z13, 2, Z30, 128, Z18, VPDPWSSD, Z6)
+	Q3K_RUN(Z24, 3, Z30, 192, Z19, VPDPWSSD, Z7)
+	VPADDD Z7, Z6, Z6
+	VPSUBD Z10, Z6, Z6
+	MOVWLZX 108(SI), AX
+	VMOVD AX, X12
+	VCVTPH2PS X12, X12
+	VMULSS (DX), X12, X12
+	VBROADCASTSS X12, Z12
+	VCVTDQ2PS Z6, Z6
+	VFMADD231PS Z6, Z12, Z0
+q3k512_done:
+	VEXTRACTF64X4 $1, Z0, Y2
+	VADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X2
+	VADDPS X2, X0, X0
+	VHADDPS X0, X0, X0
+	VHADDPS X0, X0, X0
+	VMOVSS X0, ret+40(FP)
+	VZEROUPPER
+	RET
