@@ -39,6 +39,7 @@ var avx512Kernels = func() *kernels {
 	k.dotQ5K = blockDotK(176, dotQ5KAVX512)
 	k.dotQ2K = blockDotK(84, dotQ2KAVX512)
 	k.dotQ3K = blockDotK(110, dotQ3KAVX512)
+	k.dotIQ4XS = blockDotK(136, dotIQ4XSAVX512)
 	return &k
 }()
 
@@ -73,3 +74,6 @@ func dotQ2KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
 
 //go:noescape
 func dotQ3KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+
+//go:noescape
+func dotIQ4XSAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32

@@ -24,6 +24,7 @@ var avx512Replaced = map[string]bool{
 	"dotQ5K": true,
 	"dotQ2K": true,
 	"dotQ3K": true,
+	"dotIQ4XS": true,
 }
 
 func TestSelectAMD64(t *testing.T) {

@@ -851,3 +851,263 @@ q3k512_done:
 	VMOVSS X0, ret+40(FP)
 	VZEROUPPER
 	RET
+
+// kx_lvl: the IQ4_NL/IQ4_XS levels plus 128 (unsigned, for VPDPBUSD) as a
+// VPSHUFB table in each 128-bit lane; the 128·Σy the offset adds is taken
+// back through the activations' block sums.
+DATA kx_lvl<>+0(SB)/8, $0x766a5d4f3f2d1801
+DATA kx_lvl<>+8(SB)/8, $0xf1d9c5b5a6998d81
+DATA kx_lvl<>+16(SB)/8, $0x766a5d4f3f2d1801
+DATA kx_lvl<>+24(SB)/8, $0xf1d9c5b5a6998d81
+DATA kx_lvl<>+32(SB)/8, $0x766a5d4f3f2d1801
+DATA kx_lvl<>+40(SB)/8, $0xf1d9c5b5a6998d81
+DATA kx_lvl<>+48(SB)/8, $0x766a5d4f3f2d1801
+DATA kx_lvl<>+56(SB)/8, $0xf1d9c5b5a6998d81
+GLOBL kx_lvl<>(SB), RODATA|NOPTR, $64
+
+// kx_nibshift: VPSRLVW counts 0, 4, 0, 4 for the 128-bit lanes of two
+// 16-byte IQ4 sub-blocks, each held twice: low nibbles, then high ones.
+DATA kx_nibshift<>+0(SB)/8, $0x0000000000000000
+DATA kx_nibshift<>+8(SB)/8, $0x0000000000000000
+DATA kx_nibshift<>+16(SB)/8, $0x0004000400040004
+DATA kx_nibshift<>+24(SB)/8, $0x0004000400040004
+DATA kx_nibshift<>+32(SB)/8, $0x0000000000000000
+DATA kx_nibshift<>+40(SB)/8, $0x0000000000000000
+DATA kx_nibshift<>+48(SB)/8, $0x0004000400040004
+DATA kx_nibshift<>+56(SB)/8, $0x0004000400040004
+GLOBL kx_nibshift<>(SB), RODATA|NOPTR, $64
+
+// kx_scidx entry r (64 bytes) is a VPERMD index of 8 dwords 2r and 8
+// dwords 2r+1: the scales of run r's sub-blocks; entries 4-7 those of
+// the second super-block of a pair (dwords 8-15).
+DATA kx_scidx<>+0(SB)/8, $0x0000000000000000
+DATA kx_scidx<>+8(SB)/8, $0x0000000000000000
+DATA kx_scidx<>+16(SB)/8, $0x0000000000000000
+DATA kx_scidx<>+24(SB)/8, $0x0000000000000000
+DATA kx_scidx<>+32(SB)/8, $0x0000000100000001
+DATA kx_scidx<>+40(SB)/8, $0x0000000100000001
+DATA kx_scidx<>+48(SB)/8, $0x0000000100000001
+DATA kx_scidx<>+56(SB)/8, $0x0000000100000001
+DATA kx_scidx<>+64(SB)/8, $0x0000000200000002
+DATA kx_scidx<>+72(SB)/8, $0x0000000200000002
+DATA kx_scidx<>+80(SB)/8, $0x0000000200000002
+DATA kx_scidx<>+88(SB)/8, $0x0000000200000002
+DATA kx_scidx<>+96(SB)/8, $0x0000000300000003
+DATA kx_scidx<>+104(SB)/8, $0x0000000300000003
+DATA kx_scidx<>+112(SB)/8, $0x0000000300000003
+DATA kx_scidx<>+120(SB)/8, $0x0000000300000003
+DATA kx_scidx<>+128(SB)/8, $0x0000000400000004
+DATA kx_scidx<>+136(SB)/8, $0x0000000400000004
+DATA kx_scidx<>+144(SB)/8, $0x0000000400000004
+DATA kx_scidx<>+152(SB)/8, $0x0000000400000004
+DATA kx_scidx<>+160(SB)/8, $0x0000000500000005
+DATA kx_scidx<>+168(SB)/8, $0x0000000500000005
+DATA kx_scidx<>+176(SB)/8, $0x0000000500000005
+DATA kx_scidx<>+184(SB)/8, $0x0000000500000005
+DATA kx_scidx<>+192(SB)/8, $0x0000000600000006
+DATA kx_scidx<>+200(SB)/8, $0x0000000600000006
+DATA kx_scidx<>+208(SB)/8, $0x0000000600000006
+DATA kx_scidx<>+216(SB)/8, $0x0000000600000006
+DATA kx_scidx<>+224(SB)/8, $0x0000000700000007
+DATA kx_scidx<>+232(SB)/8, $0x0000000700000007
+DATA kx_scidx<>+240(SB)/8, $0x0000000700000007
+DATA kx_scidx<>+248(SB)/8, $0x0000000700000007
+DATA kx_scidx<>+256(SB)/8, $0x0000000800000008
+DATA kx_scidx<>+264(SB)/8, $0x0000000800000008
+DATA kx_scidx<>+272(SB)/8, $0x0000000800000008
+DATA kx_scidx<>+280(SB)/8, $0x0000000800000008
+DATA kx_scidx<>+288(SB)/8, $0x0000000900000009
+DATA kx_scidx<>+296(SB)/8, $0x0000000900000009
+DATA kx_scidx<>+304(SB)/8, $0x0000000900000009
+DATA kx_scidx<>+312(SB)/8, $0x0000000900000009
+DATA kx_scidx<>+320(SB)/8, $0x0000000a0000000a
+DATA kx_scidx<>+328(SB)/8, $0x0000000a0000000a
+DATA kx_scidx<>+336(SB)/8, $0x0000000a0000000a
+DATA kx_scidx<>+344(SB)/8, $0x0000000a0000000a
+DATA kx_scidx<>+352(SB)/8, $0x0000000b0000000b
+DATA kx_scidx<>+360(SB)/8, $0x0000000b0000000b
+DATA kx_scidx<>+368(SB)/8, $0x0000000b0000000b
+DATA kx_scidx<>+376(SB)/8, $0x0000000b0000000b
+DATA kx_scidx<>+384(SB)/8, $0x0000000c0000000c
+DATA kx_scidx<>+392(SB)/8, $0x0000000c0000000c
+DATA kx_scidx<>+400(SB)/8, $0x0000000c0000000c
+DATA kx_scidx<>+408(SB)/8, $0x0000000c0000000c
+DATA kx_scidx<>+416(SB)/8, $0x0000000d0000000d
+DATA kx_scidx<>+424(SB)/8, $0x0000000d0000000d
+DATA kx_scidx<>+432(SB)/8, $0x0000000d0000000d
+DATA kx_scidx<>+440(SB)/8, $0x0000000d0000000d
+DATA kx_scidx<>+448(SB)/8, $0x0000000e0000000e
+DATA kx_scidx<>+456(SB)/8, $0x0000000e0000000e
+DATA kx_scidx<>+464(SB)/8, $0x0000000e0000000e
+DATA kx_scidx<>+472(SB)/8, $0x0000000e0000000e
+DATA kx_scidx<>+480(SB)/8, $0x0000000f0000000f
+DATA kx_scidx<>+488(SB)/8, $0x0000000f0000000f
+DATA kx_scidx<>+496(SB)/8, $0x0000000f0000000f
+DATA kx_scidx<>+504(SB)/8, $0x0000000f0000000f
+GLOBL kx_scidx<>(SB), RODATA|NOPTR, $512
+
+// kx_scsh: VPSRLVD counts that take sub-block s's 4 low scale bits from
+// scales_l (dword 4, counts 4s) and its 2 high ones from scales_h (the
+// high word of dword 0, counts 16+2s), for both super-blocks of a pair.
+DATA kx_scsh<>+0(SB)/8, $0x0000000400000000
+DATA kx_scsh<>+8(SB)/8, $0x0000000c00000008
+DATA kx_scsh<>+16(SB)/8, $0x0000001400000010
+DATA kx_scsh<>+24(SB)/8, $0x0000001c00000018
+DATA kx_scsh<>+32(SB)/8, $0x0000000400000000
+DATA kx_scsh<>+40(SB)/8, $0x0000000c00000008
+DATA kx_scsh<>+48(SB)/8, $0x0000001400000010
+DATA kx_scsh<>+56(SB)/8, $0x0000001c00000018
+DATA kx_scsh<>+64(SB)/8, $0x0000001200000010
+DATA kx_scsh<>+72(SB)/8, $0x0000001600000014
+DATA kx_scsh<>+80(SB)/8, $0x0000001a00000018
+DATA kx_scsh<>+88(SB)/8, $0x0000001e0000001c
+DATA kx_scsh<>+96(SB)/8, $0x0000001200000010
+DATA kx_scsh<>+104(SB)/8, $0x0000001600000014
+DATA kx_scsh<>+112(SB)/8, $0x0000001a00000018
+DATA kx_scsh<>+120(SB)/8, $0x0000001e0000001c
+GLOBL kx_scsh<>(SB), RODATA|NOPTR, $128
+
+// IQ4XS_RUN multiplies two IQ4_XS sub-blocks (their 32 quant bytes at
+// woff(SI)) with their 64 activations at aoff(DI): VSHUFI64X2 puts each
+// 16-byte sub-block in two lanes, VPSRLVW and VPANDD take the low nibbles
+// in the first and the high ones in the second, VPSHUFB looks up the
+// levels, VPDPBUSD sums their products in fours, and VPMULLD weights the
+// sums by the sub-block scales (VPERMD with index idx from Z9) into acc.
+#define IQ4XS_RUN(woff, aoff, idx, acc) \
+	VBROADCASTI64X4 woff(SI), Z4; \
+	VSHUFI64X2 $0x50, Z4, Z4, Z4; \
+	VPSRLVW Z13, Z4, Z4; \
+	VPANDD Z14, Z4, Z4; \
+	VPSHUFB Z4, Z30, Z4; \
+	VPXORD Z5, Z5, Z5; \
+	VPDPBUSD aoff(DI), Z4, Z5; \
+	VPERMD Z9, idx, Z11; \
+	VPMULLD Z11, Z5, Z5; \
+	VPADDD Z5, acc, acc
+
+// IQ4XS_SCALES turns the dwords [scales_l ×8 | ...] of Z8 and [d,
+// scales_h ×8 | ...] of Z10 into the signed 6-bit scales, one a dword, in
+// Z9 (Z24: dwords 15, Z29: 3, Z31: 32).
+#define IQ4XS_SCALES \
+	VPSRLVD kx_scsh<>+0(SB), Z8, Z8; \
+	VPANDD Z24, Z8, Z8; \
+	VPSRLVD kx_scsh<>+64(SB), Z10, Z10; \
+	VPANDD Z29, Z10, Z10; \
+	VPSLLD $4, Z10, Z10; \
+	VPORD Z10, Z8, Z9; \
+	VPSUBD Z31, Z9, Z9
+
+// func dotIQ4XSAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+// Two super-blocks an iteration.
+TEXT ·dotIQ4XSAVX512(SB), NOSPLIT, $0-44
+	MOVQ w+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ qd+16(FP), DX
+	MOVQ bsums+24(FP), BX
+	MOVQ nb+32(FP), CX
+	VPXORD Z0, Z0, Z0
+	MOVL $0x0f0f0f0f, AX
+	VPBROADCASTD AX, Z14
+	MOVL $3, AX
+	VPBROADCASTD AX, Z29
+	MOVL $15, AX
+	VPBROADCASTD AX, Z24
+	MOVL $32, AX
+	VPBROADCASTD AX, Z31
+	MOVL $0x00010001, AX
+	VPBROADCASTD AX, Z28
+	VMOVDQU64 kx_lvl<>(SB), Z30
+	VMOVDQU64 kx_nibshift<>(SB), Z13
+	VMOVDQU64 kx_scidx<>+0(SB), Z16
+	VMOVDQU64 kx_scidx<>+64(SB), Z17
+	VMOVDQU64 kx_scidx<>+128(SB), Z18
+	VMOVDQU64 kx_scidx<>+192(SB), Z19
+	VMOVDQU64 kx_scidx<>+256(SB), Z20
+	VMOVDQU64 kx_scidx<>+320(SB), Z21
+	VMOVDQU64 kx_scidx<>+384(SB), Z22
+	VMOVDQU64 kx_scidx<>+448(SB), Z23
+	VMOVDQU64 k5_dperm<>+0(SB), Z25
+	SUBQ $2, CX
+	JB iq4xs512_one
+iq4xs512_pair:
+	VPBROADCASTD 4(SI), Y8
+	VPBROADCASTD 140(SI), Y9
+	VINSERTI64X4 $1, Y9, Z8, Z8
+	VPBROADCASTD 0(SI), Y10
+	VPBROADCASTD 136(SI), Y9
+	VINSERTI64X4 $1, Y9, Z10, Z10
+	IQ4XS_SCALES
+	// The levels' +128: 128·Σ scale·(32-value sum of y).
+	VPMADDWD (BX), Z28, Z10
+	VPMULLD Z9, Z10, Z10
+	VPSLLD $7, Z10, Z10
+	VMOVD 0(SI), X12
+	VPINSRD $1, 136(SI), X12, X12
+	VCVTPH2PS X12, X12
+	VMOVQ (DX), X15
+	VUNPCKLPS X15, X15, X15
+	VMULPS X15, X12, X12
+	VPERMPS Z12, Z25, Z12
+	VPXORD Z6, Z6, Z6
+	VPXORD Z7, Z7, Z7
+	VPXORD Z26, Z26, Z26
+	VPXORD Z27, Z27, Z27
+	IQ4XS_RUN(8, 0, Z16, Z6)
+	IQ4XS_RUN(40, 64, Z17, Z7)
+	IQ4XS_RUN(72, 128, Z18, Z6)
+	IQ4XS_RUN(104, 192, Z19, Z7)
+	IQ4XS_RUN(144, 256, Z20, Z26)
+	IQ4XS_RUN(176, 320, Z21, Z27)
+	IQ4XS_RUN(208, 384, Z22, Z26)
+	IQ4XS_RUN(240, 448, Z23, Z27)
+	VPADDD Z7, Z6, Z6
+	VPADDD Z27, Z26, Z27
+	VSHUFI64X2 $0x44, Z27, Z6, Z7
+	VSHUFI64X2 $0xee, Z27, Z6, Z6
+	VPADDD Z7, Z6, Z6
+	VPSUBD Z10, Z6, Z6
+	VCVTDQ2PS Z6, Z6
+	VFMADD231PS Z6, Z12, Z0
+	ADDQ $272, SI
+	ADDQ $512, DI
+	ADDQ $8, DX
+	ADDQ $64, BX
+	SUBQ $2, CX
+	JAE iq4xs512_pair
+iq4xs512_one:
+	ADDQ $2, CX
+	JZ iq4xs512_done
+	// The odd last super-block, in the low halves.
+	VPBROADCASTD 4(SI), Y8
+	VPBROADCASTD 0(SI), Y10
+	IQ4XS_SCALES
+	VPMADDWD (BX), Y28, Y10
+	VPMULLD Y9, Y10, Y10
+	VPSLLD $7, Y10, Y10
+	VPXORD Z6, Z6, Z6
+	VPXORD Z7, Z7, Z7
+	IQ4XS_RUN(8, 0, Z16, Z6)
+	IQ4XS_RUN(40, 64, Z17, Z7)
+	IQ4XS_RUN(72, 128, Z18, Z6)
+	IQ4XS_RUN(104, 192, Z19, Z7)
+	VPADDD Z7, Z6, Z6
+	VEXTRACTI64X4 $1, Z6, Y7
+	VPADDD Y7, Y6, Y6
+	VPSUBD Y10, Y6, Y6
+	MOVWLZX 0(SI), AX
+	VMOVD AX, X12
+	VCVTPH2PS X12, X12
+	VMULSS (DX), X12, X12
+	VBROADCASTSS X12, Z12
+	VCVTDQ2PS Z6, Z6
+	VFMADD231PS Z6, Z12, Z0
+iq4xs512_done:
+	VEXTRACTF64X4 $1, Z0, Y2
+	VADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X2
+	VADDPS X2, X0, X0
+	VHADDPS X0, X0, X0
+	VHADDPS X0, X0, X0
+	VMOVSS X0, ret+40(FP)
+	VZEROUPPER
+	RET
