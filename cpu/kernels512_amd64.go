@@ -40,6 +40,10 @@ var avx512Kernels = func() *kernels {
 	k.dotQ2K = blockDotK(84, dotQ2KAVX512)
 	k.dotQ3K = blockDotK(110, dotQ3KAVX512)
 	k.dotIQ4XS = blockDotK(136, dotIQ4XSAVX512)
+	k.dotQ4_1 = blockDotNeg(20, dotQ4_1AVX512)
+	k.dotQ5_1 = blockDotNeg(24, dotQ5_1AVX512)
+	k.dotQ5_0 = blockDotNeg(22, dotQ5_0AVX512)
+	k.dotIQ4NL = blockDotNeg(18, dotIQ4NLAVX512)
 	return &k
 }()
 
@@ -77,3 +81,18 @@ func dotQ3KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
 
 //go:noescape
 func dotIQ4XSAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+
+// The 32-value block kernels take the Q8 activations' negated block sums
+// (neg), as their AVX2 forms do.
+
+//go:noescape
+func dotQ4_1AVX512(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
+
+//go:noescape
+func dotQ5_1AVX512(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
+
+//go:noescape
+func dotQ5_0AVX512(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
+
+//go:noescape
+func dotIQ4NLAVX512(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32

@@ -25,6 +25,10 @@ var avx512Replaced = map[string]bool{
 	"dotQ2K":   true,
 	"dotQ3K":   true,
 	"dotIQ4XS": true,
+	"dotQ4_1":  true,
+	"dotQ5_1":  true,
+	"dotQ5_0":  true,
+	"dotIQ4NL": true,
 }
 
 func TestSelectAMD64(t *testing.T) {
