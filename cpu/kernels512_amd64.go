@@ -2,7 +2,10 @@
 
 package cpu
 
-import "os"
+import (
+	"os"
+	"unsafe"
+)
 
 // hasAVX512 reports whether the CPU and the OS support the AVX-512 subsets
 // the avx512 kernels use: F, BW, DQ and VL (CPUID leaf 7 EBX) and VNNI
@@ -35,6 +38,7 @@ var avx512Kernels = func() *kernels {
 	}
 	k := *avx2Kernels
 	k.name = "avx512"
+	k.gemm = gemmAVX512
 	k.dotQ4K = blockDotK(144, dotQ4KAVX512)
 	k.dotQ5K = blockDotK(176, dotQ5KAVX512)
 	k.dotQ2K = blockDotK(84, dotQ2KAVX512)
@@ -96,3 +100,18 @@ func dotQ5_0AVX512(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
 
 //go:noescape
 func dotIQ4NLAVX512(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
+
+//go:noescape
+func gemm6x16AVX512(k int, a, b, c *float32, ldc int, add int)
+
+// gemmAVX512 is gemmAsm on the ZMM tile kernel.
+func gemmAVX512(k int, a, b, c []float32, ldc int, add bool) {
+	_, _ = a[:k*gemmMR], b[:k*gemmNR]
+	_ = c[(gemmMR-1)*ldc+gemmNR-1]
+	flag := 0
+	if add {
+		flag = 1
+	}
+	// SliceData: with k == 0 the panels may be empty.
+	gemm6x16AVX512(k, unsafe.SliceData(a), unsafe.SliceData(b), &c[0], ldc, flag)
+}

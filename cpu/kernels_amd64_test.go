@@ -20,6 +20,7 @@ func init() {
 // avx512Replaced lists the kernels the avx512 set takes from
 // kquants512_amd64.s / kernels512_amd64.s; every other one is AVX2's.
 var avx512Replaced = map[string]bool{
+	"gemm":     true,
 	"dotQ4K":   true,
 	"dotQ5K":   true,
 	"dotQ2K":   true,

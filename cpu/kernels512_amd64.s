@@ -1,0 +1,119 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// AVX-512 float kernels of the avx512 set (kernels512_amd64.go). Go's
+// operand order is reversed from Intel's: the destination is last.
+
+// func gemm6x16AVX512(k int, a, b, c *float32, ldc int, add int)
+// The 6×16 GEMM tile of gemm6x16SIMD on ZMM registers: a packed weight row
+// of 16 floats is one register, and each x value multiplies it by an FMA
+// with an embedded broadcast. Even and odd k steps go to separate
+// accumulators (12 in all, for the FMA latency), added at the end.
+TEXT ·gemm6x16AVX512(SB), NOSPLIT, $0-48
+	MOVQ k+0(FP), CX
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DI
+	MOVQ c+24(FP), DX
+	MOVQ ldc+32(FP), R8
+	SHLQ $2, R8
+	MOVQ add+40(FP), R9
+	// Fetch the C tile early: it is loaded or written only at the end.
+	MOVQ DX, AX
+	PREFETCHT0 (AX)
+	ADDQ R8, AX
+	PREFETCHT0 (AX)
+	ADDQ R8, AX
+	PREFETCHT0 (AX)
+	ADDQ R8, AX
+	PREFETCHT0 (AX)
+	ADDQ R8, AX
+	PREFETCHT0 (AX)
+	ADDQ R8, AX
+	PREFETCHT0 (AX)
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	VPXORD Z4, Z4, Z4
+	VPXORD Z5, Z5, Z5
+	VPXORD Z6, Z6, Z6
+	VPXORD Z7, Z7, Z7
+	VPXORD Z8, Z8, Z8
+	VPXORD Z9, Z9, Z9
+	VPXORD Z10, Z10, Z10
+	VPXORD Z11, Z11, Z11
+	MOVQ CX, R10
+	SHRQ $1, R10
+	JZ gemm512_odd
+gemm512_loop:
+	VMOVUPS (DI), Z12
+	VMOVUPS 64(DI), Z13
+	VFMADD231PS.BCST 0(SI), Z12, Z0
+	VFMADD231PS.BCST 4(SI), Z12, Z1
+	VFMADD231PS.BCST 8(SI), Z12, Z2
+	VFMADD231PS.BCST 12(SI), Z12, Z3
+	VFMADD231PS.BCST 16(SI), Z12, Z4
+	VFMADD231PS.BCST 20(SI), Z12, Z5
+	VFMADD231PS.BCST 24(SI), Z13, Z6
+	VFMADD231PS.BCST 28(SI), Z13, Z7
+	VFMADD231PS.BCST 32(SI), Z13, Z8
+	VFMADD231PS.BCST 36(SI), Z13, Z9
+	VFMADD231PS.BCST 40(SI), Z13, Z10
+	VFMADD231PS.BCST 44(SI), Z13, Z11
+	ADDQ $48, SI
+	ADDQ $128, DI
+	DECQ R10
+	JNZ gemm512_loop
+gemm512_odd:
+	TESTQ $1, CX
+	JZ gemm512_sum
+	VMOVUPS (DI), Z12
+	VFMADD231PS.BCST 0(SI), Z12, Z0
+	VFMADD231PS.BCST 4(SI), Z12, Z1
+	VFMADD231PS.BCST 8(SI), Z12, Z2
+	VFMADD231PS.BCST 12(SI), Z12, Z3
+	VFMADD231PS.BCST 16(SI), Z12, Z4
+	VFMADD231PS.BCST 20(SI), Z12, Z5
+gemm512_sum:
+	VADDPS Z6, Z0, Z0
+	VADDPS Z7, Z1, Z1
+	VADDPS Z8, Z2, Z2
+	VADDPS Z9, Z3, Z3
+	VADDPS Z10, Z4, Z4
+	VADDPS Z11, Z5, Z5
+	TESTQ R9, R9
+	JZ gemm512_store
+	VADDPS (DX), Z0, Z0
+	VMOVUPS Z0, (DX)
+	ADDQ R8, DX
+	VADDPS (DX), Z1, Z1
+	VMOVUPS Z1, (DX)
+	ADDQ R8, DX
+	VADDPS (DX), Z2, Z2
+	VMOVUPS Z2, (DX)
+	ADDQ R8, DX
+	VADDPS (DX), Z3, Z3
+	VMOVUPS Z3, (DX)
+	ADDQ R8, DX
+	VADDPS (DX), Z4, Z4
+	VMOVUPS Z4, (DX)
+	ADDQ R8, DX
+	VADDPS (DX), Z5, Z5
+	VMOVUPS Z5, (DX)
+	VZEROUPPER
+	RET
+gemm512_store:
+	VMOVUPS Z0, (DX)
+	ADDQ R8, DX
+	VMOVUPS Z1, (DX)
+	ADDQ R8, DX
+	VMOVUPS Z2, (DX)
+	ADDQ R8, DX
+	VMOVUPS Z3, (DX)
+	ADDQ R8, DX
+	VMOVUPS Z4, (DX)
+	ADDQ R8, DX
+	VMOVUPS Z5, (DX)
+	VZEROUPPER
+	RET
