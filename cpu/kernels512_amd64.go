@@ -41,6 +41,7 @@ var avx512Kernels = func() *kernels {
 	k.gemm = gemmAVX512
 	k.dotQ4K = blockDotK(144, dotQ4KAVX512)
 	k.dotQ5K = blockDotK(176, dotQ5KAVX512)
+	k.dotQ6K = blockDotK(210, dotQ6KAVX512)
 	k.dotQ2K = blockDotK(84, dotQ2KAVX512)
 	k.dotQ3K = blockDotK(110, dotQ3KAVX512)
 	k.dotIQ4XS = blockDotK(136, dotIQ4XSAVX512)
@@ -76,6 +77,9 @@ func dotQ4KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
 
 //go:noescape
 func dotQ5KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+
+//go:noescape
+func dotQ6KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
 
 //go:noescape
 func dotQ2KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32

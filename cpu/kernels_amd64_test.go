@@ -23,6 +23,7 @@ var avx512Replaced = map[string]bool{
 	"gemm":     true,
 	"dotQ4K":   true,
 	"dotQ5K":   true,
+	"dotQ6K":   true,
 	"dotQ2K":   true,
 	"dotQ3K":   true,
 	"dotIQ4XS": true,

@@ -1589,3 +1589,129 @@ iq4nlx_done:
 	VZEROUPPER
 	RET
 
+
+// k6_qhshift: VPSLLVW counts [4|2] and VPSRLVW counts [0|2], which bring
+// the four 2-bit planes of Q6_K's qh, broadcast to both halves, to bits
+// 4-5.
+DATA k6_qhshift<>+0(SB)/8, $0x0004000400040004
+DATA k6_qhshift<>+8(SB)/8, $0x0004000400040004
+DATA k6_qhshift<>+16(SB)/8, $0x0004000400040004
+DATA k6_qhshift<>+24(SB)/8, $0x0004000400040004
+DATA k6_qhshift<>+32(SB)/8, $0x0002000200020002
+DATA k6_qhshift<>+40(SB)/8, $0x0002000200020002
+DATA k6_qhshift<>+48(SB)/8, $0x0002000200020002
+DATA k6_qhshift<>+56(SB)/8, $0x0002000200020002
+DATA k6_qhshift<>+64(SB)/8, $0x0000000000000000
+DATA k6_qhshift<>+72(SB)/8, $0x0000000000000000
+DATA k6_qhshift<>+80(SB)/8, $0x0000000000000000
+DATA k6_qhshift<>+88(SB)/8, $0x0000000000000000
+DATA k6_qhshift<>+96(SB)/8, $0x0002000200020002
+DATA k6_qhshift<>+104(SB)/8, $0x0002000200020002
+DATA k6_qhshift<>+112(SB)/8, $0x0002000200020002
+DATA k6_qhshift<>+120(SB)/8, $0x0002000200020002
+GLOBL k6_qhshift<>(SB), RODATA|NOPTR, $128
+
+// Q6K_HALF multiplies the 128 values of half of a Q6_K super-block: the
+// 64 ql bytes at qlo(SI) give runs of low nibbles (values 0-63 of the
+// half) and high nibbles (64-127) in activation order, each with two qh
+// bits from the 32 bytes at qho(SI) (VPTERNLOGD A | B&C with Z31's 0x30),
+// weighted by the scales VPERMW spreads with idxa and idxb into acca and
+// accb; the -32 goes through bsums.
+#define Q6K_HALF(qlo, qho, aoff, idxa, idxb, op, acca, accb) \
+	VMOVDQU64 qlo(SI), Z3; \
+	VBROADCASTI64X4 qho(SI), Z30; \
+	VPANDD Z14, Z3, Z4; \
+	VPSLLVW Z13, Z30, Z5; \
+	VPTERNLOGD $0xf8, Z31, Z5, Z4; \
+	VPMADDUBSW aoff(DI), Z4, Z4; \
+	VPERMW Z9, idxa, Z5; \
+	op Z5, Z4, acca; \
+	VPSRLW $4, Z3, Z4; \
+	VPANDD Z14, Z4, Z4; \
+	VPSRLVW Z24, Z30, Z5; \
+	VPTERNLOGD $0xf8, Z31, Z5, Z4; \
+	VPMADDUBSW (aoff+64)(DI), Z4, Z4; \
+	VPERMW Z9, idxb, Z5; \
+	op Z5, Z4, accb
+
+// func dotQ6KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+// Two super-blocks an iteration, as dotQ3KAVX512.
+TEXT ·dotQ6KAVX512(SB), NOSPLIT, $0-44
+	MOVQ w+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ qd+16(FP), DX
+	MOVQ bsums+24(FP), BX
+	MOVQ nb+32(FP), CX
+	VPXORD Z0, Z0, Z0
+	MOVL $0x0f0f0f0f, AX
+	VPBROADCASTD AX, Z14
+	MOVL $0x30303030, AX
+	VPBROADCASTD AX, Z31
+	VMOVDQU64 k6_qhshift<>+0(SB), Z13
+	VMOVDQU64 k6_qhshift<>+64(SB), Z24
+	K_LOADIDX(k2_scidx<>)
+	SUBQ $2, CX
+	JB q6k512_one
+q6k512_pair:
+	VMOVDQU 192(SI), X11
+	VINSERTI128 $1, 402(SI), Y11, Y11
+	VPMOVSXBW Y11, Z9
+	VPMADDWD (BX), Z9, Z10
+	VPSLLD $5, Z10, Z10
+	MOVWLZX 208(SI), AX
+	VMOVD AX, X12
+	VPINSRW $2, 418(SI), X12, X12
+	VCVTPH2PS X12, X12
+	VMOVQ (DX), X15
+	VUNPCKLPS X15, X15, X15
+	VMULPS X15, X12, X12
+	VPERMPS Z12, Z25, Z12
+	Q6K_HALF(0, 128, 0, Z16, Z17, VPMADDWD, Z6, Z7)
+	Q6K_HALF(64, 160, 128, Z18, Z19, VPDPWSSD, Z6, Z7)
+	Q6K_HALF(210, 338, 256, Z20, Z21, VPMADDWD, Z27, Z28)
+	Q6K_HALF(274, 370, 384, Z22, Z23, VPDPWSSD, Z27, Z28)
+	VPADDD Z7, Z6, Z6
+	VPADDD Z28, Z27, Z27
+	VSHUFI64X2 $0x44, Z27, Z6, Z7
+	VSHUFI64X2 $0xee, Z27, Z6, Z6
+	VPADDD Z7, Z6, Z6
+	VPSUBD Z10, Z6, Z6
+	VCVTDQ2PS Z6, Z6
+	VFMADD231PS Z6, Z12, Z0
+	ADDQ $420, SI
+	ADDQ $512, DI
+	ADDQ $8, DX
+	ADDQ $64, BX
+	SUBQ $2, CX
+	JAE q6k512_pair
+q6k512_one:
+	ADDQ $2, CX
+	JZ q6k512_done
+	// The odd last super-block.
+	VMOVDQU 192(SI), X11
+	VPMOVSXBW X11, Y9
+	VPMADDWD (BX), Y9, Y10
+	VPSLLD $5, Y10, Y10
+	Q6K_HALF(0, 128, 0, Z16, Z17, VPMADDWD, Z6, Z7)
+	Q6K_HALF(64, 160, 128, Z18, Z19, VPDPWSSD, Z6, Z7)
+	VPADDD Z7, Z6, Z6
+	VEXTRACTI64X4 $1, Z6, Y7
+	VPADDD Y7, Y6, Y6
+	VPSUBD Y10, Y6, Y6
+	MOVWLZX 208(SI), AX
+	VMOVD AX, X12
+	VCVTPH2PS X12, X12
+	VMULSS (DX), X12, X12
+	VBROADCASTSS X12, Z12
+	VCVTDQ2PS Z6, Z6
+	VFMADD231PS Z6, Z12, Z0
+q6k512_done:
+	VEXTRACTF64X4 $1, Z0, Y2
+	VADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X2
+	VADDPS X2, X0, X0
+	VHADDPS X0, X0, X0
+	VHADDPS X0, X0, X0
+	VMOVSS X0, ret+40(FP)
+	VZEROUPPER
+	RET
