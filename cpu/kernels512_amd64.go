@@ -39,6 +39,7 @@ var avx512Kernels = func() *kernels {
 	k := *avx2Kernels
 	k.name = "avx512"
 	k.gemm = gemmAVX512
+	k.dotQ8x4 = blockDot4(34, dotQ8x4AVX512)
 	k.dotQ4K = blockDotK(144, dotQ4KAVX512)
 	k.dotQ5K = blockDotK(176, dotQ5KAVX512)
 	k.dotQ6K = blockDotK(210, dotQ6KAVX512)
@@ -119,3 +120,9 @@ func gemmAVX512(k int, a, b, c []float32, ldc int, add bool) {
 	// SliceData: with k == 0 the panels may be empty.
 	gemm6x16AVX512(k, unsafe.SliceData(a), unsafe.SliceData(b), &c[0], ldc, flag)
 }
+
+// dotQ8x4AVX512 multiplies unsigned (offset) quants, so it takes the
+// activations' negated block sums.
+//
+//go:noescape
+func dotQ8x4AVX512(w *byte, stride int, qs *int8, qd *float32, neg *int32, nb int, out *float32)

@@ -21,6 +21,7 @@ func init() {
 // kquants512_amd64.s / kernels512_amd64.s; every other one is AVX2's.
 var avx512Replaced = map[string]bool{
 	"gemm":     true,
+	"dotQ8x4":  true,
 	"dotQ4K":   true,
 	"dotQ5K":   true,
 	"dotQ6K":   true,
