@@ -131,3 +131,37 @@ func BenchmarkQ8x4Sets(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMulMatGemmSets times the packed GEMM of F32 and F16 weights
+// (2048×2048, N = 256) on each SIMD set, two workers.
+func BenchmarkMulMatGemmSets(b *testing.B) {
+	const K, M, N = 2048, 2048, 256
+	rng := rand.New(rand.NewPCG(77, 78))
+	xb := f32Bytes(randF32(rng, K*N, -1, 1))
+	for _, typ := range []rt.DType{rt.F32, rt.F16} {
+		wf := randF32(rng, K*M, -1, 1)
+		wb := f32Bytes(wf)
+		if typ == rt.F16 {
+			wb = make([]byte, 2*K*M)
+			goKernels.f32ToF16(wf, wb)
+		}
+		w := hostOf(typ, [4]int{K, M, 1, 1}, wb)
+		x := hostOf(rt.F32, [4]int{K, N, 1, 1}, xb)
+		dst := hostOf(rt.F32, [4]int{M, N, 1, 1}, make([]byte, 4*M*N))
+		for _, k := range kernelSets() {
+			if k == goKernels {
+				continue
+			}
+			b.Run(fmt.Sprintf("%v/%s", typ, k.name), func(b *testing.B) {
+				be := newBackend(2, k)
+				defer be.Close()
+				for b.Loop() {
+					if err := be.mulMatFast(w, x, dst); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(2*K*M*N)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOPS")
+			})
+		}
+	}
+}
