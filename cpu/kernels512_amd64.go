@@ -41,6 +41,7 @@ var avx512Kernels = func() *kernels {
 	k.gemm = gemmAVX512
 	k.dotQ8x4 = blockDot4(34, dotQ8x4AVX512)
 	k.dotQ4K = blockDotK(144, dotQ4KAVX512)
+	k.dotQ4Kx4 = blockDotK4(144, dotQ4Kx4AVX512)
 	k.dotQ5K = blockDotK(176, dotQ5KAVX512)
 	k.dotQ6K = blockDotK(210, dotQ6KAVX512)
 	k.dotQ2K = blockDotK(84, dotQ2KAVX512)
@@ -126,3 +127,6 @@ func gemmAVX512(k int, a, b, c []float32, ldc int, add bool) {
 //
 //go:noescape
 func dotQ8x4AVX512(w *byte, stride int, qs *int8, qd *float32, neg *int32, nb int, out *float32)
+
+//go:noescape
+func dotQ4Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)

@@ -23,6 +23,7 @@ var avx512Replaced = map[string]bool{
 	"gemm":     true,
 	"dotQ8x4":  true,
 	"dotQ4K":   true,
+	"dotQ4Kx4": true,
 	"dotQ5K":   true,
 	"dotQ6K":   true,
 	"dotQ2K":   true,

@@ -1715,3 +1715,117 @@ q6k512_done:
 	VMOVSS X0, ret+40(FP)
 	VZEROUPPER
 	RET
+
+// Q4KX4_RUN unpacks two sub-blocks of a Q4_K weight row (32 quant bytes at
+// woff(SI)) once and multiplies them with four activation rows (at
+// aoff(DI), one row nb super-blocks after the other; R10 the fourth),
+// weighted by the scales VPERMW spreads with index idx, into Z24-Z27.
+#define Q4KX4_RUN(woff, aoff, idx, op) \
+	VBROADCASTI64X4 woff(SI), Z4; \
+	VPSRLVW Z13, Z4, Z4; \
+	VPANDD Z14, Z4, Z4; \
+	VPERMW Z9, idx, Z5; \
+	VPMADDUBSW aoff(DI), Z4, Z6; \
+	op Z5, Z6, Z24; \
+	VPMADDUBSW aoff(DI)(AX*1), Z4, Z7; \
+	op Z5, Z7, Z25; \
+	VPMADDUBSW aoff(DI)(AX*2), Z4, Z8; \
+	op Z5, Z8, Z26; \
+	VPMADDUBSW aoff(R10), Z4, Z10; \
+	op Z5, Z10, Z27
+
+// Q4KX4_ROW finishes activation row c of a super-block (its bsums at bs,
+// its dy at dy): the mins' part goes to Y(20+c), the int sums in isum,
+// scaled by d·dy, to acc.
+#define Q4KX4_ROW(bs, dy, isum, minacc, acc) \
+	VBROADCASTSS dy, Z12; \
+	VMULPS Z12, Z29, Z11; \
+	VMULPS Y12, Y30, Y12; \
+	VPMADDWD bs, Y28, Y10; \
+	VCVTDQ2PS Y10, Y10; \
+	VFNMADD231PS Y10, Y12, minacc; \
+	VCVTDQ2PS isum, isum; \
+	VFMADD231PS isum, Z11, acc
+
+// func dotQ4Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+// Four activation rows, nb super-blocks apart, against one weight row,
+// each weight block unpacked once for the four; their float sums are in
+// Z0, Z1, Z15 and Z3 (K5_SCALES writes X2).
+TEXT ·dotQ4Kx4AVX512(SB), NOSPLIT, $0-48
+	MOVQ w+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ qd+16(FP), DX
+	MOVQ bsums+24(FP), BX
+	MOVQ nb+32(FP), CX
+	MOVQ CX, AX
+	SHLQ $8, AX
+	MOVL $0x0f0f0f0f, R11
+	VPBROADCASTD R11, Z14
+	VMOVDQU64 k5_nibshift<>(SB), Z13
+	VMOVDQU64 k5_scidx<>+0(SB), Z16
+	VMOVDQU64 k5_scidx<>+64(SB), Z17
+	VMOVDQU64 k5_scidx<>+128(SB), Z18
+	VMOVDQU64 k5_scidx<>+192(SB), Z19
+	VMOVDQU64 k5_minidx<>(SB), Z31
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z15, Z15, Z15
+	VPXORD Z3, Z3, Z3
+	VPXORD Z20, Z20, Z20
+	VPXORD Z21, Z21, Z21
+	VPXORD Z22, Z22, Z22
+	VPXORD Z23, Z23, Z23
+q4kx4512_loop:
+	K5_SCALES
+	VPMOVZXBW X2, Y9
+	VPERMW Z9, Z31, Z28
+	VPBROADCASTW 0(SI), Y29
+	VCVTPH2PS Y29, Z29
+	VPBROADCASTW 2(SI), X30
+	VCVTPH2PS X30, Y30
+	// K5_SCALES clobbered R8-R13: the row strides again, from AX.
+	MOVQ AX, R12
+	SHRQ $3, R12
+	MOVQ AX, R13
+	SHRQ $6, R13
+	LEAQ (DI)(AX*2), R10
+	ADDQ AX, R10
+	Q4KX4_RUN(16, 0, Z16, VPMADDWD)
+	Q4KX4_RUN(48, 64, Z17, VPDPWSSD)
+	Q4KX4_RUN(80, 128, Z18, VPDPWSSD)
+	Q4KX4_RUN(112, 192, Z19, VPDPWSSD)
+	LEAQ (BX)(R12*2), R8
+	ADDQ R12, R8
+	LEAQ (DX)(R13*2), R9
+	ADDQ R13, R9
+	Q4KX4_ROW((BX), (DX), Z24, Y20, Z0)
+	Q4KX4_ROW((BX)(R12*1), (DX)(R13*1), Z25, Y21, Z1)
+	Q4KX4_ROW((BX)(R12*2), (DX)(R13*2), Z26, Y22, Z15)
+	Q4KX4_ROW((R8), (R9), Z27, Y23, Z3)
+	ADDQ $144, SI
+	ADDQ $256, DI
+	ADDQ $4, DX
+	ADDQ $32, BX
+	DECQ CX
+	JNZ q4kx4512_loop
+	VEXTRACTF64X4 $1, Z0, Y4
+	VADDPS Y4, Y0, Y0
+	VADDPS Y20, Y0, Y0
+	VEXTRACTF64X4 $1, Z1, Y4
+	VADDPS Y4, Y1, Y1
+	VADDPS Y21, Y1, Y1
+	VEXTRACTF64X4 $1, Z15, Y4
+	VADDPS Y4, Y15, Y2
+	VADDPS Y22, Y2, Y2
+	VEXTRACTF64X4 $1, Z3, Y4
+	VADDPS Y4, Y3, Y3
+	VADDPS Y23, Y3, Y3
+	MOVQ out+40(FP), R8
+	VHADDPS Y1, Y0, Y0
+	VHADDPS Y3, Y2, Y2
+	VHADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS X1, X0, X0
+	VMOVUPS X0, (R8)
+	VZEROUPPER
+	RET
