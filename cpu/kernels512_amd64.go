@@ -44,6 +44,7 @@ var avx512Kernels = func() *kernels {
 	k.dotQ4Kx4 = blockDotK4(144, dotQ4Kx4AVX512)
 	k.dotQ5K = blockDotK(176, dotQ5KAVX512)
 	k.dotQ6K = blockDotK(210, dotQ6KAVX512)
+	k.dotQ6Kx4 = blockDotK4(210, dotQ6Kx4AVX512)
 	k.dotQ2K = blockDotK(84, dotQ2KAVX512)
 	k.dotQ3K = blockDotK(110, dotQ3KAVX512)
 	k.dotIQ4XS = blockDotK(136, dotIQ4XSAVX512)
@@ -130,3 +131,6 @@ func dotQ8x4AVX512(w *byte, stride int, qs *int8, qd *float32, neg *int32, nb in
 
 //go:noescape
 func dotQ4Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+
+//go:noescape
+func dotQ6Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)

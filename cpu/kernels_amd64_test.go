@@ -26,6 +26,7 @@ var avx512Replaced = map[string]bool{
 	"dotQ4Kx4": true,
 	"dotQ5K":   true,
 	"dotQ6K":   true,
+	"dotQ6Kx4": true,
 	"dotQ2K":   true,
 	"dotQ3K":   true,
 	"dotIQ4XS": true,

@@ -1829,3 +1829,111 @@ q4kx4512_loop:
 	VMOVUPS X0, (R8)
 	VZEROUPPER
 	RET
+
+// X4_MUL4 multiplies the unpacked quants in Z4 with four activation rows
+// at aoff (R10: the fourth), weighted by Z5's scales, into Z24-Z27.
+#define X4_MUL4(aoff, op) \
+	VPMADDUBSW aoff(DI), Z4, Z6; \
+	op Z5, Z6, Z24; \
+	VPMADDUBSW aoff(DI)(AX*1), Z4, Z7; \
+	op Z5, Z7, Z25; \
+	VPMADDUBSW aoff(DI)(AX*2), Z4, Z8; \
+	op Z5, Z8, Z26; \
+	VPMADDUBSW aoff(R10), Z4, Z10; \
+	op Z5, Z10, Z27
+
+// Q6KX4_HALF is Q6K_HALF against four activation rows.
+#define Q6KX4_HALF(qlo, qho, aoff, idxa, idxb, op) \
+	VMOVDQU64 qlo(SI), Z3; \
+	VBROADCASTI64X4 qho(SI), Z30; \
+	VPANDD Z14, Z3, Z4; \
+	VPSLLVW Z13, Z30, Z5; \
+	VPTERNLOGD $0xf8, Z31, Z5, Z4; \
+	VPERMW Z9, idxa, Z5; \
+	X4_MUL4(aoff, op); \
+	VPSRLW $4, Z3, Z4; \
+	VPANDD Z14, Z4, Z4; \
+	VPSRLVW Z28, Z30, Z5; \
+	VPTERNLOGD $0xf8, Z31, Z5, Z4; \
+	VPERMW Z9, idxb, Z5; \
+	X4_MUL4(aoff+64, VPDPWSSD)
+
+// Q6KX4_ROW finishes activation row c of a Q6_K super-block: its int
+// sums (isum, folded to 8 lanes) less 32·Σ scale·bsum (bsums at bs),
+// scaled by d·dy (dy at dy), go to the row's 8-lane sum acc.
+#define Q6KX4_ROW(bs, dy, isum, ysum, acc) \
+	VEXTRACTI64X4 $1, isum, Y10; \
+	VPADDD Y10, ysum, ysum; \
+	VPMADDWD bs, Y9, Y10; \
+	VPSLLD $5, Y10, Y10; \
+	VPSUBD Y10, ysum, ysum; \
+	VCVTDQ2PS ysum, ysum; \
+	VBROADCASTSS dy, Y12; \
+	VMULPS Y12, Y29, Y12; \
+	VFMADD231PS ysum, Y12, acc
+
+// func dotQ6Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+// Four activation rows, nb super-blocks apart, against one weight row,
+// each weight block unpacked once for the four.
+TEXT ·dotQ6Kx4AVX512(SB), NOSPLIT, $0-48
+	MOVQ w+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ qd+16(FP), DX
+	MOVQ bsums+24(FP), BX
+	MOVQ nb+32(FP), CX
+	MOVQ CX, AX
+	SHLQ $8, AX
+	MOVQ CX, R12
+	SHLQ $5, R12
+	MOVQ CX, R13
+	SHLQ $2, R13
+	MOVL $0x0f0f0f0f, R11
+	VPBROADCASTD R11, Z14
+	MOVL $0x30303030, R11
+	VPBROADCASTD R11, Z31
+	VMOVDQU64 k6_qhshift<>+0(SB), Z13
+	VMOVDQU64 k6_qhshift<>+64(SB), Z28
+	VMOVDQU64 k2_scidx<>+0(SB), Z16
+	VMOVDQU64 k2_scidx<>+64(SB), Z17
+	VMOVDQU64 k2_scidx<>+128(SB), Z18
+	VMOVDQU64 k2_scidx<>+192(SB), Z19
+	VPXORD Z20, Z20, Z20
+	VPXORD Z21, Z21, Z21
+	VPXORD Z22, Z22, Z22
+	VPXORD Z23, Z23, Z23
+q6kx4512_loop:
+	VMOVDQU 192(SI), X11
+	VPMOVSXBW X11, Y9
+	VPBROADCASTW 208(SI), X29
+	VCVTPH2PS X29, Y29
+	LEAQ (DI)(AX*2), R10
+	ADDQ AX, R10
+	Q6KX4_HALF(0, 128, 0, Z16, Z17, VPMADDWD)
+	Q6KX4_HALF(64, 160, 128, Z18, Z19, VPDPWSSD)
+	LEAQ (BX)(R12*2), R8
+	ADDQ R12, R8
+	LEAQ (DX)(R13*2), R9
+	ADDQ R13, R9
+	Q6KX4_ROW((BX), (DX), Z24, Y24, Y20)
+	Q6KX4_ROW((BX)(R12*1), (DX)(R13*1), Z25, Y25, Y21)
+	Q6KX4_ROW((BX)(R12*2), (DX)(R13*2), Z26, Y26, Y22)
+	Q6KX4_ROW((R8), (R9), Z27, Y27, Y23)
+	ADDQ $210, SI
+	ADDQ $256, DI
+	ADDQ $4, DX
+	ADDQ $32, BX
+	DECQ CX
+	JNZ q6kx4512_loop
+	VMOVAPS Y20, Y0
+	VMOVAPS Y21, Y1
+	VMOVAPS Y22, Y2
+	VMOVAPS Y23, Y3
+	MOVQ out+40(FP), R8
+	VHADDPS Y1, Y0, Y0
+	VHADDPS Y3, Y2, Y2
+	VHADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS X1, X0, X0
+	VMOVUPS X0, (R8)
+	VZEROUPPER
+	RET
