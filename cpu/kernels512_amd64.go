@@ -43,6 +43,7 @@ var avx512Kernels = func() *kernels {
 	k.dotQ4K = blockDotK(144, dotQ4KAVX512)
 	k.dotQ4Kx4 = blockDotK4(144, dotQ4Kx4AVX512)
 	k.dotQ5K = blockDotK(176, dotQ5KAVX512)
+	k.dotQ5Kx4 = blockDotK4(176, dotQ5Kx4AVX512)
 	k.dotQ6K = blockDotK(210, dotQ6KAVX512)
 	k.dotQ6Kx4 = blockDotK4(210, dotQ6Kx4AVX512)
 	k.dotQ2K = blockDotK(84, dotQ2KAVX512)
@@ -134,3 +135,6 @@ func dotQ4Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *f
 
 //go:noescape
 func dotQ6Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+
+//go:noescape
+func dotQ5Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)

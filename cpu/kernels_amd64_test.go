@@ -25,6 +25,7 @@ var avx512Replaced = map[string]bool{
 	"dotQ4K":   true,
 	"dotQ4Kx4": true,
 	"dotQ5K":   true,
+	"dotQ5Kx4": true,
 	"dotQ6K":   true,
 	"dotQ6Kx4": true,
 	"dotQ2K":   true,
