@@ -47,7 +47,9 @@ var avx512Kernels = func() *kernels {
 	k.dotQ6K = blockDotK(210, dotQ6KAVX512)
 	k.dotQ6Kx4 = blockDotK4(210, dotQ6Kx4AVX512)
 	k.dotQ2K = blockDotK(84, dotQ2KAVX512)
+	k.dotQ2Kx4 = blockDotK4(84, dotQ2Kx4AVX512)
 	k.dotQ3K = blockDotK(110, dotQ3KAVX512)
+	k.dotQ3Kx4 = blockDotK4(110, dotQ3Kx4AVX512)
 	k.dotIQ4XS = blockDotK(136, dotIQ4XSAVX512)
 	k.dotQ4_1 = blockDotNeg(20, dotQ4_1AVX512)
 	k.dotQ5_1 = blockDotNeg(24, dotQ5_1AVX512)
@@ -138,3 +140,9 @@ func dotQ6Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *f
 
 //go:noescape
 func dotQ5Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+
+//go:noescape
+func dotQ2Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+
+//go:noescape
+func dotQ3Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)

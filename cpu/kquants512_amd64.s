@@ -2044,3 +2044,209 @@ q5kx4512_loop:
 	VMOVUPS X0, (R8)
 	VZEROUPPER
 	RET
+
+// Q2KX4_RUN: two 2-bit planes (VPSRLVW by shift) of the 32 qs bytes
+// broadcast in Z31, against four activation rows.
+#define Q2KX4_RUN(shift, aoff, idx, op) \
+	VPSRLVW shift, Z31, Z4; \
+	VPANDD Z29, Z4, Z4; \
+	VPERMW Z9, idx, Z5; \
+	X4_MUL4(aoff, op)
+
+// Q2KX4_ROW finishes activation row c of a Q2_K super-block: [d, dmin]
+// are floats 0-1 of X30, the mins words Y28.
+#define Q2KX4_ROW(bs, dy, isum, minacc, acc) \
+	VBROADCASTSS dy, X12; \
+	VMULPS X12, X30, X12; \
+	VBROADCASTSS X12, Z11; \
+	VPERMILPS $0x55, X12, X12; \
+	VBROADCASTSS X12, Y12; \
+	VPMADDWD bs, Y28, Y10; \
+	VCVTDQ2PS Y10, Y10; \
+	VFNMADD231PS Y10, Y12, minacc; \
+	VCVTDQ2PS isum, isum; \
+	VFMADD231PS isum, Z11, acc
+
+// func dotQ2Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+// Four activation rows, nb super-blocks apart, against one weight row.
+TEXT ·dotQ2Kx4AVX512(SB), NOSPLIT, $0-48
+	MOVQ w+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ qd+16(FP), DX
+	MOVQ bsums+24(FP), BX
+	MOVQ nb+32(FP), CX
+	MOVQ CX, AX
+	SHLQ $8, AX
+	MOVQ CX, R12
+	SHLQ $5, R12
+	MOVQ CX, R13
+	SHLQ $2, R13
+	MOVL $0x0f0f0f0f, R11
+	VPBROADCASTD R11, Z14
+	MOVL $0x03030303, R11
+	VPBROADCASTD R11, Z29
+	VMOVDQU64 k2_shift<>+0(SB), Z13
+	VMOVDQU64 k2_shift<>+64(SB), Z15
+	VMOVDQU64 k2_scidx<>+0(SB), Z16
+	VMOVDQU64 k2_scidx<>+64(SB), Z17
+	VMOVDQU64 k2_scidx<>+128(SB), Z18
+	VMOVDQU64 k2_scidx<>+192(SB), Z19
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	VPXORD Z20, Z20, Z20
+	VPXORD Z21, Z21, Z21
+	VPXORD Z22, Z22, Z22
+	VPXORD Z23, Z23, Z23
+q2kx4512_loop:
+	VMOVDQU 0(SI), X11
+	VPSRLW $4, X11, X10
+	VPAND X14, X10, X10
+	VPAND X14, X11, X11
+	VPMOVZXBW X11, Y9
+	VPMOVZXBW X10, Y28
+	VMOVD 80(SI), X30
+	VCVTPH2PS X30, X30
+	LEAQ (DI)(AX*2), R10
+	ADDQ AX, R10
+	VBROADCASTI64X4 16(SI), Z31
+	Q2KX4_RUN(Z13, 0, Z16, VPMADDWD)
+	Q2KX4_RUN(Z15, 64, Z17, VPDPWSSD)
+	VBROADCASTI64X4 48(SI), Z31
+	Q2KX4_RUN(Z13, 128, Z18, VPDPWSSD)
+	Q2KX4_RUN(Z15, 192, Z19, VPDPWSSD)
+	LEAQ (BX)(R12*2), R8
+	ADDQ R12, R8
+	LEAQ (DX)(R13*2), R9
+	ADDQ R13, R9
+	Q2KX4_ROW((BX), (DX), Z24, Y20, Z0)
+	Q2KX4_ROW((BX)(R12*1), (DX)(R13*1), Z25, Y21, Z1)
+	Q2KX4_ROW((BX)(R12*2), (DX)(R13*2), Z26, Y22, Z2)
+	Q2KX4_ROW((R8), (R9), Z27, Y23, Z3)
+	ADDQ $84, SI
+	ADDQ $256, DI
+	ADDQ $4, DX
+	ADDQ $32, BX
+	DECQ CX
+	JNZ q2kx4512_loop
+	VEXTRACTF64X4 $1, Z0, Y4
+	VADDPS Y4, Y0, Y0
+	VADDPS Y20, Y0, Y0
+	VEXTRACTF64X4 $1, Z1, Y4
+	VADDPS Y4, Y1, Y1
+	VADDPS Y21, Y1, Y1
+	VEXTRACTF64X4 $1, Z2, Y4
+	VADDPS Y4, Y2, Y2
+	VADDPS Y22, Y2, Y2
+	VEXTRACTF64X4 $1, Z3, Y4
+	VADDPS Y4, Y3, Y3
+	VADDPS Y23, Y3, Y3
+	MOVQ out+40(FP), R8
+	VHADDPS Y1, Y0, Y0
+	VHADDPS Y3, Y2, Y2
+	VHADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS X1, X0, X0
+	VMOVUPS X0, (R8)
+	VZEROUPPER
+	RET
+
+// Q3KX4_RUN: Q3K_RUN against four activation rows (qs broadcast in Z31,
+// hmask in Z30, 0x03 bytes in Z29, 0x04 in Z28).
+#define Q3KX4_RUN(shift, r, aoff, idx, op) \
+	VPSRLVW shift, Z31, Z4; \
+	VPANDD Z29, Z4, Z4; \
+	VPROLVD k3_hrot<>+(64*r)(SB), Z30, Z5; \
+	VPTERNLOGD $0xf8, Z28, Z5, Z4; \
+	VPERMW Z9, idx, Z5; \
+	X4_MUL4(aoff, op)
+
+// Q3KX4_ROW finishes activation row c of a Q3_K super-block: its int
+// sums less 4·Σ scale·bsum, scaled by d·dy (d in Y14), go to acc.
+#define Q3KX4_ROW(bs, dy, isum, ysum, acc) \
+	VEXTRACTI64X4 $1, isum, Y10; \
+	VPADDD Y10, ysum, ysum; \
+	VPMADDWD bs, Y9, Y10; \
+	VPSLLD $2, Y10, Y10; \
+	VPSUBD Y10, ysum, ysum; \
+	VCVTDQ2PS ysum, ysum; \
+	VBROADCASTSS dy, Y12; \
+	VMULPS Y12, Y14, Y12; \
+	VFMADD231PS ysum, Y12, acc
+
+// func dotQ3Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+// Four activation rows, nb super-blocks apart, against one weight row.
+TEXT ·dotQ3Kx4AVX512(SB), NOSPLIT, $0-48
+	MOVQ w+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ qd+16(FP), DX
+	MOVQ bsums+24(FP), BX
+	MOVQ nb+32(FP), CX
+	MOVQ CX, AX
+	SHLQ $8, AX
+	MOVL $0x03030303, R11
+	VPBROADCASTD R11, Z29
+	MOVL $0x04040404, R11
+	VPBROADCASTD R11, Z28
+	MOVL $0x20202020, R11
+	VPBROADCASTD R11, Z2
+	VMOVDQU64 k2_shift<>+0(SB), Z13
+	VMOVDQU64 k2_shift<>+64(SB), Z15
+	VMOVDQU64 k2_scidx<>+0(SB), Z16
+	VMOVDQU64 k2_scidx<>+64(SB), Z17
+	VMOVDQU64 k2_scidx<>+128(SB), Z18
+	VMOVDQU64 k2_scidx<>+192(SB), Z19
+	VPXORD Z20, Z20, Z20
+	VPXORD Z21, Z21, Z21
+	VPXORD Z22, Z22, Z22
+	VPXORD Z23, Z23, Z23
+q3kx4512_loop:
+	Q3_SCALES(0, X11)
+	VPSUBB X2, X11, X11
+	VPMOVSXBW X11, Y9
+	MOVWLZX 108(SI), R11
+	VMOVD R11, X14
+	VPBROADCASTW X14, X14
+	VCVTPH2PS X14, Y14
+	// Q3_SCALES clobbered R8-R13: the row strides again, from AX.
+	MOVQ AX, R12
+	SHRQ $3, R12
+	MOVQ AX, R13
+	SHRQ $6, R13
+	LEAQ (DI)(AX*2), R10
+	ADDQ AX, R10
+	VBROADCASTI64X4 0(SI), Z30
+	VBROADCASTI64X4 32(SI), Z31
+	Q3KX4_RUN(Z13, 0, 0, Z16, VPMADDWD)
+	Q3KX4_RUN(Z15, 1, 64, Z17, VPDPWSSD)
+	VBROADCASTI64X4 64(SI), Z31
+	Q3KX4_RUN(Z13, 2, 128, Z18, VPDPWSSD)
+	Q3KX4_RUN(Z15, 3, 192, Z19, VPDPWSSD)
+	LEAQ (BX)(R12*2), R8
+	ADDQ R12, R8
+	LEAQ (DX)(R13*2), R9
+	ADDQ R13, R9
+	Q3KX4_ROW((BX), (DX), Z24, Y24, Y20)
+	Q3KX4_ROW((BX)(R12*1), (DX)(R13*1), Z25, Y25, Y21)
+	Q3KX4_ROW((BX)(R12*2), (DX)(R13*2), Z26, Y26, Y22)
+	Q3KX4_ROW((R8), (R9), Z27, Y27, Y23)
+	ADDQ $110, SI
+	ADDQ $256, DI
+	ADDQ $4, DX
+	ADDQ $32, BX
+	DECQ CX
+	JNZ q3kx4512_loop
+	VMOVAPS Y20, Y0
+	VMOVAPS Y21, Y1
+	VMOVAPS Y22, Y2
+	VMOVAPS Y23, Y3
+	MOVQ out+40(FP), R8
+	VHADDPS Y1, Y0, Y0
+	VHADDPS Y3, Y2, Y2
+	VHADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS X1, X0, X0
+	VMOVUPS X0, (R8)
+	VZEROUPPER
+	RET
