@@ -51,6 +51,7 @@ var avx512Kernels = func() *kernels {
 	k.dotQ3K = blockDotK(110, dotQ3KAVX512)
 	k.dotQ3Kx4 = blockDotK4(110, dotQ3Kx4AVX512)
 	k.dotIQ4XS = blockDotK(136, dotIQ4XSAVX512)
+	k.dotIQ4XSx4 = blockDotK4(136, dotIQ4XSx4AVX512)
 	k.dotQ4_1 = blockDotNeg(20, dotQ4_1AVX512)
 	k.dotQ5_1 = blockDotNeg(24, dotQ5_1AVX512)
 	k.dotQ5_0 = blockDotNeg(22, dotQ5_0AVX512)
@@ -146,3 +147,6 @@ func dotQ2Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *f
 
 //go:noescape
 func dotQ3Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+
+//go:noescape
+func dotIQ4XSx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)

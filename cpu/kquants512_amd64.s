@@ -2250,3 +2250,131 @@ q3kx4512_loop:
 	VMOVUPS X0, (R8)
 	VZEROUPPER
 	RET
+
+// IQ4XSX4_RUN is IQ4XS_RUN against four activation rows: the levels are
+// looked up once, each row gets its VPDPBUSD sums weighted by the
+// sub-block scales (VPERMD of Z9 with idx) added to Z24-Z27.
+#define IQ4XSX4_RUN(woff, aoff, idx) \
+	VBROADCASTI64X4 woff(SI), Z4; \
+	VSHUFI64X2 $0x50, Z4, Z4, Z4; \
+	VPSRLVW Z13, Z4, Z4; \
+	VPANDD Z14, Z4, Z4; \
+	VPSHUFB Z4, Z30, Z4; \
+	VPERMD Z9, idx, Z5; \
+	VPXORD Z6, Z6, Z6; \
+	VPDPBUSD aoff(DI), Z4, Z6; \
+	VPMULLD Z5, Z6, Z6; \
+	VPADDD Z6, Z24, Z24; \
+	VPXORD Z6, Z6, Z6; \
+	VPDPBUSD aoff(DI)(AX*1), Z4, Z6; \
+	VPMULLD Z5, Z6, Z6; \
+	VPADDD Z6, Z25, Z25; \
+	VPXORD Z6, Z6, Z6; \
+	VPDPBUSD aoff(DI)(AX*2), Z4, Z6; \
+	VPMULLD Z5, Z6, Z6; \
+	VPADDD Z6, Z26, Z26; \
+	VPXORD Z6, Z6, Z6; \
+	VPDPBUSD aoff(R10), Z4, Z6; \
+	VPMULLD Z5, Z6, Z6; \
+	VPADDD Z6, Z27, Z27
+
+// IQ4XSX4_ROW finishes activation row c of an IQ4_XS super-block: its int
+// sums less 128·Σ scale·(32-value sum of y) (bsums at bs, Y3's ones),
+// scaled by d·dy (d in Y28), go to acc.
+#define IQ4XSX4_ROW(bs, dy, isum, ysum, acc) \
+	VEXTRACTI64X4 $1, isum, Y10; \
+	VPADDD Y10, ysum, ysum; \
+	VPMADDWD bs, Y3, Y10; \
+	VPMULLD Y9, Y10, Y10; \
+	VPSLLD $7, Y10, Y10; \
+	VPSUBD Y10, ysum, ysum; \
+	VCVTDQ2PS ysum, ysum; \
+	VBROADCASTSS dy, Y12; \
+	VMULPS Y12, Y28, Y12; \
+	VFMADD231PS ysum, Y12, acc
+
+// func dotIQ4XSx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+// Four activation rows, nb super-blocks apart, against one weight row.
+TEXT ·dotIQ4XSx4AVX512(SB), NOSPLIT, $0-48
+	MOVQ w+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ qd+16(FP), DX
+	MOVQ bsums+24(FP), BX
+	MOVQ nb+32(FP), CX
+	MOVQ CX, AX
+	SHLQ $8, AX
+	MOVQ CX, R12
+	SHLQ $5, R12
+	MOVQ CX, R13
+	SHLQ $2, R13
+	MOVL $15, R11
+	VPBROADCASTD R11, Z0
+	MOVL $3, R11
+	VPBROADCASTD R11, Z1
+	MOVL $32, R11
+	VPBROADCASTD R11, Z2
+	MOVL $0x00010001, R11
+	VPBROADCASTD R11, Z3
+	MOVL $0x0f0f0f0f, R11
+	VPBROADCASTD R11, Z14
+	VMOVDQU64 kx_lvl<>(SB), Z30
+	VMOVDQU64 kx_nibshift<>(SB), Z13
+	VMOVDQU64 kx_scidx<>+0(SB), Z16
+	VMOVDQU64 kx_scidx<>+64(SB), Z17
+	VMOVDQU64 kx_scidx<>+128(SB), Z18
+	VMOVDQU64 kx_scidx<>+192(SB), Z19
+	VPXORD Z20, Z20, Z20
+	VPXORD Z21, Z21, Z21
+	VPXORD Z22, Z22, Z22
+	VPXORD Z23, Z23, Z23
+iq4xsx4512_loop:
+	VPBROADCASTD 4(SI), Y8
+	VPBROADCASTD 0(SI), Y10
+	VPSRLVD kx_scsh<>+0(SB), Y8, Y8
+	VPANDD Y0, Y8, Y8
+	VPSRLVD kx_scsh<>+64(SB), Y10, Y10
+	VPANDD Y1, Y10, Y10
+	VPSLLD $4, Y10, Y10
+	VPORD Y10, Y8, Y9
+	VPSUBD Y2, Y9, Y9
+	MOVWLZX 0(SI), R11
+	VMOVD R11, X28
+	VPBROADCASTW X28, X28
+	VCVTPH2PS X28, Y28
+	LEAQ (DI)(AX*2), R10
+	ADDQ AX, R10
+	VPXORD Z24, Z24, Z24
+	VPXORD Z25, Z25, Z25
+	VPXORD Z26, Z26, Z26
+	VPXORD Z27, Z27, Z27
+	IQ4XSX4_RUN(8, 0, Z16)
+	IQ4XSX4_RUN(40, 64, Z17)
+	IQ4XSX4_RUN(72, 128, Z18)
+	IQ4XSX4_RUN(104, 192, Z19)
+	LEAQ (BX)(R12*2), R8
+	ADDQ R12, R8
+	LEAQ (DX)(R13*2), R9
+	ADDQ R13, R9
+	IQ4XSX4_ROW((BX), (DX), Z24, Y24, Y20)
+	IQ4XSX4_ROW((BX)(R12*1), (DX)(R13*1), Z25, Y25, Y21)
+	IQ4XSX4_ROW((BX)(R12*2), (DX)(R13*2), Z26, Y26, Y22)
+	IQ4XSX4_ROW((R8), (R9), Z27, Y27, Y23)
+	ADDQ $136, SI
+	ADDQ $256, DI
+	ADDQ $4, DX
+	ADDQ $32, BX
+	DECQ CX
+	JNZ iq4xsx4512_loop
+	VMOVAPS Y20, Y0
+	VMOVAPS Y21, Y1
+	VMOVAPS Y22, Y2
+	VMOVAPS Y23, Y3
+	MOVQ out+40(FP), R8
+	VHADDPS Y1, Y0, Y0
+	VHADDPS Y3, Y2, Y2
+	VHADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS X1, X0, X0
+	VMOVUPS X0, (R8)
+	VZEROUPPER
+	RET
