@@ -18,9 +18,11 @@ func init() {
 }
 
 // avx512Replaced lists the kernels the avx512 set takes from
-// kquants512_amd64.s / kernels512_amd64.s; every other one is AVX2's.
+// kquants512_amd64.s and kernels512_amd64.s; every other one is AVX2's.
 var avx512Replaced = map[string]bool{
 	"gemm":       true,
+	"dotF16x4":   true,
+	"dotF32x4":   true,
 	"dotQ8x4":    true,
 	"dotQ4K":     true,
 	"dotQ4Kx4":   true,
