@@ -25,11 +25,14 @@
 //
 // # Choosing a lower set
 //
-// The environment variable GPURT_CPU_LEVEL, read once at start-up, caps
-// the set on amd64: "avx2" runs the AVX2 kernels on an AVX-512 CPU (to
-// compare with an AVX2-only build of llama.cpp, or the two sets on one
-// machine), "go" the portable ones; "avx512" or unset picks the best the
-// CPU has, and a level the CPU lacks falls back to the best it has.
+// The environment variable GPURT_CPU_LEVEL (any case), read once at
+// start-up, caps the set on amd64: "avx2" runs the AVX2 kernels on an
+// AVX-512 CPU (to compare with an AVX2-only build of llama.cpp, or the two
+// sets on one machine), "go" the portable ones; "avx512" or unset picks
+// the best the CPU has, and a level the CPU lacks falls back to the best
+// it has.
+// CheckLevelEnv reports any other value (which is ignored), KernelSet the
+// set that runs. Other architectures ignore the variable.
 //
 // # Testing
 //

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"math"
 	"os"
+	"strings"
 	"unsafe"
 )
 
@@ -27,10 +28,6 @@ func hasAVX512() bool {
 	xcr0, _ := xgetbv0()
 	return xcr0&(xmmYmm|opmaskZmm) == xmmYmm|opmaskZmm
 }
-
-// cpuLevelEnv names the environment variable that caps the kernel set the
-// CPU backend picks: "avx2" or "go" (see doc.go).
-const cpuLevelEnv = "GPURT_CPU_LEVEL"
 
 // avx512Kernels is the AVX-512 set, or nil when the CPU lacks it: the AVX2
 // set with the kernels of kquants512_amd64.s in place of their AVX2 forms.
@@ -62,13 +59,15 @@ var avx512Kernels = func() *kernels {
 	return &k
 }()
 
-// simdKernels is the best set this CPU runs, capped by GPURT_CPU_LEVEL.
-var simdKernels = selectAMD64(os.Getenv(cpuLevelEnv), avx2Kernels, avx512Kernels)
+// simdKernels is the best set this CPU runs, capped by GPURT_CPU_LEVEL (any
+// case).
+var simdKernels = selectAMD64(strings.ToLower(os.Getenv(cpuLevelEnv)), avx2Kernels, avx512Kernels)
 
 // selectAMD64 picks the set for level ("" or "avx512": the best there is;
 // "avx2": at most AVX2; "go": none, so the portable kernels run) from
 // the sets the CPU has (nil where it lacks one). An unknown level counts as
-// "": the device description names the set that runs.
+// "" (CheckLevelEnv reports it): the device description names the set that
+// runs.
 func selectAMD64(level string, avx2, avx512 *kernels) *kernels {
 	switch level {
 	case "go":

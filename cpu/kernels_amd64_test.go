@@ -112,7 +112,7 @@ func TestCPULevelEnv(t *testing.T) {
 		capped = "avx2"
 	}
 	for _, c := range []struct{ level, want string }{
-		{"", "best"}, {"avx512", "best"}, {"avx2", capped}, {"go", "go"},
+		{"", "best"}, {"avx512", "best"}, {"avx2", capped}, {"AVX2", capped}, {"go", "go"},
 	} {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCPULevelEnv$", "-test.count=1")
 		cmd.Env = append(os.Environ(), cpuLevelEnv+"="+c.level, "GPURT_TEST_WANT_KERNELS="+c.want)
