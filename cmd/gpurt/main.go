@@ -12,6 +12,7 @@ import (
 	"runtime/debug"
 	"sort"
 
+	"github.com/gpurt/gpurt/cpu"
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
@@ -132,6 +133,9 @@ func dispatch(args []string) int {
 		fmt.Fprintf(cliStderr, "gpurt: unknown command %q\n", args[0])
 		usage(cliStderr)
 		return exitUsage
+	}
+	if err := cpu.CheckLevelEnv(); err != nil {
+		fmt.Fprintf(cliStderr, "gpurt %s: warning: %v\n", args[0], err)
 	}
 	code := cmd.run(args[1:])
 	// Hand the GPU drivers back everything: a command that leaves a buffer
