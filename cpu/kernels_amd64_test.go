@@ -11,9 +11,13 @@ import (
 
 // Where the AVX-512 set is chosen, the AVX2 set it supersedes stays under
 // test: every kernel test runs both on the same inputs.
+// With GPURT_CPU_LEVEL capping the choice, the AVX-512 set stays under
+// test too.
 func init() {
-	if avx2Kernels != nil && simdKernels != avx2Kernels {
-		supersededKernels = append(supersededKernels, avx2Kernels)
+	for _, k := range []*kernels{avx2Kernels, avx512Kernels} {
+		if k != nil && k != simdKernels {
+			supersededKernels = append(supersededKernels, k)
+		}
 	}
 }
 
