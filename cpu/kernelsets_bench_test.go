@@ -202,3 +202,31 @@ func BenchmarkTileSets(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGEMVStreamedTypes is BenchmarkMulMatStreamed for every added
+// weight type at 4096×4096: one x row through 80 MiB or more of weights,
+// so that they come from DRAM; it reports the weight read rate, to set
+// against the streaming-read bandwidth (issue 13's 80 % target). Compare
+// the sets with GPURT_CPU_LEVEL.
+func BenchmarkGEMVStreamedTypes(b *testing.B) {
+	const k, m = 4096, 4096
+	for _, typ := range kquantTypes {
+		b.Run(typ.String(), func(b *testing.B) {
+			ctx := rt.NewContext()
+			x := ctx.NewTensor(rt.F32, k, 1)
+			nmat := max(2, 80<<20/typ.RowSize(k)/m+1)
+			var outs []*rt.Tensor
+			for range nmat {
+				outs = append(outs, ctx.MulMat(ctx.NewTensor(typ, k, m), x))
+			}
+			g, be := benchGraph(b, ctx, outs...)
+			for b.Loop() {
+				if err := be.GraphCompute(g); err != nil {
+					b.Fatal(err)
+				}
+			}
+			bytes := float64(nmat) * float64(typ.RowSize(k)*m)
+			b.ReportMetric(bytes*float64(b.N)/b.Elapsed().Seconds()/1e9, "GB/s")
+		})
+	}
+}
