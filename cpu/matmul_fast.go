@@ -232,6 +232,10 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	if err != nil {
 		return err
 	}
+	var q4r8 *repackedQ4 // Q4_0 weights' 8-row groups, interleaved (repack.go)
+	if kind == rowQ4 && k.dotQ4R8 != nil {
+		q4r8 = repackedQ4For(w)
+	}
 	tile := k.tileKernel(kind) // once per op: it may build a closure
 	if kind == rowF16 && tile.x4 != nil && N == 1 && r2 >= 2 && r2 <= maxTileColumns {
 		return b.mulMatF16Heads(w, dst, tile, col, r2, r3, work)
@@ -272,8 +276,11 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 				if kind == rowQ4 {
 					dot, dot4 = k.dotQ4, k.dotQ4x4
 				}
-				// Four rows at a time share the activation loads.
 				i := 0
+				for ; q4r8 != nil && i+8 <= len(out) && (m0+i)/8 < q4r8.groups; i += 8 {
+					k.dotQ4R8(q4r8.group(w.ne[2], i12/r2, i13/r3, (m0+i)/8), y, out[i:i+8])
+				}
+				// Four rows at a time share the activation loads.
 				for ; i+4 <= len(out); i += 4 {
 					dot4(raw[i], w.nb[1], y, (*[4]float32)(out[i:]))
 				}
