@@ -117,6 +117,9 @@ func dotF16x4x3SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, 
 func dotF32x4x3SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
 
 //go:noescape
+func dotF32x4x1SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
+
+//go:noescape
 func dotF32x4x2SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
 
 //go:noescape
@@ -170,9 +173,12 @@ func dotF16x4Asm(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
 // dotF32x4Asm is dotF16x4Asm for float32 weight rows.
 func dotF32x4Asm(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
 	k := len(x0)
-	ncol := 2
-	if x2 != nil {
+	ncol := 1
+	switch {
+	case x2 != nil:
 		ncol = 3
+	case x1 != nil:
+		ncol = 2
 	}
 	_ = out[(ncol-1)*ldo+3]
 	m := k &^ (simdWidth - 1)
@@ -181,6 +187,9 @@ func dotF32x4Asm(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
 		for c := range ncol {
 			clear(out[c*ldo : c*ldo+4])
 		}
+	case x1 == nil:
+		_, _ = w[3*ldw+4*m-1], x0[m-1]
+		dotF32x4x1SIMD(&w[0], ldw, &x0[0], nil, nil, m, &out[0], ldo)
 	case x2 != nil:
 		_, _, _, _ = w[3*ldw+4*m-1], x0[m-1], x1[m-1], x2[m-1]
 		dotF32x4x3SIMD(&w[0], ldw, &x0[0], &x1[0], &x2[0], m, &out[0], ldo)
@@ -192,7 +201,9 @@ func dotF32x4Asm(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
 		for r := 0; r < 4; r++ {
 			v := math.Float32frombits(binary.LittleEndian.Uint32(w[r*ldw+4*c:]))
 			out[r] += v * x0[c]
-			out[ldo+r] += v * x1[c]
+			if x1 != nil {
+				out[ldo+r] += v * x1[c]
+			}
 			if x2 != nil {
 				out[2*ldo+r] += v * x2[c]
 			}

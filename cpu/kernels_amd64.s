@@ -2022,3 +2022,64 @@ r8_loop:
 	VMOVUPS Y0, (R9)
 	VZEROUPPER
 	RET
+
+// func dotF32x4x1SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
+// dotF32x4x2SIMD for one column (x1 and x2 unused): 4 weight rows share
+// each load of the column, two accumulators a row.
+TEXT ·dotF32x4x1SIMD(SB), NOSPLIT, $0-64
+	MOVQ w+0(FP), SI
+	MOVQ ldw+8(FP), BX
+	LEAQ (SI)(BX*1), R8
+	LEAQ (R8)(BX*1), R9
+	LEAQ (R9)(BX*1), R10
+	MOVQ x0+16(FP), DI
+	MOVQ k+40(FP), CX
+	MOVQ out+48(FP), DX
+	XORQ AX, AX
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	MOVQ CX, R11
+	ANDQ $-16, R11
+	JZ f32x4x1_tail
+
+f32x4x1_loop:
+	VMOVUPS (DI)(AX*4), Y12
+	VMOVUPS 32(DI)(AX*4), Y13
+	VFMADD231PS (SI)(AX*4), Y12, Y0
+	VFMADD231PS 32(SI)(AX*4), Y13, Y1
+	VFMADD231PS (R8)(AX*4), Y12, Y2
+	VFMADD231PS 32(R8)(AX*4), Y13, Y3
+	VFMADD231PS (R9)(AX*4), Y12, Y4
+	VFMADD231PS 32(R9)(AX*4), Y13, Y5
+	VFMADD231PS (R10)(AX*4), Y12, Y6
+	VFMADD231PS 32(R10)(AX*4), Y13, Y7
+	ADDQ $16, AX
+	CMPQ AX, R11
+	JLT f32x4x1_loop
+
+f32x4x1_tail:
+	CMPQ AX, CX
+	JGE f32x4x1_done
+	VMOVUPS (DI)(AX*4), Y12
+	VFMADD231PS (SI)(AX*4), Y12, Y0
+	VFMADD231PS (R8)(AX*4), Y12, Y2
+	VFMADD231PS (R9)(AX*4), Y12, Y4
+	VFMADD231PS (R10)(AX*4), Y12, Y6
+
+f32x4x1_done:
+	VADDPS Y1, Y0, Y0
+	VADDPS Y3, Y2, Y2
+	VADDPS Y5, Y4, Y4
+	VADDPS Y7, Y6, Y6
+	HSTORE(Y0, X0, 0(DX))
+	HSTORE(Y2, X2, 4(DX))
+	HSTORE(Y4, X4, 8(DX))
+	HSTORE(Y6, X6, 12(DX))
+	VZEROUPPER
+	RET
