@@ -77,13 +77,16 @@ var traitTable = func() (tab [64]struct {
 	return tab
 }()
 
+// noTraits are the (zero) traits of an id beyond every known one.
+var noTraits typeTraits
+
 // lookupTraits returns t's traits and whether t is a known type id.
-func lookupTraits(t DType) (typeTraits, bool) {
+func lookupTraits(t DType) (*typeTraits, bool) {
 	if uint32(t) >= uint32(len(traitTable)) {
-		return typeTraits{}, false
+		return &noTraits, false
 	}
 	e := &traitTable[t]
-	return e.typeTraits, e.known
+	return &e.typeTraits, e.known
 }
 
 var traits = map[DType]typeTraits{
