@@ -3,6 +3,8 @@
 package cpu
 
 import (
+	"encoding/binary"
+	"math"
 	"os"
 	"unsafe"
 )
@@ -39,13 +41,20 @@ var avx512Kernels = func() *kernels {
 	k := *avx2Kernels
 	k.name = "avx512"
 	k.gemm = gemmAVX512
+	k.dotF16x4, k.dotF32x4 = dotF16x4AVX512, dotF32x4AVX512
 	k.dotQ8x4 = blockDot4(34, dotQ8x4AVX512)
 	k.dotQ4K = blockDotK(144, dotQ4KAVX512)
+	k.dotQ4Kx4 = blockDotK4(144, dotQ4Kx4AVX512)
 	k.dotQ5K = blockDotK(176, dotQ5KAVX512)
+	k.dotQ5Kx4 = blockDotK4(176, dotQ5Kx4AVX512)
 	k.dotQ6K = blockDotK(210, dotQ6KAVX512)
+	k.dotQ6Kx4 = blockDotK4(210, dotQ6Kx4AVX512)
 	k.dotQ2K = blockDotK(84, dotQ2KAVX512)
+	k.dotQ2Kx4 = blockDotK4(84, dotQ2Kx4AVX512)
 	k.dotQ3K = blockDotK(110, dotQ3KAVX512)
+	k.dotQ3Kx4 = blockDotK4(110, dotQ3Kx4AVX512)
 	k.dotIQ4XS = blockDotK(136, dotIQ4XSAVX512)
+	k.dotIQ4XSx4 = blockDotK4(136, dotIQ4XSx4AVX512)
 	k.dotQ4_1 = blockDotNeg(20, dotQ4_1AVX512)
 	k.dotQ5_1 = blockDotNeg(24, dotQ5_1AVX512)
 	k.dotQ5_0 = blockDotNeg(22, dotQ5_0AVX512)
@@ -127,3 +136,96 @@ func gemmAVX512(k int, a, b, c []float32, ldc int, add bool) {
 //
 //go:noescape
 func dotQ8x4AVX512(w *byte, stride int, qs *int8, qd *float32, neg *int32, nb int, out *float32)
+
+//go:noescape
+func dotQ4Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+
+//go:noescape
+func dotQ6Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+
+//go:noescape
+func dotQ5Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+
+//go:noescape
+func dotQ2Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+
+//go:noescape
+func dotQ3Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+
+//go:noescape
+func dotIQ4XSx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+
+// The 4-row tile kernels for 2 and 3 columns take k > 0, a multiple of 8,
+// as their AVX2 forms do.
+
+//go:noescape
+func dotF16x4x3AVX512(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
+
+//go:noescape
+func dotF16x4x2AVX512(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
+
+//go:noescape
+func dotF32x4x3AVX512(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
+
+//go:noescape
+func dotF32x4x2AVX512(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
+
+// dotF16x4AVX512 is dotF16x4Asm on the ZMM tile kernels; one column, and
+// rows shorter than 8, stay on dotF16x4Asm.
+func dotF16x4AVX512(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
+	k := len(x0)
+	m := k &^ (simdWidth - 1)
+	if x1 == nil || m == 0 {
+		dotF16x4Asm(w, ldw, x0, x1, x2, out, ldo)
+		return
+	}
+	cols := [3][]float32{x0, x1, x2}
+	ncol := 2
+	if x2 != nil {
+		ncol = 3
+	}
+	_ = out[(ncol-1)*ldo+3]
+	if ncol == 3 {
+		_, _, _, _ = w[3*ldw+2*m-1], x0[m-1], x1[m-1], x2[m-1]
+		dotF16x4x3AVX512(&w[0], ldw, &x0[0], &x1[0], &x2[0], m, &out[0], ldo)
+	} else {
+		_, _, _ = w[3*ldw+2*m-1], x0[m-1], x1[m-1]
+		dotF16x4x2AVX512(&w[0], ldw, &x0[0], &x1[0], nil, m, &out[0], ldo)
+	}
+	for c := 0; c < ncol && m < k; c++ {
+		for r := 0; r < 4; r++ {
+			out[c*ldo+r] += dotF16Go(w[r*ldw+2*m:], cols[c][m:k])
+		}
+	}
+}
+
+// dotF32x4AVX512 is dotF32x4Asm on the ZMM tile kernels.
+func dotF32x4AVX512(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
+	k := len(x0)
+	m := k &^ (simdWidth - 1)
+	if m == 0 {
+		dotF32x4Asm(w, ldw, x0, x1, x2, out, ldo)
+		return
+	}
+	cols := [3][]float32{x0, x1, x2}
+	ncol := 2
+	if x2 != nil {
+		ncol = 3
+	}
+	_ = out[(ncol-1)*ldo+3]
+	if ncol == 3 {
+		_, _, _, _ = w[3*ldw+4*m-1], x0[m-1], x1[m-1], x2[m-1]
+		dotF32x4x3AVX512(&w[0], ldw, &x0[0], &x1[0], &x2[0], m, &out[0], ldo)
+	} else {
+		_, _, _ = w[3*ldw+4*m-1], x0[m-1], x1[m-1]
+		dotF32x4x2AVX512(&w[0], ldw, &x0[0], &x1[0], nil, m, &out[0], ldo)
+	}
+	for i := m; i < k; i++ { // the tail, element by element
+		for r := 0; r < 4; r++ {
+			v := math.Float32frombits(binary.LittleEndian.Uint32(w[r*ldw+4*i:]))
+			for c := 0; c < ncol; c++ {
+				out[c*ldo+r] += v * cols[c][i]
+			}
+		}
+	}
+}

@@ -18,20 +18,28 @@ func init() {
 }
 
 // avx512Replaced lists the kernels the avx512 set takes from
-// kquants512_amd64.s / kernels512_amd64.s; every other one is AVX2's.
+// kquants512_amd64.s and kernels512_amd64.s; every other one is AVX2's.
 var avx512Replaced = map[string]bool{
-	"gemm":     true,
-	"dotQ8x4":  true,
-	"dotQ4K":   true,
-	"dotQ5K":   true,
-	"dotQ6K":   true,
-	"dotQ2K":   true,
-	"dotQ3K":   true,
-	"dotIQ4XS": true,
-	"dotQ4_1":  true,
-	"dotQ5_1":  true,
-	"dotQ5_0":  true,
-	"dotIQ4NL": true,
+	"gemm":       true,
+	"dotF16x4":   true,
+	"dotF32x4":   true,
+	"dotQ8x4":    true,
+	"dotQ4K":     true,
+	"dotQ4Kx4":   true,
+	"dotQ5K":     true,
+	"dotQ5Kx4":   true,
+	"dotQ6K":     true,
+	"dotQ6Kx4":   true,
+	"dotQ2K":     true,
+	"dotQ2Kx4":   true,
+	"dotQ3K":     true,
+	"dotQ3Kx4":   true,
+	"dotIQ4XS":   true,
+	"dotIQ4XSx4": true,
+	"dotQ4_1":    true,
+	"dotQ5_1":    true,
+	"dotQ5_0":    true,
+	"dotIQ4NL":   true,
 }
 
 func TestSelectAMD64(t *testing.T) {

@@ -165,3 +165,40 @@ func BenchmarkMulMatGemmSets(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkTileSets times each set's 4-row f16 and f32 tile kernels with
+// three columns (the N = 2..15 path) on 64 weight rows of K = 4096.
+func BenchmarkTileSets(b *testing.B) {
+	const K, rows = 4096, 64
+	rng := rand.New(rand.NewPCG(79, 80))
+	xs := randF32(rng, 3*K, -1, 1)
+	for _, typ := range []rt.DType{rt.F16, rt.F32} {
+		ldw := typ.RowSize(K)
+		w := make([]byte, rows*ldw)
+		wf := randF32(rng, rows*K, -1, 1)
+		if typ == rt.F16 {
+			goKernels.f32ToF16(wf, w)
+		} else {
+			copy(w, f32Bytes(wf))
+		}
+		for _, k := range kernelSets() {
+			if k == goKernels {
+				continue
+			}
+			kind := rowF32
+			if typ == rt.F16 {
+				kind = rowF16
+			}
+			tile := k.tileKernel(kind)
+			b.Run(fmt.Sprintf("%v/%s", typ, k.name), func(b *testing.B) {
+				out := make([]float32, 3*4)
+				for b.Loop() {
+					for r := 0; r < rows; r += 4 {
+						tile.x4(w[r*ldw:], ldw, xs[:K], xs[K:2*K], xs[2*K:], out, 4)
+					}
+				}
+				b.SetBytes(int64(rows * ldw))
+			})
+		}
+	}
+}

@@ -1715,3 +1715,666 @@ q6k512_done:
 	VMOVSS X0, ret+40(FP)
 	VZEROUPPER
 	RET
+
+// Q4KX4_RUN unpacks two sub-blocks of a Q4_K weight row (32 quant bytes at
+// woff(SI)) once and multiplies them with four activation rows (at
+// aoff(DI), one row nb super-blocks after the other; R10 the fourth),
+// weighted by the scales VPERMW spreads with index idx, into Z24-Z27.
+#define Q4KX4_RUN(woff, aoff, idx, op) \
+	VBROADCASTI64X4 woff(SI), Z4; \
+	VPSRLVW Z13, Z4, Z4; \
+	VPANDD Z14, Z4, Z4; \
+	VPERMW Z9, idx, Z5; \
+	VPMADDUBSW aoff(DI), Z4, Z6; \
+	op Z5, Z6, Z24; \
+	VPMADDUBSW aoff(DI)(AX*1), Z4, Z7; \
+	op Z5, Z7, Z25; \
+	VPMADDUBSW aoff(DI)(AX*2), Z4, Z8; \
+	op Z5, Z8, Z26; \
+	VPMADDUBSW aoff(R10), Z4, Z10; \
+	op Z5, Z10, Z27
+
+// Q4KX4_ROW finishes activation row c of a super-block (its bsums at bs,
+// its dy at dy): the mins' part goes to Y(20+c), the int sums in isum,
+// scaled by d·dy, to acc.
+#define Q4KX4_ROW(bs, dy, isum, minacc, acc) \
+	VBROADCASTSS dy, Z12; \
+	VMULPS Z12, Z29, Z11; \
+	VMULPS Y12, Y30, Y12; \
+	VPMADDWD bs, Y28, Y10; \
+	VCVTDQ2PS Y10, Y10; \
+	VFNMADD231PS Y10, Y12, minacc; \
+	VCVTDQ2PS isum, isum; \
+	VFMADD231PS isum, Z11, acc
+
+// func dotQ4Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+// Four activation rows, nb super-blocks apart, against one weight row,
+// each weight block unpacked once for the four; their float sums are in
+// Z0, Z1, Z15 and Z3 (K5_SCALES writes X2).
+TEXT ·dotQ4Kx4AVX512(SB), NOSPLIT, $0-48
+	MOVQ w+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ qd+16(FP), DX
+	MOVQ bsums+24(FP), BX
+	MOVQ nb+32(FP), CX
+	MOVQ CX, AX
+	SHLQ $8, AX
+	MOVL $0x0f0f0f0f, R11
+	VPBROADCASTD R11, Z14
+	VMOVDQU64 k5_nibshift<>(SB), Z13
+	VMOVDQU64 k5_scidx<>+0(SB), Z16
+	VMOVDQU64 k5_scidx<>+64(SB), Z17
+	VMOVDQU64 k5_scidx<>+128(SB), Z18
+	VMOVDQU64 k5_scidx<>+192(SB), Z19
+	VMOVDQU64 k5_minidx<>(SB), Z31
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z15, Z15, Z15
+	VPXORD Z3, Z3, Z3
+	VPXORD Z20, Z20, Z20
+	VPXORD Z21, Z21, Z21
+	VPXORD Z22, Z22, Z22
+	VPXORD Z23, Z23, Z23
+q4kx4512_loop:
+	K5_SCALES
+	VPMOVZXBW X2, Y9
+	VPERMW Z9, Z31, Z28
+	VPBROADCASTW 0(SI), Y29
+	VCVTPH2PS Y29, Z29
+	VPBROADCASTW 2(SI), X30
+	VCVTPH2PS X30, Y30
+	// K5_SCALES clobbered R8-R13: the row strides again, from AX.
+	MOVQ AX, R12
+	SHRQ $3, R12
+	MOVQ AX, R13
+	SHRQ $6, R13
+	LEAQ (DI)(AX*2), R10
+	ADDQ AX, R10
+	Q4KX4_RUN(16, 0, Z16, VPMADDWD)
+	Q4KX4_RUN(48, 64, Z17, VPDPWSSD)
+	Q4KX4_RUN(80, 128, Z18, VPDPWSSD)
+	Q4KX4_RUN(112, 192, Z19, VPDPWSSD)
+	LEAQ (BX)(R12*2), R8
+	ADDQ R12, R8
+	LEAQ (DX)(R13*2), R9
+	ADDQ R13, R9
+	Q4KX4_ROW((BX), (DX), Z24, Y20, Z0)
+	Q4KX4_ROW((BX)(R12*1), (DX)(R13*1), Z25, Y21, Z1)
+	Q4KX4_ROW((BX)(R12*2), (DX)(R13*2), Z26, Y22, Z15)
+	Q4KX4_ROW((R8), (R9), Z27, Y23, Z3)
+	ADDQ $144, SI
+	ADDQ $256, DI
+	ADDQ $4, DX
+	ADDQ $32, BX
+	DECQ CX
+	JNZ q4kx4512_loop
+	VEXTRACTF64X4 $1, Z0, Y4
+	VADDPS Y4, Y0, Y0
+	VADDPS Y20, Y0, Y0
+	VEXTRACTF64X4 $1, Z1, Y4
+	VADDPS Y4, Y1, Y1
+	VADDPS Y21, Y1, Y1
+	VEXTRACTF64X4 $1, Z15, Y4
+	VADDPS Y4, Y15, Y2
+	VADDPS Y22, Y2, Y2
+	VEXTRACTF64X4 $1, Z3, Y4
+	VADDPS Y4, Y3, Y3
+	VADDPS Y23, Y3, Y3
+	MOVQ out+40(FP), R8
+	VHADDPS Y1, Y0, Y0
+	VHADDPS Y3, Y2, Y2
+	VHADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS X1, X0, X0
+	VMOVUPS X0, (R8)
+	VZEROUPPER
+	RET
+
+// X4_MUL4 multiplies the unpacked quants in Z4 with four activation rows
+// at aoff (R10: the fourth), weighted by Z5's scales, into Z24-Z27.
+#define X4_MUL4(aoff, op) \
+	VPMADDUBSW aoff(DI), Z4, Z6; \
+	op Z5, Z6, Z24; \
+	VPMADDUBSW aoff(DI)(AX*1), Z4, Z7; \
+	op Z5, Z7, Z25; \
+	VPMADDUBSW aoff(DI)(AX*2), Z4, Z8; \
+	op Z5, Z8, Z26; \
+	VPMADDUBSW aoff(R10), Z4, Z10; \
+	op Z5, Z10, Z27
+
+// Q6KX4_HALF is Q6K_HALF against four activation rows.
+#define Q6KX4_HALF(qlo, qho, aoff, idxa, idxb, op) \
+	VMOVDQU64 qlo(SI), Z3; \
+	VBROADCASTI64X4 qho(SI), Z30; \
+	VPANDD Z14, Z3, Z4; \
+	VPSLLVW Z13, Z30, Z5; \
+	VPTERNLOGD $0xf8, Z31, Z5, Z4; \
+	VPERMW Z9, idxa, Z5; \
+	X4_MUL4(aoff, op); \
+	VPSRLW $4, Z3, Z4; \
+	VPANDD Z14, Z4, Z4; \
+	VPSRLVW Z28, Z30, Z5; \
+	VPTERNLOGD $0xf8, Z31, Z5, Z4; \
+	VPERMW Z9, idxb, Z5; \
+	X4_MUL4(aoff+64, VPDPWSSD)
+
+// Q6KX4_ROW finishes activation row c of a Q6_K super-block: its int
+// sums (isum, folded to 8 lanes) less 32·Σ scale·bsum (bsums at bs),
+// scaled by d·dy (dy at dy), go to the row's 8-lane sum acc.
+#define Q6KX4_ROW(bs, dy, isum, ysum, acc) \
+	VEXTRACTI64X4 $1, isum, Y10; \
+	VPADDD Y10, ysum, ysum; \
+	VPMADDWD bs, Y9, Y10; \
+	VPSLLD $5, Y10, Y10; \
+	VPSUBD Y10, ysum, ysum; \
+	VCVTDQ2PS ysum, ysum; \
+	VBROADCASTSS dy, Y12; \
+	VMULPS Y12, Y29, Y12; \
+	VFMADD231PS ysum, Y12, acc
+
+// func dotQ6Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+// Four activation rows, nb super-blocks apart, against one weight row,
+// each weight block unpacked once for the four.
+TEXT ·dotQ6Kx4AVX512(SB), NOSPLIT, $0-48
+	MOVQ w+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ qd+16(FP), DX
+	MOVQ bsums+24(FP), BX
+	MOVQ nb+32(FP), CX
+	MOVQ CX, AX
+	SHLQ $8, AX
+	MOVQ CX, R12
+	SHLQ $5, R12
+	MOVQ CX, R13
+	SHLQ $2, R13
+	MOVL $0x0f0f0f0f, R11
+	VPBROADCASTD R11, Z14
+	MOVL $0x30303030, R11
+	VPBROADCASTD R11, Z31
+	VMOVDQU64 k6_qhshift<>+0(SB), Z13
+	VMOVDQU64 k6_qhshift<>+64(SB), Z28
+	VMOVDQU64 k2_scidx<>+0(SB), Z16
+	VMOVDQU64 k2_scidx<>+64(SB), Z17
+	VMOVDQU64 k2_scidx<>+128(SB), Z18
+	VMOVDQU64 k2_scidx<>+192(SB), Z19
+	VPXORD Z20, Z20, Z20
+	VPXORD Z21, Z21, Z21
+	VPXORD Z22, Z22, Z22
+	VPXORD Z23, Z23, Z23
+q6kx4512_loop:
+	VMOVDQU 192(SI), X11
+	VPMOVSXBW X11, Y9
+	VPBROADCASTW 208(SI), X29
+	VCVTPH2PS X29, Y29
+	LEAQ (DI)(AX*2), R10
+	ADDQ AX, R10
+	Q6KX4_HALF(0, 128, 0, Z16, Z17, VPMADDWD)
+	Q6KX4_HALF(64, 160, 128, Z18, Z19, VPDPWSSD)
+	LEAQ (BX)(R12*2), R8
+	ADDQ R12, R8
+	LEAQ (DX)(R13*2), R9
+	ADDQ R13, R9
+	Q6KX4_ROW((BX), (DX), Z24, Y24, Y20)
+	Q6KX4_ROW((BX)(R12*1), (DX)(R13*1), Z25, Y25, Y21)
+	Q6KX4_ROW((BX)(R12*2), (DX)(R13*2), Z26, Y26, Y22)
+	Q6KX4_ROW((R8), (R9), Z27, Y27, Y23)
+	ADDQ $210, SI
+	ADDQ $256, DI
+	ADDQ $4, DX
+	ADDQ $32, BX
+	DECQ CX
+	JNZ q6kx4512_loop
+	VMOVAPS Y20, Y0
+	VMOVAPS Y21, Y1
+	VMOVAPS Y22, Y2
+	VMOVAPS Y23, Y3
+	MOVQ out+40(FP), R8
+	VHADDPS Y1, Y0, Y0
+	VHADDPS Y3, Y2, Y2
+	VHADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS X1, X0, X0
+	VMOVUPS X0, (R8)
+	VZEROUPPER
+	RET
+
+// Q5KX4_RUN is Q4KX4_RUN for Q5_K run j, its fifth bits from the qh
+// broadcast in Z31 (VPTERNLOGD with Z29's 0x10 bytes).
+#define Q5KX4_RUN(woff, aoff, j, idx, op) \
+	VBROADCASTI64X4 woff(SI), Z4; \
+	VPSRLVW Z13, Z4, Z4; \
+	VPANDD Z14, Z4, Z4; \
+	VPROLVD k5_qhrot<>+(64*j)(SB), Z31, Z5; \
+	VPTERNLOGD $0xf8, Z29, Z5, Z4; \
+	VPERMW Z9, idx, Z5; \
+	X4_MUL4(aoff, op)
+
+// Q5KX4_ROW is Q4KX4_ROW with d in Z2.
+#define Q5KX4_ROW(bs, dy, isum, minacc, acc) \
+	VBROADCASTSS dy, Z12; \
+	VMULPS Z12, Z2, Z11; \
+	VMULPS Y12, Y30, Y12; \
+	VPMADDWD bs, Y28, Y10; \
+	VCVTDQ2PS Y10, Y10; \
+	VFNMADD231PS Y10, Y12, minacc; \
+	VCVTDQ2PS isum, isum; \
+	VFMADD231PS isum, Z11, acc
+
+// func dotQ5Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+// dotQ4Kx4AVX512 for Q5_K: each run gains its fifth bits as in
+// dotQ5KAVX512.
+TEXT ·dotQ5Kx4AVX512(SB), NOSPLIT, $0-48
+	MOVQ w+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ qd+16(FP), DX
+	MOVQ bsums+24(FP), BX
+	MOVQ nb+32(FP), CX
+	MOVQ CX, AX
+	SHLQ $8, AX
+	MOVL $0x0f0f0f0f, R11
+	VPBROADCASTD R11, Z14
+	MOVL $0x10101010, R11
+	VPBROADCASTD R11, Z29
+	VMOVDQU64 k5_nibshift<>(SB), Z13
+	VMOVDQU64 k5_scidx<>+0(SB), Z16
+	VMOVDQU64 k5_scidx<>+64(SB), Z17
+	VMOVDQU64 k5_scidx<>+128(SB), Z18
+	VMOVDQU64 k5_scidx<>+192(SB), Z19
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z15, Z15, Z15
+	VPXORD Z3, Z3, Z3
+	VPXORD Z20, Z20, Z20
+	VPXORD Z21, Z21, Z21
+	VPXORD Z22, Z22, Z22
+	VPXORD Z23, Z23, Z23
+q5kx4512_loop:
+	K5_SCALES
+	VPMOVZXBW X2, Y9
+	VMOVDQU64 k5_minidx<>(SB), Z5
+	VPERMW Z9, Z5, Z28
+	VPBROADCASTW 0(SI), Y2
+	VCVTPH2PS Y2, Z2
+	VPBROADCASTW 2(SI), X30
+	VCVTPH2PS X30, Y30
+	// K5_SCALES clobbered R8-R13: the row strides again, from AX.
+	MOVQ AX, R12
+	SHRQ $3, R12
+	MOVQ AX, R13
+	SHRQ $6, R13
+	LEAQ (DI)(AX*2), R10
+	ADDQ AX, R10
+	VBROADCASTI64X4 16(SI), Z31
+	Q5KX4_RUN(48, 0, 0, Z16, VPMADDWD)
+	Q5KX4_RUN(80, 64, 1, Z17, VPDPWSSD)
+	Q5KX4_RUN(112, 128, 2, Z18, VPDPWSSD)
+	Q5KX4_RUN(144, 192, 3, Z19, VPDPWSSD)
+	LEAQ (BX)(R12*2), R8
+	ADDQ R12, R8
+	LEAQ (DX)(R13*2), R9
+	ADDQ R13, R9
+	Q5KX4_ROW((BX), (DX), Z24, Y20, Z0)
+	Q5KX4_ROW((BX)(R12*1), (DX)(R13*1), Z25, Y21, Z1)
+	Q5KX4_ROW((BX)(R12*2), (DX)(R13*2), Z26, Y22, Z15)
+	Q5KX4_ROW((R8), (R9), Z27, Y23, Z3)
+	ADDQ $176, SI
+	ADDQ $256, DI
+	ADDQ $4, DX
+	ADDQ $32, BX
+	DECQ CX
+	JNZ q5kx4512_loop
+	VEXTRACTF64X4 $1, Z0, Y4
+	VADDPS Y4, Y0, Y0
+	VADDPS Y20, Y0, Y0
+	VEXTRACTF64X4 $1, Z1, Y4
+	VADDPS Y4, Y1, Y1
+	VADDPS Y21, Y1, Y1
+	VEXTRACTF64X4 $1, Z15, Y4
+	VADDPS Y4, Y15, Y2
+	VADDPS Y22, Y2, Y2
+	VEXTRACTF64X4 $1, Z3, Y4
+	VADDPS Y4, Y3, Y3
+	VADDPS Y23, Y3, Y3
+	MOVQ out+40(FP), R8
+	VHADDPS Y1, Y0, Y0
+	VHADDPS Y3, Y2, Y2
+	VHADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS X1, X0, X0
+	VMOVUPS X0, (R8)
+	VZEROUPPER
+	RET
+
+// Q2KX4_RUN: two 2-bit planes (VPSRLVW by shift) of the 32 qs bytes
+// broadcast in Z31, against four activation rows.
+#define Q2KX4_RUN(shift, aoff, idx, op) \
+	VPSRLVW shift, Z31, Z4; \
+	VPANDD Z29, Z4, Z4; \
+	VPERMW Z9, idx, Z5; \
+	X4_MUL4(aoff, op)
+
+// Q2KX4_ROW finishes activation row c of a Q2_K super-block: [d, dmin]
+// are floats 0-1 of X30, the mins words Y28.
+#define Q2KX4_ROW(bs, dy, isum, minacc, acc) \
+	VBROADCASTSS dy, X12; \
+	VMULPS X12, X30, X12; \
+	VBROADCASTSS X12, Z11; \
+	VPERMILPS $0x55, X12, X12; \
+	VBROADCASTSS X12, Y12; \
+	VPMADDWD bs, Y28, Y10; \
+	VCVTDQ2PS Y10, Y10; \
+	VFNMADD231PS Y10, Y12, minacc; \
+	VCVTDQ2PS isum, isum; \
+	VFMADD231PS isum, Z11, acc
+
+// func dotQ2Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+// Four activation rows, nb super-blocks apart, against one weight row.
+TEXT ·dotQ2Kx4AVX512(SB), NOSPLIT, $0-48
+	MOVQ w+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ qd+16(FP), DX
+	MOVQ bsums+24(FP), BX
+	MOVQ nb+32(FP), CX
+	MOVQ CX, AX
+	SHLQ $8, AX
+	MOVQ CX, R12
+	SHLQ $5, R12
+	MOVQ CX, R13
+	SHLQ $2, R13
+	MOVL $0x0f0f0f0f, R11
+	VPBROADCASTD R11, Z14
+	MOVL $0x03030303, R11
+	VPBROADCASTD R11, Z29
+	VMOVDQU64 k2_shift<>+0(SB), Z13
+	VMOVDQU64 k2_shift<>+64(SB), Z15
+	VMOVDQU64 k2_scidx<>+0(SB), Z16
+	VMOVDQU64 k2_scidx<>+64(SB), Z17
+	VMOVDQU64 k2_scidx<>+128(SB), Z18
+	VMOVDQU64 k2_scidx<>+192(SB), Z19
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	VPXORD Z20, Z20, Z20
+	VPXORD Z21, Z21, Z21
+	VPXORD Z22, Z22, Z22
+	VPXORD Z23, Z23, Z23
+q2kx4512_loop:
+	VMOVDQU 0(SI), X11
+	VPSRLW $4, X11, X10
+	VPAND X14, X10, X10
+	VPAND X14, X11, X11
+	VPMOVZXBW X11, Y9
+	VPMOVZXBW X10, Y28
+	VMOVD 80(SI), X30
+	VCVTPH2PS X30, X30
+	LEAQ (DI)(AX*2), R10
+	ADDQ AX, R10
+	VBROADCASTI64X4 16(SI), Z31
+	Q2KX4_RUN(Z13, 0, Z16, VPMADDWD)
+	Q2KX4_RUN(Z15, 64, Z17, VPDPWSSD)
+	VBROADCASTI64X4 48(SI), Z31
+	Q2KX4_RUN(Z13, 128, Z18, VPDPWSSD)
+	Q2KX4_RUN(Z15, 192, Z19, VPDPWSSD)
+	LEAQ (BX)(R12*2), R8
+	ADDQ R12, R8
+	LEAQ (DX)(R13*2), R9
+	ADDQ R13, R9
+	Q2KX4_ROW((BX), (DX), Z24, Y20, Z0)
+	Q2KX4_ROW((BX)(R12*1), (DX)(R13*1), Z25, Y21, Z1)
+	Q2KX4_ROW((BX)(R12*2), (DX)(R13*2), Z26, Y22, Z2)
+	Q2KX4_ROW((R8), (R9), Z27, Y23, Z3)
+	ADDQ $84, SI
+	ADDQ $256, DI
+	ADDQ $4, DX
+	ADDQ $32, BX
+	DECQ CX
+	JNZ q2kx4512_loop
+	VEXTRACTF64X4 $1, Z0, Y4
+	VADDPS Y4, Y0, Y0
+	VADDPS Y20, Y0, Y0
+	VEXTRACTF64X4 $1, Z1, Y4
+	VADDPS Y4, Y1, Y1
+	VADDPS Y21, Y1, Y1
+	VEXTRACTF64X4 $1, Z2, Y4
+	VADDPS Y4, Y2, Y2
+	VADDPS Y22, Y2, Y2
+	VEXTRACTF64X4 $1, Z3, Y4
+	VADDPS Y4, Y3, Y3
+	VADDPS Y23, Y3, Y3
+	MOVQ out+40(FP), R8
+	VHADDPS Y1, Y0, Y0
+	VHADDPS Y3, Y2, Y2
+	VHADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS X1, X0, X0
+	VMOVUPS X0, (R8)
+	VZEROUPPER
+	RET
+
+// Q3KX4_RUN: Q3K_RUN against four activation rows (qs broadcast in Z31,
+// hmask in Z30, 0x03 bytes in Z29, 0x04 in Z28).
+#define Q3KX4_RUN(shift, r, aoff, idx, op) \
+	VPSRLVW shift, Z31, Z4; \
+	VPANDD Z29, Z4, Z4; \
+	VPROLVD k3_hrot<>+(64*r)(SB), Z30, Z5; \
+	VPTERNLOGD $0xf8, Z28, Z5, Z4; \
+	VPERMW Z9, idx, Z5; \
+	X4_MUL4(aoff, op)
+
+// Q3KX4_ROW finishes activation row c of a Q3_K super-block: its int
+// sums less 4·Σ scale·bsum, scaled by d·dy (d in Y14), go to acc.
+#define Q3KX4_ROW(bs, dy, isum, ysum, acc) \
+	VEXTRACTI64X4 $1, isum, Y10; \
+	VPADDD Y10, ysum, ysum; \
+	VPMADDWD bs, Y9, Y10; \
+	VPSLLD $2, Y10, Y10; \
+	VPSUBD Y10, ysum, ysum; \
+	VCVTDQ2PS ysum, ysum; \
+	VBROADCASTSS dy, Y12; \
+	VMULPS Y12, Y14, Y12; \
+	VFMADD231PS ysum, Y12, acc
+
+// func dotQ3Kx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+// Four activation rows, nb super-blocks apart, against one weight row.
+TEXT ·dotQ3Kx4AVX512(SB), NOSPLIT, $0-48
+	MOVQ w+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ qd+16(FP), DX
+	MOVQ bsums+24(FP), BX
+	MOVQ nb+32(FP), CX
+	MOVQ CX, AX
+	SHLQ $8, AX
+	MOVL $0x03030303, R11
+	VPBROADCASTD R11, Z29
+	MOVL $0x04040404, R11
+	VPBROADCASTD R11, Z28
+	MOVL $0x20202020, R11
+	VPBROADCASTD R11, Z2
+	VMOVDQU64 k2_shift<>+0(SB), Z13
+	VMOVDQU64 k2_shift<>+64(SB), Z15
+	VMOVDQU64 k2_scidx<>+0(SB), Z16
+	VMOVDQU64 k2_scidx<>+64(SB), Z17
+	VMOVDQU64 k2_scidx<>+128(SB), Z18
+	VMOVDQU64 k2_scidx<>+192(SB), Z19
+	VPXORD Z20, Z20, Z20
+	VPXORD Z21, Z21, Z21
+	VPXORD Z22, Z22, Z22
+	VPXORD Z23, Z23, Z23
+q3kx4512_loop:
+	Q3_SCALES(0, X11)
+	VPSUBB X2, X11, X11
+	VPMOVSXBW X11, Y9
+	MOVWLZX 108(SI), R11
+	VMOVD R11, X14
+	VPBROADCASTW X14, X14
+	VCVTPH2PS X14, Y14
+	// Q3_SCALES clobbered R8-R13: the row strides again, from AX.
+	MOVQ AX, R12
+	SHRQ $3, R12
+	MOVQ AX, R13
+	SHRQ $6, R13
+	LEAQ (DI)(AX*2), R10
+	ADDQ AX, R10
+	VBROADCASTI64X4 0(SI), Z30
+	VBROADCASTI64X4 32(SI), Z31
+	Q3KX4_RUN(Z13, 0, 0, Z16, VPMADDWD)
+	Q3KX4_RUN(Z15, 1, 64, Z17, VPDPWSSD)
+	VBROADCASTI64X4 64(SI), Z31
+	Q3KX4_RUN(Z13, 2, 128, Z18, VPDPWSSD)
+	Q3KX4_RUN(Z15, 3, 192, Z19, VPDPWSSD)
+	LEAQ (BX)(R12*2), R8
+	ADDQ R12, R8
+	LEAQ (DX)(R13*2), R9
+	ADDQ R13, R9
+	Q3KX4_ROW((BX), (DX), Z24, Y24, Y20)
+	Q3KX4_ROW((BX)(R12*1), (DX)(R13*1), Z25, Y25, Y21)
+	Q3KX4_ROW((BX)(R12*2), (DX)(R13*2), Z26, Y26, Y22)
+	Q3KX4_ROW((R8), (R9), Z27, Y27, Y23)
+	ADDQ $110, SI
+	ADDQ $256, DI
+	ADDQ $4, DX
+	ADDQ $32, BX
+	DECQ CX
+	JNZ q3kx4512_loop
+	VMOVAPS Y20, Y0
+	VMOVAPS Y21, Y1
+	VMOVAPS Y22, Y2
+	VMOVAPS Y23, Y3
+	MOVQ out+40(FP), R8
+	VHADDPS Y1, Y0, Y0
+	VHADDPS Y3, Y2, Y2
+	VHADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS X1, X0, X0
+	VMOVUPS X0, (R8)
+	VZEROUPPER
+	RET
+
+// IQ4XSX4_RUN is IQ4XS_RUN against four activation rows: the levels are
+// looked up once, each row gets its VPDPBUSD sums weighted by the
+// sub-block scales (VPERMD of Z9 with idx) added to Z24-Z27.
+#define IQ4XSX4_RUN(woff, aoff, idx) \
+	VBROADCASTI64X4 woff(SI), Z4; \
+	VSHUFI64X2 $0x50, Z4, Z4, Z4; \
+	VPSRLVW Z13, Z4, Z4; \
+	VPANDD Z14, Z4, Z4; \
+	VPSHUFB Z4, Z30, Z4; \
+	VPERMD Z9, idx, Z5; \
+	VPXORD Z6, Z6, Z6; \
+	VPDPBUSD aoff(DI), Z4, Z6; \
+	VPMULLD Z5, Z6, Z6; \
+	VPADDD Z6, Z24, Z24; \
+	VPXORD Z6, Z6, Z6; \
+	VPDPBUSD aoff(DI)(AX*1), Z4, Z6; \
+	VPMULLD Z5, Z6, Z6; \
+	VPADDD Z6, Z25, Z25; \
+	VPXORD Z6, Z6, Z6; \
+	VPDPBUSD aoff(DI)(AX*2), Z4, Z6; \
+	VPMULLD Z5, Z6, Z6; \
+	VPADDD Z6, Z26, Z26; \
+	VPXORD Z6, Z6, Z6; \
+	VPDPBUSD aoff(R10), Z4, Z6; \
+	VPMULLD Z5, Z6, Z6; \
+	VPADDD Z6, Z27, Z27
+
+// IQ4XSX4_ROW finishes activation row c of an IQ4_XS super-block: its int
+// sums less 128·Σ scale·(32-value sum of y) (bsums at bs, Y3's ones),
+// scaled by d·dy (d in Y28), go to acc.
+#define IQ4XSX4_ROW(bs, dy, isum, ysum, acc) \
+	VEXTRACTI64X4 $1, isum, Y10; \
+	VPADDD Y10, ysum, ysum; \
+	VPMADDWD bs, Y3, Y10; \
+	VPMULLD Y9, Y10, Y10; \
+	VPSLLD $7, Y10, Y10; \
+	VPSUBD Y10, ysum, ysum; \
+	VCVTDQ2PS ysum, ysum; \
+	VBROADCASTSS dy, Y12; \
+	VMULPS Y12, Y28, Y12; \
+	VFMADD231PS ysum, Y12, acc
+
+// func dotIQ4XSx4AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int, out *float32)
+// Four activation rows, nb super-blocks apart, against one weight row.
+TEXT ·dotIQ4XSx4AVX512(SB), NOSPLIT, $0-48
+	MOVQ w+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ qd+16(FP), DX
+	MOVQ bsums+24(FP), BX
+	MOVQ nb+32(FP), CX
+	MOVQ CX, AX
+	SHLQ $8, AX
+	MOVQ CX, R12
+	SHLQ $5, R12
+	MOVQ CX, R13
+	SHLQ $2, R13
+	MOVL $15, R11
+	VPBROADCASTD R11, Z0
+	MOVL $3, R11
+	VPBROADCASTD R11, Z1
+	MOVL $32, R11
+	VPBROADCASTD R11, Z2
+	MOVL $0x00010001, R11
+	VPBROADCASTD R11, Z3
+	MOVL $0x0f0f0f0f, R11
+	VPBROADCASTD R11, Z14
+	VMOVDQU64 kx_lvl<>(SB), Z30
+	VMOVDQU64 kx_nibshift<>(SB), Z13
+	VMOVDQU64 kx_scidx<>+0(SB), Z16
+	VMOVDQU64 kx_scidx<>+64(SB), Z17
+	VMOVDQU64 kx_scidx<>+128(SB), Z18
+	VMOVDQU64 kx_scidx<>+192(SB), Z19
+	VPXORD Z20, Z20, Z20
+	VPXORD Z21, Z21, Z21
+	VPXORD Z22, Z22, Z22
+	VPXORD Z23, Z23, Z23
+iq4xsx4512_loop:
+	VPBROADCASTD 4(SI), Y8
+	VPBROADCASTD 0(SI), Y10
+	VPSRLVD kx_scsh<>+0(SB), Y8, Y8
+	VPANDD Y0, Y8, Y8
+	VPSRLVD kx_scsh<>+64(SB), Y10, Y10
+	VPANDD Y1, Y10, Y10
+	VPSLLD $4, Y10, Y10
+	VPORD Y10, Y8, Y9
+	VPSUBD Y2, Y9, Y9
+	MOVWLZX 0(SI), R11
+	VMOVD R11, X28
+	VPBROADCASTW X28, X28
+	VCVTPH2PS X28, Y28
+	LEAQ (DI)(AX*2), R10
+	ADDQ AX, R10
+	VPXORD Z24, Z24, Z24
+	VPXORD Z25, Z25, Z25
+	VPXORD Z26, Z26, Z26
+	VPXORD Z27, Z27, Z27
+	IQ4XSX4_RUN(8, 0, Z16)
+	IQ4XSX4_RUN(40, 64, Z17)
+	IQ4XSX4_RUN(72, 128, Z18)
+	IQ4XSX4_RUN(104, 192, Z19)
+	LEAQ (BX)(R12*2), R8
+	ADDQ R12, R8
+	LEAQ (DX)(R13*2), R9
+	ADDQ R13, R9
+	IQ4XSX4_ROW((BX), (DX), Z24, Y24, Y20)
+	IQ4XSX4_ROW((BX)(R12*1), (DX)(R13*1), Z25, Y25, Y21)
+	IQ4XSX4_ROW((BX)(R12*2), (DX)(R13*2), Z26, Y26, Y22)
+	IQ4XSX4_ROW((R8), (R9), Z27, Y27, Y23)
+	ADDQ $136, SI
+	ADDQ $256, DI
+	ADDQ $4, DX
+	ADDQ $32, BX
+	DECQ CX
+	JNZ iq4xsx4512_loop
+	VMOVAPS Y20, Y0
+	VMOVAPS Y21, Y1
+	VMOVAPS Y22, Y2
+	VMOVAPS Y23, Y3
+	MOVQ out+40(FP), R8
+	VHADDPS Y1, Y0, Y0
+	VHADDPS Y3, Y2, Y2
+	VHADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS X1, X0, X0
+	VMOVUPS X0, (R8)
+	VZEROUPPER
+	RET
