@@ -101,8 +101,13 @@ func benchModels(b *testing.B) map[string]string {
 
 // gpurtGenerate loads the model with every block on the first backend and
 // times benchTokens greedy tokens after a 16-token warm-up; it returns
-// tokens/s and the bytes c sent per generated token.
-func gpurtGenerate(b *testing.B, path string, c *rpc.Client) (tps, bytesPerToken float64) {
+// tokens/s and the bytes c sent per generated token. gpurtGenerateOpts
+// loads with opts (Backends and GPULayers are set).
+func gpurtGenerate(b testing.TB, path string, c *rpc.Client) (tps, bytesPerToken float64) {
+	return gpurtGenerateOpts(b, path, c, llama.Options{})
+}
+
+func gpurtGenerateOpts(b testing.TB, path string, c *rpc.Client, opts llama.Options) (tps, bytesPerToken float64) {
 	f, err := gguf.Open(path)
 	if err != nil {
 		b.Fatal(err)
@@ -111,7 +116,8 @@ func gpurtGenerate(b *testing.B, path string, c *rpc.Client) (tps, bytesPerToken
 	remote, _ := c.Devices()[0].NewBackend()
 	local, _ := cpu.NewBackend(1)
 	defer local.Close()
-	m, err := llama.Load(f, llama.Options{Backends: []rt.Backend{remote, local}, GPULayers: -1})
+	opts.Backends, opts.GPULayers = []rt.Backend{remote, local}, -1
+	m, err := llama.Load(f, opts)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -145,7 +151,7 @@ func median(xs []float64) float64 {
 
 // llamaBench runs llama-bench generation of n tokens against an RPC
 // endpoint, reps times, and returns the median tokens/s.
-func llamaBench(b *testing.B, path, endpoint string, n, reps int) float64 {
+func llamaBench(b testing.TB, path, endpoint string, n, reps int) float64 {
 	bin := llamaTool(b, "llama-bench")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -215,6 +221,19 @@ func BenchmarkLoopback(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				c := connect(b, addr, rpc.ClientOptions{})
 				tps, bpt = gpurtGenerate(b, path, c)
+				c.Close()
+			}
+			b.ReportMetric(tps, "tokens/s")
+			b.ReportMetric(bpt, "bytes/token")
+		})
+		b.Run(name+"/gpurt-client/gpurt-server/kv-pad-256", func(b *testing.B) {
+			// llama.cpp's KV padding: the graph is sent once, the mask is
+			// wider and more masked cells are attended over.
+			_, addr := startServer(b, rpc.ServerOptions{})
+			var tps, bpt float64
+			for i := 0; i < b.N; i++ {
+				c := connect(b, addr, rpc.ClientOptions{})
+				tps, bpt = gpurtGenerateOpts(b, path, c, llama.Options{KVPad: 256})
 				c.Close()
 			}
 			b.ReportMetric(tps, "tokens/s")
