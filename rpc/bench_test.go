@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -17,19 +19,22 @@ import (
 
 	"github.com/gpurt/gpurt/cpu"
 	"github.com/gpurt/gpurt/gguf"
+	"github.com/gpurt/gpurt/internal/synthmodel"
 	"github.com/gpurt/gpurt/llama"
 	"github.com/gpurt/gpurt/rpc"
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
 // The loopback comparison of issue 19: generation tokens/s of stories260K
-// and a synthetic F16 llama with every layer on an RPC server, gpurt client → gpurt server against
-// llama.cpp client (llama-bench) → llama.cpp rpc-server, one CPU thread on
-// each side, and the bytes the client sends per token. Run with
+// and synthetic llamas (benchModels) with every layer on an RPC server,
+// gpurt client → gpurt server against llama.cpp client (llama-bench) →
+// llama.cpp rpc-server, one CPU thread on each side, the crossed pairs, and
+// the bytes the client sends per token. Run with
 //
-//	go test ./rpc -run '^$' -bench Loopback -benchtime 1x
+//	go test ./rpc -run '^$' -bench Loopback -benchtime 1x -count 5
 //
-// The figures are per run; compare ratios from the same run.
+// The figures are per run (each the median of benchReps generations);
+// compare ratios from the same run: -count repeats all the pairs in turn.
 
 const benchTokens = 128
 
@@ -81,16 +86,37 @@ func newCountingProxy(tb testing.TB, target string) *countingProxy {
 func (p *countingProxy) addr() string { return p.ln.Addr().String() }
 
 // benchModels are the models of the comparison: stories260K and, when
-// present, the synthetic F16 llama (embedding 256).
+// present, the synthetic llamas of ../shared/models/synth (embedding 256)
+// in F16 and Q8_0. GPURT_RPC_BENCH_SYNTH=PRESET:TYPE[,…] (for example
+// 155m:q8_0) adds generated models of internal/synthmodel, cached in its
+// directory; at that size compute, not the protocol, sets the pace.
 func benchModels(b *testing.B) map[string]string {
 	ms := map[string]string{}
 	for name, rel := range map[string]string{
-		"stories260K":     "stories260K.gguf",
-		"synth-llama-f16": filepath.Join("synth", "llama-f16.gguf"),
+		"stories260K":      "stories260K.gguf",
+		"synth-llama-f16":  filepath.Join("synth", "llama-f16.gguf"),
+		"synth-llama-q8_0": filepath.Join("synth", "llama-q8_0.gguf"),
 	} {
 		p, _ := filepath.Abs(filepath.Join("..", "..", "shared", "models", rel))
 		if _, err := os.Stat(p); err == nil {
 			ms[name] = p
+		}
+	}
+	if specs := os.Getenv("GPURT_RPC_BENCH_SYNTH"); specs != "" {
+		dir, err := synthmodel.DefaultDir()
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, s := range strings.Split(specs, ",") {
+			spec, err := synthmodel.ParseSpec(s)
+			if err != nil {
+				b.Fatalf("GPURT_RPC_BENCH_SYNTH: %v", err)
+			}
+			p, err := synthmodel.Ensure(dir, spec, synthmodel.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			ms[spec.Name()] = p
 		}
 	}
 	if len(ms) == 0 {
@@ -184,7 +210,9 @@ func llamaBytesPerToken(b *testing.B, path, server string) float64 {
 }
 
 func BenchmarkLoopback(b *testing.B) {
-	for name, path := range benchModels(b) {
+	models := benchModels(b)
+	for _, name := range slices.Sorted(maps.Keys(models)) {
+		path := models[name]
 		b.Run(name+"/local-cpu", func(b *testing.B) {
 			f, err := gguf.Open(path)
 			if err != nil {
