@@ -232,6 +232,10 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	if err != nil {
 		return err
 	}
+	var q4r8 *repackedQ4 // Q4_0 weights' 8-row groups, interleaved (repack.go)
+	if kind == rowQ4 && k.dotQ4R8 != nil {
+		q4r8 = repackedQ4For(w)
+	}
 	tile := k.tileKernel(kind) // once per op: it may build a closure
 	if kind == rowF16 && tile.x4 != nil && N == 1 && r2 >= 2 && r2 <= maxTileColumns {
 		return b.mulMatF16Heads(w, dst, tile, col, r2, r3, work)
@@ -272,8 +276,11 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 				if kind == rowQ4 {
 					dot, dot4 = k.dotQ4, k.dotQ4x4
 				}
-				// Four rows at a time share the activation loads.
 				i := 0
+				for ; q4r8 != nil && i+8 <= len(out) && (m0+i)/8 < q4r8.groups; i += 8 {
+					k.dotQ4R8(q4r8.group(w.ne[2], i12/r2, i13/r3, (m0+i)/8), y, out[i:i+8])
+				}
+				// Four rows at a time share the activation loads.
 				for ; i+4 <= len(out); i += 4 {
 					dot4(raw[i], w.nb[1], y, (*[4]float32)(out[i:]))
 				}
@@ -311,7 +318,7 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 			case rowF16: // one column (N >= 2 took the tiles above)
 				c := col(n, i12, i13)
 				i := 0
-				if k.dotF16x4 != nil && K <= shortF16Row {
+				if k.dotF16x4 != nil && K <= shortTileRow {
 					for ; i+4 <= len(out); i += 4 {
 						k.dotF16x4(raw[i], w.nb[1], c, nil, nil, out[i:], 0)
 					}
@@ -321,7 +328,13 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 				}
 			default:
 				c := col(n, i12, i13)
-				for i := range out {
+				i := 0
+				if kind == rowF32 && k.dotF32x4 != nil && K <= shortTileRow {
+					for ; i+4 <= len(out); i += 4 {
+						k.dotF32x4(raw[i], w.nb[1], c, nil, nil, out[i:], 0)
+					}
+				}
+				for ; i < len(out); i++ {
 					out[i] = k.dotF32(rows[i], c)
 				}
 			}
@@ -355,11 +368,12 @@ func (b *Backend) mulMatF16Heads(w, dst hostTensor, tile tileKernel, col func(n,
 	})
 }
 
-// shortF16Row is the longest f16 row that a one-column GEMV runs four rows
-// at a time: on short rows (small models, attention) a call per row costs
-// more than its products, while long weight rows stream from memory faster
-// one at a time (0.9× on 1024-wide rows of the 155M model).
-const shortF16Row = 256
+// shortTileRow is the longest f16 or f32 row that a one-column GEMV runs
+// four rows at a time: on short rows (small models, attention) a call per
+// row costs more than its products, while long weight rows stream from
+// memory faster one at a time (f16: 0.9× on 1024-wide rows of the 155M
+// model).
+const shortTileRow = 256
 
 // maxTileColumns is the most columns mulTiles takes: more than
 // gemmMinN(F16) and than the query heads per kv head of real models.
@@ -493,7 +507,8 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 	}
 	xp := b.xpack
 	ldc := dst.nb[1] / 4
-	nchunk := (M + gemmNC - 1) / gemmNC
+	nc := gemmRowsPerTask(M, batches, b.workers(batches*((M+gemmNR-1)/gemmNR), work))
+	nchunk := (M + nc - 1) / nc
 	ntask := batches * nchunk
 	k := b.kern
 	var next atomic.Int64
@@ -507,8 +522,8 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 			}
 			batch, chunk := t/nchunk, t%nchunk
 			i12, i13 := batch%ne12, batch/ne12
-			mc0 := chunk * gemmNC
-			mc1 := min(M, mc0+gemmNC)
+			mc0 := chunk * nc
+			mc1 := min(M, mc0+nc)
 			nj := (mc1 - mc0 + gemmNR - 1) / gemmNR
 			for pc := 0; pc < K; pc += gemmKC {
 				kc := min(gemmKC, K-pc)
@@ -553,6 +568,19 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 
 // packColumns packs every matrix of x into b.xpack as npan panels of
 // gemmMR rows: panel p holds x[k, p*gemmMR+i] at k*gemmMR+i, zero past N.
+// gemmRowsPerTask is how many weight rows one GEMM task packs and
+// multiplies: gemmNC, or fewer, down to one register tile's gemmNR, when
+// that leaves fewer than 4 tasks per worker (a 128-row product was one
+// task, which left the second worker idle). A multiple of gemmNR, so the
+// tiles, and so the results, are the same for any thread count.
+func gemmRowsPerTask(M, batches, nth int) int {
+	if nth <= 1 || batches*((M+gemmNC-1)/gemmNC) >= 4*nth {
+		return gemmNC
+	}
+	perBatch := (4*nth + batches - 1) / batches
+	return max(gemmNR, min(gemmNC, M/perBatch/gemmNR*gemmNR))
+}
+
 func (b *Backend) packColumns(x hostTensor, npan, work int) error {
 	K, N, ne12 := x.ne[0], x.ne[1], x.ne[2]
 	batches := ne12 * x.ne[3]
@@ -564,25 +592,26 @@ func (b *Backend) packColumns(x hostTensor, npan, work int) error {
 		for t := t0; t < t1; t++ {
 			batch, p := t/npan, t%npan
 			i12, i13 := batch%ne12, batch/ne12
-			dstp := xp[t*panel : (t+1)*panel]
-			for i := 0; i < gemmMR; i++ {
+			var rows [gemmMR][]float32
+			for i := range rows {
 				n := p*gemmMR + i
-				if n >= N {
-					for kk := 0; kk < K; kk++ {
-						dstp[kk*gemmMR+i] = 0
-					}
-					continue
+				switch {
+				case n >= N:
+					rows[i] = ws.f32(i, K) // zeros: rows past N
+					clear(rows[i])
+				case direct:
+					rows[i], _ = f32View(x.mem, x.at(n, i12, i13), K)
+				default:
+					rows[i] = ws.f32(i, K)
+					x.loadRow(x.at(n, i12, i13), rows[i])
 				}
-				var row []float32
-				if direct {
-					row, _ = f32View(x.mem, x.at(n, i12, i13), K)
-				} else {
-					row = ws.f32(0, K)
-					x.loadRow(x.at(n, i12, i13), row)
-				}
-				for kk, v := range row {
-					dstp[kk*gemmMR+i] = v
-				}
+			}
+			// Interleave the rows, writing the panel in order.
+			dstp := xp[t*panel : (t+1)*panel]
+			r0, r1, r2, r3, r4, r5 := rows[0][:K], rows[1][:K], rows[2][:K], rows[3][:K], rows[4][:K], rows[5][:K]
+			for kk := range r0 {
+				d := dstp[kk*gemmMR : kk*gemmMR+gemmMR : kk*gemmMR+gemmMR]
+				d[0], d[1], d[2], d[3], d[4], d[5] = r0[kk], r1[kk], r2[kk], r3[kk], r4[kk], r5[kk]
 			}
 		}
 		return nil

@@ -282,7 +282,7 @@ func (p *pool) takeStats() rt.PoolStat {
 
 // workspace is a worker's reusable scratch memory.
 type workspace struct {
-	f32s [4][]float32
+	f32s [gemmMR][]float32 // packColumns takes one per x row of a panel
 	f64s [2][]float64
 	u8s  []byte
 }
