@@ -34,8 +34,9 @@ import (
 //	go test ./rpc -run '^$' -bench Loopback -benchtime 1x -count 5
 //
 // The figures are per run: the median and the best of benchReps
-// generations; compare ratios from the same run: -count repeats all the
-// pairs in turn.
+// generations. -count repeats each pair's runs back to back, so compare
+// the pairs over several runs of the command (or their best figures),
+// never single runs on a loaded machine.
 
 const benchTokens = 128
 
