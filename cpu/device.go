@@ -1,12 +1,3 @@
-// Package cpu is gpurt's CPU backend, the mandatory fallback and the
-// reference every GPU backend is tested against. Importing it registers the
-// "cpu" backend family with the lowest priority.
-//
-// It needs no cgo. Its hot loops (dot products, the GEMM micro-kernel,
-// quantized dots, vector exp) have AVX2/FMA/F16C assembly on amd64, chosen
-// at run time from CPUID, and portable Go versions used everywhere else
-// (and on amd64 with the purego build tag). NewReferenceBackend runs the
-// plain reference loops instead, for checking the fast paths.
 package cpu
 
 import (

@@ -39,8 +39,9 @@ func hasAVX2() bool {
 	return b7&(1<<5) != 0
 }
 
-// simdKernels is the AVX2 set, or nil when the CPU lacks it.
-var simdKernels = func() *kernels {
+// avx2Kernels is the AVX2 set, or nil when the CPU lacks it; simdKernels
+// (kernels512_amd64.go) picks it or the AVX-512 set.
+var avx2Kernels = func() *kernels {
 	if !hasAVX2() {
 		return nil
 	}

@@ -243,13 +243,11 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	return b.forWeightBlocks(M, ne12, batches, work, func(ws *workspace, i12, i13, m0, m1 int) error {
 		var rows [mmRows][]float32
 		var raw [mmRows][]byte
+		off0 := w.at(m0, i12/r2, i13/r3)
 		for m := m0; m < m1; m++ {
-			off := w.at(m, i12/r2, i13/r3)
+			off := off0 + (m-m0)*w.nb[1]
 			switch kind {
-			case rowF32:
-				rows[m-m0], _ = f32View(w.mem, off, K)
-				raw[m-m0] = w.mem[off:] // for the tile kernel
-			case rowF16, rowQ8, rowQ4, rowTyped:
+			case rowF32, rowF16, rowQ8, rowQ4, rowTyped:
 				raw[m-m0] = w.mem[off:] // the x4 kernels read on into the next rows
 			default:
 				row := ws.f32(0, mmRows*K)[(m-m0)*K : (m-m0+1)*K]
@@ -335,7 +333,11 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 					}
 				}
 				for ; i < len(out); i++ {
-					out[i] = k.dotF32(rows[i], c)
+					row := rows[i]
+					if kind == rowF32 {
+						row, _ = f32View(raw[i], 0, K)
+					}
+					out[i] = k.dotF32(row, c)
 				}
 			}
 		}

@@ -157,7 +157,7 @@ func BenchmarkQ4R8(b *testing.B) {
 	p := make([]byte, nb*r8Block)
 	repackQ4R8(w, stride, nb, p)
 	out := make([]float32, 8)
-	for _, tc := range []struct {
+	cases := []struct {
 		name string
 		run  func()
 	}{
@@ -166,7 +166,16 @@ func BenchmarkQ4R8(b *testing.B) {
 			k.dotQ4x4(w, stride, y, (*[4]float32)(out))
 			k.dotQ4x4(w[4*stride:], stride, y, (*[4]float32)(out[4:]))
 		}},
-	} {
+	}
+	for _, sk := range supersededKernels {
+		if sk.dotQ4R8 != nil {
+			cases = append(cases, struct {
+				name string
+				run  func()
+			}{"repacked " + sk.name, func() { sk.dotQ4R8(p, y, out) }})
+		}
+	}
+	for _, tc := range cases {
 		b.Run(tc.name, func(b *testing.B) {
 			b.SetBytes(int64(8 * stride))
 			for b.Loop() {

@@ -1,0 +1,43 @@
+// Package cpu is gpurt's CPU backend, the mandatory fallback and the
+// reference every GPU backend is tested against. Importing it registers the
+// "cpu" backend family with the lowest priority.
+//
+// # Kernel sets
+//
+// It needs no cgo. Its hot loops (dot products, the GEMM micro-kernel,
+// quantized dots, vector exp) come in kernel sets, one chosen at start-up
+// from what the CPU has:
+//
+//   - avx512 (amd64 with AVX-512 F/BW/DQ/VL and VNNI, and an OS that saves
+//     the ZMM and opmask state: CPUID leaf 7 and XGETBV): the avx2 set with
+//     ZMM kernels for the K-quant and legacy-type integer dots (VPMADDUBSW
+//     with VPDPWSSD, or VPDPBUSD), the four-row Q8_0 dot and the 6×16 GEMM
+//     tile (kernels512_amd64.go, kquants512_amd64.s, kernels512_amd64.s);
+//   - avx2 (amd64 with AVX2, FMA and F16C): kernels_amd64.s,
+//     kquants_amd64.s;
+//   - neon and neon-dotprod (every arm64 CPU; SDOT where present);
+//   - go: the portable Go kernels, everywhere else and with the purego
+//     build tag.
+//
+// The device description (gpurt devices) names the set that runs.
+// NewReferenceBackend runs the plain reference loops instead, for checking
+// the fast paths.
+//
+// # Choosing a lower set
+//
+// The environment variable GPURT_CPU_LEVEL, read once at start-up, caps
+// the set on amd64: "avx2" runs the AVX2 kernels on an AVX-512 CPU (to
+// compare with an AVX2-only build of llama.cpp, or the two sets on one
+// machine), "go" the portable ones; "avx512" or unset picks the best the
+// CPU has, and a level the CPU lacks falls back to the best it has.
+//
+// # Testing
+//
+// The kernel tests run every set this machine can run on the same inputs:
+// the chosen one, the ones it supersedes (avx2 under avx512, neon under
+// neon-dotprod) and the portable one, against the Go reference and ggml's
+// own results (../shared/oracle/ggml). Integer sums are exact; float
+// scales may be applied in a different order, within the tests' tolerance.
+// The benchmarks in kernelsets_bench_test.go time every set in one process,
+// for same-run ratios.
+package cpu

@@ -1,0 +1,277 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// AVX-512 float kernels of the avx512 set (kernels512_amd64.go). Go's
+// operand order is reversed from Intel's: the destination is last.
+
+// func gemm6x16AVX512(k int, a, b, c *float32, ldc int, add int)
+// The 6×16 GEMM tile of gemm6x16SIMD on ZMM registers: a packed weight row
+// of 16 floats is one register, and each x value multiplies it by an FMA
+// with an embedded broadcast. Even and odd k steps go to separate
+// accumulators (12 in all, for the FMA latency), added at the end.
+TEXT ·gemm6x16AVX512(SB), NOSPLIT, $0-48
+	MOVQ k+0(FP), CX
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DI
+	MOVQ c+24(FP), DX
+	MOVQ ldc+32(FP), R8
+	SHLQ $2, R8
+	MOVQ add+40(FP), R9
+	// Fetch the C tile early: it is loaded or written only at the end.
+	MOVQ DX, AX
+	PREFETCHT0 (AX)
+	ADDQ R8, AX
+	PREFETCHT0 (AX)
+	ADDQ R8, AX
+	PREFETCHT0 (AX)
+	ADDQ R8, AX
+	PREFETCHT0 (AX)
+	ADDQ R8, AX
+	PREFETCHT0 (AX)
+	ADDQ R8, AX
+	PREFETCHT0 (AX)
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	VPXORD Z4, Z4, Z4
+	VPXORD Z5, Z5, Z5
+	VPXORD Z6, Z6, Z6
+	VPXORD Z7, Z7, Z7
+	VPXORD Z8, Z8, Z8
+	VPXORD Z9, Z9, Z9
+	VPXORD Z10, Z10, Z10
+	VPXORD Z11, Z11, Z11
+	MOVQ CX, R10
+	SHRQ $1, R10
+	JZ gemm512_odd
+gemm512_loop:
+	VMOVUPS (DI), Z12
+	VMOVUPS 64(DI), Z13
+	VFMADD231PS.BCST 0(SI), Z12, Z0
+	VFMADD231PS.BCST 4(SI), Z12, Z1
+	VFMADD231PS.BCST 8(SI), Z12, Z2
+	VFMADD231PS.BCST 12(SI), Z12, Z3
+	VFMADD231PS.BCST 16(SI), Z12, Z4
+	VFMADD231PS.BCST 20(SI), Z12, Z5
+	VFMADD231PS.BCST 24(SI), Z13, Z6
+	VFMADD231PS.BCST 28(SI), Z13, Z7
+	VFMADD231PS.BCST 32(SI), Z13, Z8
+	VFMADD231PS.BCST 36(SI), Z13, Z9
+	VFMADD231PS.BCST 40(SI), Z13, Z10
+	VFMADD231PS.BCST 44(SI), Z13, Z11
+	ADDQ $48, SI
+	ADDQ $128, DI
+	DECQ R10
+	JNZ gemm512_loop
+gemm512_odd:
+	TESTQ $1, CX
+	JZ gemm512_sum
+	VMOVUPS (DI), Z12
+	VFMADD231PS.BCST 0(SI), Z12, Z0
+	VFMADD231PS.BCST 4(SI), Z12, Z1
+	VFMADD231PS.BCST 8(SI), Z12, Z2
+	VFMADD231PS.BCST 12(SI), Z12, Z3
+	VFMADD231PS.BCST 16(SI), Z12, Z4
+	VFMADD231PS.BCST 20(SI), Z12, Z5
+gemm512_sum:
+	VADDPS Z6, Z0, Z0
+	VADDPS Z7, Z1, Z1
+	VADDPS Z8, Z2, Z2
+	VADDPS Z9, Z3, Z3
+	VADDPS Z10, Z4, Z4
+	VADDPS Z11, Z5, Z5
+	TESTQ R9, R9
+	JZ gemm512_store
+	VADDPS (DX), Z0, Z0
+	VMOVUPS Z0, (DX)
+	ADDQ R8, DX
+	VADDPS (DX), Z1, Z1
+	VMOVUPS Z1, (DX)
+	ADDQ R8, DX
+	VADDPS (DX), Z2, Z2
+	VMOVUPS Z2, (DX)
+	ADDQ R8, DX
+	VADDPS (DX), Z3, Z3
+	VMOVUPS Z3, (DX)
+	ADDQ R8, DX
+	VADDPS (DX), Z4, Z4
+	VMOVUPS Z4, (DX)
+	ADDQ R8, DX
+	VADDPS (DX), Z5, Z5
+	VMOVUPS Z5, (DX)
+	VZEROUPPER
+	RET
+gemm512_store:
+	VMOVUPS Z0, (DX)
+	ADDQ R8, DX
+	VMOVUPS Z1, (DX)
+	ADDQ R8, DX
+	VMOVUPS Z2, (DX)
+	ADDQ R8, DX
+	VMOVUPS Z3, (DX)
+	ADDQ R8, DX
+	VMOVUPS Z4, (DX)
+	ADDQ R8, DX
+	VMOVUPS Z5, (DX)
+	VZEROUPPER
+	RET
+
+// k8_dperm entry r (64 bytes): VPERMPS indices that spread row r's d·dy of
+// two blocks (floats 2r and 2r+1) over the two halves of a ZMM register.
+DATA k8_dperm<>+0(SB)/8, $0x0000000000000000
+DATA k8_dperm<>+8(SB)/8, $0x0000000000000000
+DATA k8_dperm<>+16(SB)/8, $0x0000000000000000
+DATA k8_dperm<>+24(SB)/8, $0x0000000000000000
+DATA k8_dperm<>+32(SB)/8, $0x0000000100000001
+DATA k8_dperm<>+40(SB)/8, $0x0000000100000001
+DATA k8_dperm<>+48(SB)/8, $0x0000000100000001
+DATA k8_dperm<>+56(SB)/8, $0x0000000100000001
+DATA k8_dperm<>+64(SB)/8, $0x0000000200000002
+DATA k8_dperm<>+72(SB)/8, $0x0000000200000002
+DATA k8_dperm<>+80(SB)/8, $0x0000000200000002
+DATA k8_dperm<>+88(SB)/8, $0x0000000200000002
+DATA k8_dperm<>+96(SB)/8, $0x0000000300000003
+DATA k8_dperm<>+104(SB)/8, $0x0000000300000003
+DATA k8_dperm<>+112(SB)/8, $0x0000000300000003
+DATA k8_dperm<>+120(SB)/8, $0x0000000300000003
+DATA k8_dperm<>+128(SB)/8, $0x0000000400000004
+DATA k8_dperm<>+136(SB)/8, $0x0000000400000004
+DATA k8_dperm<>+144(SB)/8, $0x0000000400000004
+DATA k8_dperm<>+152(SB)/8, $0x0000000400000004
+DATA k8_dperm<>+160(SB)/8, $0x0000000500000005
+DATA k8_dperm<>+168(SB)/8, $0x0000000500000005
+DATA k8_dperm<>+176(SB)/8, $0x0000000500000005
+DATA k8_dperm<>+184(SB)/8, $0x0000000500000005
+DATA k8_dperm<>+192(SB)/8, $0x0000000600000006
+DATA k8_dperm<>+200(SB)/8, $0x0000000600000006
+DATA k8_dperm<>+208(SB)/8, $0x0000000600000006
+DATA k8_dperm<>+216(SB)/8, $0x0000000600000006
+DATA k8_dperm<>+224(SB)/8, $0x0000000700000007
+DATA k8_dperm<>+232(SB)/8, $0x0000000700000007
+DATA k8_dperm<>+240(SB)/8, $0x0000000700000007
+DATA k8_dperm<>+248(SB)/8, $0x0000000700000007
+GLOBL k8_dperm<>(SB), RODATA|NOPTR, $256
+
+// Q8X4_ROW multiplies two Q8_0 blocks of the row at P (their 64 quants
+// made unsigned by VPXORD with Z15's 0x80 bytes) with the activations by
+// VPDPBUSD, from Z7's 128·(-Σy) correction, and adds the sums scaled by
+// d·dy (VPERMPS of Z8 with index idx) to acc.
+#define Q8X4_ROW(P, idx, acc) \
+	VMOVDQU 2(P), Y5; \
+	VINSERTI64X4 $1, 36(P), Z5, Z5; \
+	VPXORD Z15, Z5, Z5; \
+	VMOVDQA64 Z7, Z6; \
+	VPDPBUSD (DI), Z5, Z6; \
+	VCVTDQ2PS Z6, Z6; \
+	VPERMPS Z8, idx, Z9; \
+	VFMADD231PS Z6, Z9, acc
+
+// Q8X4_ONE is Q8X4_ROW for the one last block, on YMM registers (acc's
+// upper half is folded away by then).
+#define Q8X4_ONE(P, acc) \
+	VMOVDQU 2(P), Y5; \
+	VPXORD Y15, Y5, Y5; \
+	VMOVDQA64 Y7, Y6; \
+	VPDPBUSD (DI), Y5, Y6; \
+	VCVTDQ2PS Y6, Y6; \
+	VPBROADCASTW (P), X9; \
+	VCVTPH2PS X9, Y9; \
+	VMULPS Y13, Y9, Y9; \
+	VFMADD231PS Y6, Y9, acc
+
+// func dotQ8x4AVX512(w *byte, stride int, qs *int8, qd *float32, neg *int32, nb int, out *float32)
+// Four Q8_0 weight rows, stride bytes apart, times one row of Q8
+// activations, two blocks an iteration; the next four rows' blocks are
+// prefetched as in dotQ8x4SIMD.
+TEXT ·dotQ8x4AVX512(SB), NOSPLIT, $0-56
+	MOVQ w+0(FP), SI
+	MOVQ stride+8(FP), BX
+	MOVQ qs+16(FP), DI
+	MOVQ qd+24(FP), DX
+	MOVQ neg+32(FP), R11
+	MOVQ nb+40(FP), CX
+	MOVQ out+48(FP), R9
+	LEAQ (SI)(BX*1), R8
+	LEAQ (SI)(BX*2), R10
+	LEAQ (R8)(BX*2), R12
+	MOVL $0x80808080, AX
+	VPBROADCASTD AX, Z15
+	MOVL $0x0101, AX
+	KMOVW AX, K2
+	VMOVDQU64 k8_dperm<>+0(SB), Z16
+	VMOVDQU64 k8_dperm<>+64(SB), Z17
+	VMOVDQU64 k8_dperm<>+128(SB), Z18
+	VMOVDQU64 k8_dperm<>+192(SB), Z19
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	SUBQ $2, CX
+	JB q8x4512_fold
+q8x4512_loop:
+	PREFETCHT0 (SI)(BX*4)
+	PREFETCHT0 (R8)(BX*4)
+	PREFETCHT0 (R10)(BX*4)
+	PREFETCHT0 (R12)(BX*4)
+	PREFETCHT0 64(SI)(BX*4)
+	PREFETCHT0 64(R8)(BX*4)
+	PREFETCHT0 64(R10)(BX*4)
+	PREFETCHT0 64(R12)(BX*4)
+	VPEXPANDD.Z (R11), K2, Z7
+	VPSLLD $7, Z7, Z7
+	MOVWLZX (SI), AX
+	VMOVD AX, X8
+	VPINSRW $1, 34(SI), X8, X8
+	VPINSRW $2, (R8), X8, X8
+	VPINSRW $3, 34(R8), X8, X8
+	VPINSRW $4, (R10), X8, X8
+	VPINSRW $5, 34(R10), X8, X8
+	VPINSRW $6, (R12), X8, X8
+	VPINSRW $7, 34(R12), X8, X8
+	VCVTPH2PS X8, Y8
+	VBROADCASTSD (DX), Y9
+	VMULPS Y9, Y8, Y8
+
+	Q8X4_ROW(SI, Z16, Z0)
+	Q8X4_ROW(R8, Z17, Z1)
+	Q8X4_ROW(R10, Z18, Z2)
+	Q8X4_ROW(R12, Z19, Z3)
+	ADDQ $68, SI
+	ADDQ $68, R8
+	ADDQ $68, R10
+	ADDQ $68, R12
+	ADDQ $64, DI
+	ADDQ $8, DX
+	ADDQ $8, R11
+	SUBQ $2, CX
+	JAE q8x4512_loop
+q8x4512_fold:
+	VEXTRACTF64X4 $1, Z0, Y4
+	VADDPS Y4, Y0, Y0
+	VEXTRACTF64X4 $1, Z1, Y4
+	VADDPS Y4, Y1, Y1
+	VEXTRACTF64X4 $1, Z2, Y4
+	VADDPS Y4, Y2, Y2
+	VEXTRACTF64X4 $1, Z3, Y4
+	VADDPS Y4, Y3, Y3
+	ADDQ $2, CX
+	JZ q8x4512_done
+	MOVL (R11), AX
+	SHLL $7, AX
+	VMOVD AX, X7
+	VBROADCASTSS (DX), Y13
+	Q8X4_ONE(SI, Y0)
+	Q8X4_ONE(R8, Y1)
+	Q8X4_ONE(R10, Y2)
+	Q8X4_ONE(R12, Y3)
+q8x4512_done:
+	VHADDPS Y1, Y0, Y0
+	VHADDPS Y3, Y2, Y2
+	VHADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS X1, X0, X0
+	VMOVUPS X0, (R9)
+	VZEROUPPER
+	RET
