@@ -54,10 +54,16 @@ func (ss *session) compute(dev int, g *storedGraph) error {
 // as llama.cpp's clients send their row indices as I64 for every token.
 func (ss *session) narrowIndices(tw indexTwin) error {
 	n := tw.wide.Nelements()
-	if cap(ss.scratch) < 8*n {
+	var raw []byte
+	switch {
+	case 8*n > maxKeptAnswer: // a long prompt's: not kept past the graph
+		raw = make([]byte, 8*n)
+	case cap(ss.scratch) < 8*n:
 		ss.scratch = make([]byte, 8*n)
+		fallthrough
+	default:
+		raw = ss.scratch[:8*n]
 	}
-	raw := ss.scratch[:8*n]
 	if err := rt.TensorGet(tw.wide, raw, 0); err != nil {
 		return err
 	}

@@ -238,8 +238,8 @@ type session struct {
 	hdr        [tensorBytes + 8]byte
 }
 
-// maxKeptAnswer is the largest GET_TENSOR answer whose storage a session
-// keeps for the next one.
+// maxKeptAnswer is the largest GET_TENSOR answer (or narrowed index
+// tensor) whose storage a session keeps for the next one.
 const maxKeptAnswer = 1 << 20
 
 // errProtocol marks a request the server refuses; the connection is closed.
