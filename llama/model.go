@@ -30,6 +30,14 @@ type Options struct {
 	TensorSplit []float64
 	// KVType is the KV cache dtype: F16 (default), F32 or Q8_0.
 	KVType rt.DType
+	// KVPad is the step, in cells, by which the part of the cache a graph
+	// attends over grows (llama.cpp's KV padding; default 32): the graph for
+	// one token keeps its shape, and runs again without being rebuilt (or,
+	// on an RPC device, sent again), for KVPad positions, while attending
+	// over up to KVPad-1 masked cells. llama.cpp pads by 256; on the
+	// loopback RPC benchmark 32 was faster (rpc/doc.go), though 256 sends
+	// fewer bytes per token for some models.
+	KVPad int
 	// NCtx is the number of KV cache cells, shared by all sequences
 	// (default and maximum: the model's trained context).
 	NCtx int
@@ -114,8 +122,8 @@ func Load(f *gguf.File, opts Options) (*Model, error) {
 	if opts.NSeq == 0 {
 		opts.NSeq = 1
 	}
-	if opts.NSeq < 0 || opts.NCtx < 0 {
-		return nil, fmt.Errorf("llama: %w: NSeq %d and NCtx %d cannot be negative", rt.ErrInvalidArgument, opts.NSeq, opts.NCtx)
+	if opts.NSeq < 0 || opts.NCtx < 0 || opts.KVPad < 0 {
+		return nil, fmt.Errorf("llama: %w: NSeq %d, NCtx %d and KVPad %d cannot be negative", rt.ErrInvalidArgument, opts.NSeq, opts.NCtx, opts.KVPad)
 	}
 	h, err := ReadHparams(f)
 	if err != nil {
