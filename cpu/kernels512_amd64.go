@@ -60,6 +60,7 @@ var avx512Kernels = func() *kernels {
 	k.dotQ5_0 = blockDotNeg(22, dotQ5_0AVX512)
 	k.dotIQ4NL = blockDotNeg(18, dotIQ4NLAVX512)
 	k.dotQ4R8 = dotQ4R8AVX512Asm
+	k.dotMXFP4 = blockDotNeg(17, dotMXFP4AVX512)
 	return &k
 }()
 

@@ -25,6 +25,7 @@ var avx512Replaced = map[string]bool{
 	"dotF32x4":   true,
 	"dotQ8x4":    true,
 	"dotQ4R8":    true,
+	"dotMXFP4":   true,
 	"dotQ4K":     true,
 	"dotQ4Kx4":   true,
 	"dotQ5K":     true,
