@@ -25,16 +25,23 @@ type taskFunc func(ith, nth int, ws *workspace) error
 // futex wake, then a steal from the dispatcher's P). Each spin round yields
 // (relax), so a spinning helper gives its P and its core to goroutines and
 // threads with work instead of taking them. docs/performance.md has the measurements.
+//
+// Worker 0 never waits for a helper that has not started: once its own
+// share is done it takes over every share whose helper has not claimed it
+// yet (each share is claimed once, by its helper or by worker 0), and
+// waits only for the shares that helpers are running. A helper that is
+// descheduled, or whose P runs other goroutines (an HTTP handler while a
+// server generates), then costs the op nothing beyond running serially,
+// instead of the time until the OS or the Go scheduler runs it again.
 type pool struct {
 	n       int
 	ws      []workspace // ws[i] belongs to worker i
 	job     job         // reused by every run: one op runs at a time
 	started bool
 
-	// gen is the number of the newest posted job; a helper runs every
-	// generation once. pending counts the helpers still on the current job.
+	// gen is the number of the newest posted job. A helper looks at every
+	// generation once and runs its share when it claims it (shares).
 	gen     atomic.Uint64
-	pending atomic.Int32
 	quit    atomic.Bool
 	helpers []helper // helpers[i] is worker i's parking place; [0] is unused
 	done    sync.WaitGroup
@@ -46,12 +53,25 @@ type pool struct {
 	stat    rt.PoolStat
 }
 
-// helper is where worker i parks when its spin window ends without work.
+// helper is worker i's share of the current job and where it parks when
+// its spin window ends without work.
 type helper struct {
+	// share is gen<<2 | the state of the share of job gen: open, then
+	// claimed by the helper (running, then done) or taken by worker 0.
+	// A share left at an older generation is not this helper's to run.
+	share  atomic.Uint64
 	parked atomic.Bool
 	wake   chan struct{} // one token per wake-up
 	_      [64]byte      // keep the flags of different workers off one cache line
 }
+
+// The states of a helper's share (the low bits of helper.share).
+const (
+	shareOpen    = 0 // posted, not started
+	shareRunning = 1 // claimed by its helper
+	shareDone    = 2 // its helper finished it
+	shareTaken   = 3 // worker 0 ran it: its helper had not started
+)
 
 // spinRound is how many pause-spins a spin wait makes between yields: a
 // yield (a trip through the Go scheduler) costs far more than a hand-off.
@@ -98,23 +118,35 @@ func (p *pool) run(nth int, fn taskFunc) error {
 	if p.profile {
 		t0 = p.now()
 	}
-	// Helpers beyond nth see the generation too and skip it; every helper
-	// counts itself off, so pending covers them all.
-	p.pending.Store(int32(p.n - 1))
-	p.gen.Add(1)
-	for i := 1; i < p.n; i++ {
+	// Open the shares of helpers 1..nth-1 before announcing the
+	// generation; helpers beyond nth find theirs at an older one and skip.
+	g := p.gen.Load() + 1
+	for i := 1; i < nth; i++ {
+		p.helpers[i].share.Store(g << 2)
+	}
+	p.gen.Store(g)
+	for i := 1; i < nth; i++ {
 		p.unpark(i)
 	}
 	j.exec(0, &p.ws[0])
-	for spins := 0; p.pending.Load() != 0; spins++ {
-		if spins%spinRound != spinRound-1 {
-			spinPause()
-		} else {
-			relax(spins / spinRound)
+	taken := 0
+	for i := 1; i < nth; i++ {
+		h := &p.helpers[i]
+		if h.share.CompareAndSwap(g<<2|shareOpen, g<<2|shareTaken) {
+			j.exec(i, &p.ws[i]) // its helper is late: run it here
+			taken++
+			continue
+		}
+		for spins := 0; h.share.Load() != g<<2|shareDone; spins++ {
+			if spins%spinRound != spinRound-1 {
+				spinPause()
+			} else {
+				relax(spins / spinRound)
+			}
 		}
 	}
 	if p.profile {
-		p.account(t0, nth)
+		p.account(t0, nth, taken)
 	}
 	j.fn = nil // let the op's closure go
 	for _, err := range j.errs {
@@ -147,10 +179,12 @@ func (p *pool) unpark(i int) {
 // now is the time in ns since the accounting base.
 func (p *pool) now() int64 { return int64(time.Since(p.base)) }
 
-// account adds one parallel run, dispatched at t0, to the pool's stats.
-func (p *pool) account(t0 int64, nth int) {
+// account adds one parallel run, dispatched at t0, of which worker 0 took
+// over taken shares, to the pool's stats.
+func (p *pool) account(t0 int64, nth, taken int) {
 	end := p.now()
 	p.stat.Parallel++
+	p.stat.Taken += taken
 	for i := range nth {
 		st := p.stamps[i]
 		p.stat.Busy += time.Duration(st[1] - st[0])
@@ -197,20 +231,23 @@ func (p *pool) start() {
 	p.started = true
 }
 
-// worker is helper i's loop: wait for a generation after seen, run its
-// share if it has one, count itself off.
+// worker is helper i's loop: wait for a generation after seen, and run its
+// share of that job if it claims it first (worker 0 may have taken it, or
+// the job may have no share for it).
 func (p *pool) worker(i int, seen uint64) {
 	defer p.done.Done()
+	h := &p.helpers[i]
 	for {
 		g := p.await(i, seen)
 		if p.quit.Load() {
 			return
 		}
 		seen = g
-		if j := &p.job; i < j.nth {
-			j.exec(i, &p.ws[i])
+		if h.share.CompareAndSwap(g<<2|shareOpen, g<<2|shareRunning) {
+			// Worker 0 waits for this share, so the job stays as posted.
+			p.job.exec(i, &p.ws[i])
+			h.share.Store(g<<2 | shareDone)
 		}
-		p.pending.Add(-1)
 	}
 }
 
