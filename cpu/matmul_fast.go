@@ -243,7 +243,7 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	return b.forWeightBlocks(M, ne12, batches, work, func(ws *workspace, i12, i13, m0, m1 int) error {
 		var rows [mmRows][]float32
 		var raw [mmRows][]byte
-		off0 := w.at(m0, i12/r2, i13/r3)
+		off0 := w.at(m0, i12/r2, i13/r3) // once a block: the divisions are not hoisted
 		for m := m0; m < m1; m++ {
 			off := off0 + (m-m0)*w.nb[1]
 			switch kind {
@@ -356,8 +356,9 @@ func (b *Backend) mulMatF16Heads(w, dst hostTensor, tile tileKernel, col func(n,
 	ne13 := w.ne[3] * r3
 	return b.forWeightBlocks(M, ne02, ne02*ne13, work, func(ws *workspace, i02, i13, m0, m1 int) error {
 		var raw [mmRows][]byte
+		base := w.at(m0, i02, i13/r3)
 		for m := m0; m < m1; m++ {
-			raw[m-m0] = w.mem[w.at(m, i02, i13/r3):]
+			raw[m-m0] = w.mem[base+(m-m0)*w.nb[1]:]
 		}
 		h0 := i02 * r2
 		mulTiles(tile, raw[:m1-m0], w.nb[1], tileColumns{
@@ -423,12 +424,27 @@ type tileKernel struct {
 // that each weight element is loaded (converted) once per group; rows past
 // the last whole tile use the one-row dot.
 func mulTiles(k tileKernel, raw [][]byte, stride int, cols tileColumns, dst hostTensor, M, m0 int) {
-	type group struct {
-		x    [3][]float32 // x[2] nil for 2 columns
-		out  []float32
-		cols int
+	// The group table is zeroed at every call (one per weight block): a
+	// small one for the few columns of decode steps and attention.
+	if cols.n <= 6 {
+		var groups [2]tileGroup
+		mulTileGroups(groups[:], k, raw, stride, cols, dst, M, m0)
+		return
 	}
-	var groups [maxTileColumns/2 + 1]group
+	var groups [maxTileColumns/2 + 1]tileGroup
+	mulTileGroups(groups[:], k, raw, stride, cols, dst, M, m0)
+}
+
+// tileGroup is two or three columns of x that mulTiles multiplies with
+// each tile of weight rows in one kernel call.
+type tileGroup struct {
+	x    [3][]float32 // x[2] nil for 2 columns
+	out  []float32
+	cols int
+}
+
+// mulTileGroups is mulTiles with a group table long enough for cols.
+func mulTileGroups(groups []tileGroup, k tileKernel, raw [][]byte, stride int, cols tileColumns, dst hostTensor, M, m0 int) {
 	ng := 0
 	tiled := len(raw) &^ 3
 	ldo := cols.ldo

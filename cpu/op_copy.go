@@ -156,6 +156,20 @@ func (b *Backend) setElements(rows, idx, dst hostTensor) error {
 			return nil
 		}
 	}
+	if rows.ne[2] == 1 && rows.ne[3] == 1 && idx.ne[1] == 1 && idx.ne[2] == 1 {
+		// One index per element (the V cache scatter): no coordinates,
+		// whose divisions cost more than the element's store.
+		for r := range rows.ne[1] {
+			v := rows.f32(rows.off + r*rows.nb[1])
+			off := dst.off + int(idx.i32(idx.off+r*idx.nb[0]))*dst.nb[1]
+			if dst.typ == rt.F16 {
+				binary.LittleEndian.PutUint16(dst.mem[off:], rt.F32ToF16(v))
+			} else {
+				binary.LittleEndian.PutUint32(dst.mem[off:], math.Float32bits(v))
+			}
+		}
+		return nil
+	}
 	for r := range rows.rows() {
 		i, i2, i3, k := setRowsTarget(rows, idx, r)
 		v := math.Float32frombits(binary.LittleEndian.Uint32(rows.mem[rows.at(i, i2, i3):]))

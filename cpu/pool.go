@@ -110,6 +110,8 @@ func (p *pool) run(nth int, fn taskFunc) error {
 	for i := 1; i < min(nth, p.n); i++ {
 		p.unpark(i)
 	}
+	p.job.exec(0, 0, &p.ws[0])
+	p.remaining.Add(-1)
 	p.claimShares(0, g)
 	for spins := 0; p.remaining.Load() != 0; spins++ {
 		if spins%spinRound != spinRound-1 {
@@ -169,7 +171,8 @@ func (p *pool) account(t0 int64, nth int) {
 // A ticket is a job's generation (high 32 bits), its share count (16
 // bits) and the next share to claim (low 16 bits), in one word, so that a
 // claim cannot take a share of a newer job than the one its worker saw.
-func newTicket(gen uint64, nth int) uint64 { return gen<<32 | uint64(nth)<<16 }
+// Share 0 is the dispatcher's own, so claims start at share 1.
+func newTicket(gen uint64, nth int) uint64 { return gen<<32 | uint64(nth)<<16 | 1 }
 
 // claimShares runs shares of job generation g on worker w until none is
 // left to claim. A share is claimed once, so each runs exactly once, by
@@ -183,6 +186,9 @@ func (p *pool) claimShares(w int, g uint64) {
 		}
 		if !p.ticket.CompareAndSwap(t, t+1) {
 			continue
+		}
+		if w == 0 && i > 0 && p.profile {
+			p.stat.Taken++ // a helper's share: it had not started
 		}
 		p.job.exec(i, w, &p.ws[w])
 		p.remaining.Add(-1)
