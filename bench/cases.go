@@ -18,11 +18,19 @@ type Shapes struct {
 	HeadDim int // ROPE is [HeadDim, Heads, Tokens]; SOFT_MAX is [Tokens, Tokens, Heads]
 	Heads   int
 	Rows    int // GET_ROWS picks Tokens rows out of [Embd, Rows]
+	// WideK, when set, adds MUL_MAT cases of the WideKTypes at M = MK, K =
+	// WideK: test-backend-ops' perf shape for the types its 4096² block
+	// lacks, so that they too compare with llama.cpp on one shape.
+	WideK int
 }
+
+// WideKTypes are the weight types test-backend-ops times at K = 14336 but
+// not at 4096² (its extra perf block covers the others).
+var WideKTypes = []rt.DType{rt.Q4_1, rt.Q5_0, rt.Q5_1, rt.IQ4_NL}
 
 var (
 	// FullShapes are llama-7B-like: 4096-wide weights, a 512-token batch.
-	FullShapes = Shapes{Name: "full", MK: 4096, Ns: []int{1, 8, 512}, Embd: 4096, Tokens: 512, HeadDim: 128, Heads: 32, Rows: 4096}
+	FullShapes = Shapes{Name: "full", MK: 4096, Ns: []int{1, 8, 512}, Embd: 4096, Tokens: 512, HeadDim: 128, Heads: 32, Rows: 4096, WideK: 14336}
 	// SoftwareQuickShapes replace the 4096² matmuls and the 512-token batch
 	// in quick runs on software GPUs (lavapipe), where the full ones take
 	// tens of seconds each.
@@ -191,6 +199,13 @@ func OpCases(s Shapes) []Case {
 		k := (s.MK + bs - 1) / bs * bs
 		for _, n := range s.Ns {
 			cs = append(cs, MulMatCase(t, s.MK, n, k))
+		}
+	}
+	if s.WideK > 0 {
+		for _, t := range WideKTypes {
+			for _, n := range s.Ns {
+				cs = append(cs, MulMatCase(t, s.MK, n, s.WideK))
+			}
 		}
 	}
 	return append(cs,

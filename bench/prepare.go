@@ -20,9 +20,46 @@ func (e *UnsupportedError) Error() string {
 // prepared is a graph built once, allocated on one backend and filled with
 // random inputs, ready to be run again and again.
 type prepared struct {
-	graph *rt.Graph
-	be    rt.Backend
-	buf   rt.Buffer
+	graph   *rt.Graph
+	be      rt.Backend
+	buf     rt.Buffer
+	weights rt.Buffer // the matmuls' weights, in a buffer of their own
+}
+
+// allocWeights places the leaves that are MUL_MAT weights (src0) in one
+// buffer marked as holding weights, as a model's are, so that backends
+// treat them as a model's (the CPU repacks Q4_0 weights for its GEMVs).
+// It returns nil when the graph has none.
+func allocWeights(g *rt.Graph, bt rt.BufferType) (rt.Buffer, error) {
+	var weights []*rt.Tensor
+	seen := map[*rt.Tensor]bool{}
+	for _, n := range g.Nodes {
+		if w := n.Src[0]; n.Op == rt.OpMulMat && w != nil && w.Op == rt.OpNone && w.ViewSrc == nil && !seen[w] {
+			seen[w] = true
+			weights = append(weights, w)
+		}
+	}
+	size := 0
+	for _, w := range weights {
+		size += rt.AlignUp(bt.AllocSize(w), bt.Alignment())
+	}
+	if size == 0 {
+		return nil, nil
+	}
+	buf, err := bt.Alloc(size)
+	if err != nil {
+		return nil, err
+	}
+	buf.SetUsage(rt.UsageWeights)
+	off := 0
+	for _, w := range weights {
+		if err := rt.AllocTensor(buf, w, off); err != nil {
+			buf.Free()
+			return nil, err
+		}
+		off += rt.AlignUp(bt.AllocSize(w), bt.Alignment())
+	}
+	return buf, nil
 }
 
 // checkSupport returns an *UnsupportedError for the first computing node of g
@@ -51,11 +88,14 @@ func prepare(b *builder, out *rt.Tensor, be rt.Backend, seed uint64) (*prepared,
 	if err := checkSupport(dev, g); err != nil {
 		return nil, err
 	}
-	buf, err := rt.AllocContextTensors(b.ctx, dev.BufferType())
-	if err != nil {
+	p := &prepared{graph: g, be: be}
+	if p.weights, err = allocWeights(g, dev.BufferType()); err != nil {
 		return nil, err
 	}
-	p := &prepared{graph: g, be: be, buf: buf}
+	if p.buf, err = rt.AllocContextTensors(b.ctx, dev.BufferType()); err != nil {
+		p.free()
+		return nil, err
+	}
 	if err := fill(b, seed); err != nil {
 		p.free()
 		return nil, err
@@ -108,8 +148,10 @@ func (p *prepared) run() error {
 }
 
 func (p *prepared) free() {
-	if p.buf != nil {
-		p.buf.Free()
-		p.buf = nil
+	for _, b := range []*rt.Buffer{&p.buf, &p.weights} {
+		if *b != nil {
+			(*b).Free()
+			*b = nil
+		}
 	}
 }

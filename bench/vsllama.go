@@ -164,9 +164,10 @@ func lastLine(s string) string {
 
 // llamaCppMulMatShape says whether test-backend-ops has a perf case for a
 // MUL_MAT shape: the 4096×4096 weights at N = 1, 8 and 512 of its extra
-// perf block (../shared/tools/llama.cpp/README.md).
+// perf block (../shared/tools/llama.cpp/README.md), or its 4096×14336
+// ones (FullShapes.WideK) at the same N.
 func llamaCppMulMatShape(m, n, k int) bool {
-	return m == 4096 && k == 4096 && (n == 1 || n == 8 || n == 512)
+	return m == 4096 && (k == 4096 || k == FullShapes.WideK) && (n == 1 || n == 8 || n == 512)
 }
 
 // llamaCppMulMat runs llama.cpp's test-backend-ops on the CPU for the

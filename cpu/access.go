@@ -20,6 +20,7 @@ type hostTensor struct {
 	nb  [rt.MaxDims]int
 	mem []byte
 	off int
+	buf rt.Buffer // where mem comes from
 }
 
 // resolve finds t's memory. what names the tensor's role in errors.
@@ -36,6 +37,7 @@ func resolve(t *rt.Tensor, what string) (hostTensor, error) {
 		return h, fmt.Errorf("%s %q lives in a %s buffer, which is not host memory", what, t.Name, t.Buffer.Type().Name())
 	}
 	h.mem = hb.Bytes()
+	h.buf = t.Buffer
 	for i, s := range t.Nb {
 		if s < 0 {
 			return h, fmt.Errorf("%s %q has negative stride nb[%d]=%d", what, t.Name, i, s)

@@ -23,6 +23,7 @@ type Backend struct {
 	pool    *pool
 	grain   int       // fewest elements per worker; tests lower it to split tiny ops
 	pack    []float32 // MUL_MAT's float32 copy of a non-contiguous src1
+	halves  []byte    // SET_ROWS's f16 copy of the values it scatters
 
 	// kern runs the fast paths; nil selects the plain reference loops.
 	kern *kernels

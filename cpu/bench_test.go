@@ -15,6 +15,21 @@ func benchGraph(b *testing.B, ctx *rt.Context, outs ...*rt.Tensor) (*rt.Graph, *
 	if err != nil {
 		b.Fatal(err)
 	}
+	// MUL_MAT weights get buffers of their own, marked as weights, as a
+	// model's do (so Q4_0 GEMVs run on their repacked copies).
+	for _, n := range g.Nodes {
+		if w := n.Src[0]; n.Op == rt.OpMulMat && w.Op == rt.OpNone && w.Buffer == nil && w.ViewSrc == nil {
+			wb, err := BufferType().Alloc(w.Nbytes())
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Cleanup(func() { wb.Free() })
+			wb.SetUsage(rt.UsageWeights)
+			if err := rt.AllocTensor(wb, w, 0); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
 	buf, err := rt.AllocContextTensors(ctx, BufferType())
 	if err != nil {
 		b.Fatal(err)

@@ -54,7 +54,7 @@ func (bt bufferType) Alloc(size int) (rt.Buffer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return rt.NewHostMemoryBuffer(bt, mem, nil), nil
+	return newWeightBuffer(bt, mem), nil
 }
 
 // allocAligned returns size bytes starting on an Alignment boundary; an

@@ -17,6 +17,9 @@ func (b *Backend) computeNode(n *rt.Tensor) error {
 	if err != nil {
 		return err
 	}
+	if wb, ok := dst.buf.(*weightBuffer); ok && wb.Usage() == rt.UsageWeights {
+		wb.Written(n) // a graph writing into weights: their repacked copies are stale
+	}
 	var src [rt.MaxSrc]hostTensor
 	for i, s := range n.Src {
 		if s == nil {

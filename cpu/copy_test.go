@@ -229,6 +229,14 @@ func TestSetRows(t *testing.T) {
 				out := b.ctx.SetRows(dst, rows, idx)
 				return out, func() arr { return refSetRows(read(dst), read(rows), read(idx), typ) }
 			}},
+			opCase{name: fmt.Sprintf("%v one-element rows, all in one row", typ), build: func(b *tb) (*rt.Tensor, func() arr) {
+				// The V cache write of a batch: values and indices as flat rows.
+				dst := b.rand(typ, 1, 40)
+				rows := b.rand(rt.F32, 1, 9)
+				idx := b.ints([]int32{7, 0, 39, 8, 1, 7, 20, 21, 3}, 9)
+				out := b.ctx.SetRows(dst, rows, idx)
+				return out, func() arr { return refSetRows(read(dst), read(rows), read(idx), typ) }
+			}},
 			opCase{name: fmt.Sprintf("%v one-element rows from a strided source", typ), build: func(b *tb) (*rt.Tensor, func() arr) {
 				dst := b.rand(typ, 1, 12)
 				rows := b.ctx.View2D(b.rand(rt.F32, 2, 6), 1, 6, 8, 4) // the second of each pair

@@ -45,7 +45,7 @@ func (*device) BufferFromHost(data []byte, maxTensorSize int) (rt.Buffer, error)
 	if maxTensorSize > len(data) {
 		return nil, fmt.Errorf("cpu: max tensor size %d exceeds the %d-byte slice", maxTensorSize, len(data))
 	}
-	return rt.NewHostMemoryBuffer(theBufferType, data, nil), nil
+	return newWeightBuffer(theBufferType, data), nil
 }
 
 // SupportsBufferType accepts any host-addressable memory, including GPU

@@ -371,6 +371,11 @@ func allocTight(ctx *rt.Context) (free func(), err error) {
 			return nil, err
 		}
 		bufs = append(bufs, buf)
+		if x.Op == rt.OpNone {
+			// Leaves stand for weights: MUL_MAT may use repacked copies of
+			// them (repack.go), which every fill must invalidate.
+			buf.SetUsage(rt.UsageWeights)
+		}
 		if err := rt.AllocTensor(buf, x, 0); err != nil {
 			free()
 			return nil, err

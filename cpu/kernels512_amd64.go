@@ -56,6 +56,8 @@ var avx512Kernels = func() *kernels {
 	k.dotQ5_1 = blockDotNeg(24, dotQ5_1AVX512)
 	k.dotQ5_0 = blockDotNeg(22, dotQ5_0AVX512)
 	k.dotIQ4NL = blockDotNeg(18, dotIQ4NLAVX512)
+	k.dotQ4R8 = dotQ4R8AVX512Asm
+	k.dotMXFP4 = blockDotNeg(17, dotMXFP4AVX512)
 	return &k
 }()
 
@@ -197,11 +199,12 @@ func dotF16x4AVX512(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
 	}
 }
 
-// dotF32x4AVX512 is dotF32x4Asm on the ZMM tile kernels.
+// dotF32x4AVX512 is dotF32x4Asm on the ZMM tile kernels; one column
+// stays on dotF32x4Asm.
 func dotF32x4AVX512(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
 	k := len(x0)
 	m := k &^ (simdWidth - 1)
-	if m == 0 {
+	if x1 == nil || m == 0 {
 		dotF32x4Asm(w, ldw, x0, x1, x2, out, ldo)
 		return
 	}

@@ -50,6 +50,7 @@ var avx2Kernels = func() *kernels {
 	k.repackQ8, k.repackQ4 = repackQ8Asm, repackQ4Asm
 	k.dotF16x4 = dotF16x4Asm
 	k.dotF32x4 = dotF32x4Asm
+	k.dotQ4R8 = dotQ4R8Asm
 	return k
 }()
 
@@ -117,6 +118,9 @@ func dotF16x4x3SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, 
 func dotF32x4x3SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
 
 //go:noescape
+func dotF32x4x1SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
+
+//go:noescape
 func dotF32x4x2SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
 
 //go:noescape
@@ -170,9 +174,12 @@ func dotF16x4Asm(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
 // dotF32x4Asm is dotF16x4Asm for float32 weight rows.
 func dotF32x4Asm(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
 	k := len(x0)
-	ncol := 2
-	if x2 != nil {
+	ncol := 1
+	switch {
+	case x2 != nil:
 		ncol = 3
+	case x1 != nil:
+		ncol = 2
 	}
 	_ = out[(ncol-1)*ldo+3]
 	m := k &^ (simdWidth - 1)
@@ -181,6 +188,9 @@ func dotF32x4Asm(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
 		for c := range ncol {
 			clear(out[c*ldo : c*ldo+4])
 		}
+	case x1 == nil:
+		_, _ = w[3*ldw+4*m-1], x0[m-1]
+		dotF32x4x1SIMD(&w[0], ldw, &x0[0], nil, nil, m, &out[0], ldo)
 	case x2 != nil:
 		_, _, _, _ = w[3*ldw+4*m-1], x0[m-1], x1[m-1], x2[m-1]
 		dotF32x4x3SIMD(&w[0], ldw, &x0[0], &x1[0], &x2[0], m, &out[0], ldo)
@@ -192,10 +202,25 @@ func dotF32x4Asm(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
 		for r := 0; r < 4; r++ {
 			v := math.Float32frombits(binary.LittleEndian.Uint32(w[r*ldw+4*c:]))
 			out[r] += v * x0[c]
-			out[ldo+r] += v * x1[c]
+			if x1 != nil {
+				out[ldo+r] += v * x1[c]
+			}
 			if x2 != nil {
 				out[2*ldo+r] += v * x2[c]
 			}
 		}
 	}
+}
+
+//go:noescape
+func dotQ4R8SIMD(p *byte, qs *int8, qd *float32, neg *int32, nb int, out *float32)
+
+func dotQ4R8Asm(p []byte, y q8Row, out []float32) {
+	nb := len(y.d)
+	if nb == 0 {
+		clear(out[:8])
+		return
+	}
+	_, _, _, _ = p[nb*r8Block-1], y.qs[nb*rt.QK-1], y.neg[nb-1], out[7]
+	dotQ4R8SIMD(&p[0], &y.qs[0], &y.d[0], &y.neg[0], nb, &out[0])
 }

@@ -1954,3 +1954,132 @@ f32x4x2_loop:
 	HSTORE(Y7, X7, 12(R8))
 	VZEROUPPER
 	RET
+
+// R8HALF multiplies 4 repacked rows' quants (bytes 0-7 of each row's block
+// at LO, bytes 8-15 at HI) with the block's activations (Y8: bytes 0-7,
+// Y9: 8-15, Y10: 16-23, Y11: 24-31, each in every quadword), leaving the 4
+// rows' sums, two dwords a row, in ACC. Low nibbles are weights 0-15, high
+// nibbles 16-31; four 16-bit pair sums (at most 4·2·15·127) fit a word.
+#define R8HALF(LO, HI, ACC) \
+	VMOVDQU LO, ACC \
+	VPSRLW $4, ACC, Y6 \
+	VPAND Y15, ACC, ACC \
+	VPAND Y15, Y6, Y6 \
+	VPMADDUBSW Y8, ACC, ACC \
+	VPMADDUBSW Y10, Y6, Y6 \
+	VPADDW Y6, ACC, ACC \
+	VMOVDQU HI, Y6 \
+	VPSRLW $4, Y6, Y7 \
+	VPAND Y15, Y6, Y6 \
+	VPAND Y15, Y7, Y7 \
+	VPMADDUBSW Y9, Y6, Y6 \
+	VPMADDUBSW Y11, Y7, Y7 \
+	VPADDW Y7, Y6, Y6 \
+	VPADDW Y6, ACC, ACC \
+	VPMADDWD Y14, ACC, ACC
+
+// func dotQ4R8SIMD(p *byte, qs *int8, qd *float32, neg *int32, nb int, out *float32)
+// p holds nb blocks of 8 Q4_0 rows repacked by repackQ4R8; out gets the 8
+// rows' dot products with the Q8 activations. nb >= 1.
+TEXT ·dotQ4R8SIMD(SB), NOSPLIT, $0-48
+	MOVQ p+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ qd+16(FP), DX
+	MOVQ neg+24(FP), R11
+	MOVQ nb+32(FP), CX
+	MOVQ out+40(FP), R9
+	VPCMPEQW Y14, Y14, Y14
+	VPSRLW $15, Y14, Y14
+	VMOVDQU nibMask<>(SB), Y15
+	VXORPS Y0, Y0, Y0
+
+r8_loop:
+	VPBROADCASTQ 0(DI), Y8
+	VPBROADCASTQ 8(DI), Y9
+	VPBROADCASTQ 16(DI), Y10
+	VPBROADCASTQ 24(DI), Y11
+	R8HALF(16(SI), 80(SI), Y4)
+	R8HALF(48(SI), 112(SI), Y5)
+	// Row sums in the order r0 r1 r4 r5 | r2 r3 r6 r7, the scales' order.
+	VPHADDD Y5, Y4, Y4
+	VPBROADCASTD (R11), Y12
+	VPSLLD $3, Y12, Y12
+	VPADDD Y12, Y4, Y4
+	VCVTDQ2PS Y4, Y4
+	VCVTPH2PS (SI), Y5
+	VBROADCASTSS (DX), Y12
+	VMULPS Y12, Y5, Y5
+	VFMADD231PS Y4, Y5, Y0
+	ADDQ $144, SI
+	ADDQ $32, DI
+	ADDQ $4, DX
+	ADDQ $4, R11
+	DECQ CX
+	JNZ r8_loop
+
+	// Back to row order: swap the middle quadwords.
+	VPERMQ $0xD8, Y0, Y0
+	VMOVUPS Y0, (R9)
+	VZEROUPPER
+	RET
+
+// func dotF32x4x1SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
+// dotF32x4x2SIMD for one column (x1 and x2 unused): 4 weight rows share
+// each load of the column, two accumulators a row.
+TEXT ·dotF32x4x1SIMD(SB), NOSPLIT, $0-64
+	MOVQ w+0(FP), SI
+	MOVQ ldw+8(FP), BX
+	LEAQ (SI)(BX*1), R8
+	LEAQ (R8)(BX*1), R9
+	LEAQ (R9)(BX*1), R10
+	MOVQ x0+16(FP), DI
+	MOVQ k+40(FP), CX
+	MOVQ out+48(FP), DX
+	XORQ AX, AX
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	MOVQ CX, R11
+	ANDQ $-16, R11
+	JZ f32x4x1_tail
+
+f32x4x1_loop:
+	VMOVUPS (DI)(AX*4), Y12
+	VMOVUPS 32(DI)(AX*4), Y13
+	VFMADD231PS (SI)(AX*4), Y12, Y0
+	VFMADD231PS 32(SI)(AX*4), Y13, Y1
+	VFMADD231PS (R8)(AX*4), Y12, Y2
+	VFMADD231PS 32(R8)(AX*4), Y13, Y3
+	VFMADD231PS (R9)(AX*4), Y12, Y4
+	VFMADD231PS 32(R9)(AX*4), Y13, Y5
+	VFMADD231PS (R10)(AX*4), Y12, Y6
+	VFMADD231PS 32(R10)(AX*4), Y13, Y7
+	ADDQ $16, AX
+	CMPQ AX, R11
+	JLT f32x4x1_loop
+
+f32x4x1_tail:
+	CMPQ AX, CX
+	JGE f32x4x1_done
+	VMOVUPS (DI)(AX*4), Y12
+	VFMADD231PS (SI)(AX*4), Y12, Y0
+	VFMADD231PS (R8)(AX*4), Y12, Y2
+	VFMADD231PS (R9)(AX*4), Y12, Y4
+	VFMADD231PS (R10)(AX*4), Y12, Y6
+
+f32x4x1_done:
+	VADDPS Y1, Y0, Y0
+	VADDPS Y3, Y2, Y2
+	VADDPS Y5, Y4, Y4
+	VADDPS Y7, Y6, Y6
+	HSTORE(Y0, X0, 0(DX))
+	HSTORE(Y2, X2, 4(DX))
+	HSTORE(Y4, X4, 8(DX))
+	HSTORE(Y6, X6, 12(DX))
+	VZEROUPPER
+	RET

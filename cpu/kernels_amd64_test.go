@@ -28,6 +28,8 @@ var avx512Replaced = map[string]bool{
 	"dotF16x4":   true,
 	"dotF32x4":   true,
 	"dotQ8x4":    true,
+	"dotQ4R8":    true,
+	"dotMXFP4":   true,
 	"dotQ4K":     true,
 	"dotQ4Kx4":   true,
 	"dotQ5K":     true,

@@ -232,6 +232,10 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	if err != nil {
 		return err
 	}
+	var q4r8 *repackedQ4 // Q4_0 weights' 8-row groups, interleaved (repack.go)
+	if kind == rowQ4 && k.dotQ4R8 != nil {
+		q4r8 = repackedQ4For(w)
+	}
 	tile := k.tileKernel(kind) // once per op: it may build a closure
 	if kind == rowF16 && tile.x4 != nil && N == 1 && r2 >= 2 && r2 <= maxTileColumns {
 		return b.mulMatF16Heads(w, dst, tile, col, r2, r3, work)
@@ -239,13 +243,11 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	return b.forWeightBlocks(M, ne12, batches, work, func(ws *workspace, i12, i13, m0, m1 int) error {
 		var rows [mmRows][]float32
 		var raw [mmRows][]byte
+		off0 := w.at(m0, i12/r2, i13/r3) // once a block: the divisions are not hoisted
 		for m := m0; m < m1; m++ {
-			off := w.at(m, i12/r2, i13/r3)
+			off := off0 + (m-m0)*w.nb[1]
 			switch kind {
-			case rowF32:
-				rows[m-m0], _ = f32View(w.mem, off, K)
-				raw[m-m0] = w.mem[off:] // for the tile kernel
-			case rowF16, rowQ8, rowQ4, rowTyped:
+			case rowF32, rowF16, rowQ8, rowQ4, rowTyped:
 				raw[m-m0] = w.mem[off:] // the x4 kernels read on into the next rows
 			default:
 				row := ws.f32(0, mmRows*K)[(m-m0)*K : (m-m0+1)*K]
@@ -272,8 +274,11 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 				if kind == rowQ4 {
 					dot, dot4 = k.dotQ4, k.dotQ4x4
 				}
-				// Four rows at a time share the activation loads.
 				i := 0
+				for ; q4r8 != nil && i+8 <= len(out) && (m0+i)/8 < q4r8.groups; i += 8 {
+					k.dotQ4R8(q4r8.group(w.ne[2], i12/r2, i13/r3, (m0+i)/8), y, out[i:i+8])
+				}
+				// Four rows at a time share the activation loads.
 				for ; i+4 <= len(out); i += 4 {
 					dot4(raw[i], w.nb[1], y, (*[4]float32)(out[i:]))
 				}
@@ -311,7 +316,7 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 			case rowF16: // one column (N >= 2 took the tiles above)
 				c := col(n, i12, i13)
 				i := 0
-				if k.dotF16x4 != nil && K <= shortF16Row {
+				if k.dotF16x4 != nil && K <= shortTileRow {
 					for ; i+4 <= len(out); i += 4 {
 						k.dotF16x4(raw[i], w.nb[1], c, nil, nil, out[i:], 0)
 					}
@@ -321,8 +326,18 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 				}
 			default:
 				c := col(n, i12, i13)
-				for i := range out {
-					out[i] = k.dotF32(rows[i], c)
+				i := 0
+				if kind == rowF32 && k.dotF32x4 != nil && K <= shortTileRow {
+					for ; i+4 <= len(out); i += 4 {
+						k.dotF32x4(raw[i], w.nb[1], c, nil, nil, out[i:], 0)
+					}
+				}
+				for ; i < len(out); i++ {
+					row := rows[i]
+					if kind == rowF32 {
+						row, _ = f32View(raw[i], 0, K)
+					}
+					out[i] = k.dotF32(row, c)
 				}
 			}
 		}
@@ -341,8 +356,9 @@ func (b *Backend) mulMatF16Heads(w, dst hostTensor, tile tileKernel, col func(n,
 	ne13 := w.ne[3] * r3
 	return b.forWeightBlocks(M, ne02, ne02*ne13, work, func(ws *workspace, i02, i13, m0, m1 int) error {
 		var raw [mmRows][]byte
+		base := w.at(m0, i02, i13/r3)
 		for m := m0; m < m1; m++ {
-			raw[m-m0] = w.mem[w.at(m, i02, i13/r3):]
+			raw[m-m0] = w.mem[base+(m-m0)*w.nb[1]:]
 		}
 		h0 := i02 * r2
 		mulTiles(tile, raw[:m1-m0], w.nb[1], tileColumns{
@@ -355,11 +371,12 @@ func (b *Backend) mulMatF16Heads(w, dst hostTensor, tile tileKernel, col func(n,
 	})
 }
 
-// shortF16Row is the longest f16 row that a one-column GEMV runs four rows
-// at a time: on short rows (small models, attention) a call per row costs
-// more than its products, while long weight rows stream from memory faster
-// one at a time (0.9× on 1024-wide rows of the 155M model).
-const shortF16Row = 256
+// shortTileRow is the longest f16 or f32 row that a one-column GEMV runs
+// four rows at a time: on short rows (small models, attention) a call per
+// row costs more than its products, while long weight rows stream from
+// memory faster one at a time (f16: 0.9× on 1024-wide rows of the 155M
+// model).
+const shortTileRow = 256
 
 // maxTileColumns is the most columns mulTiles takes: more than
 // gemmMinN(F16) and than the query heads per kv head of real models.
@@ -407,12 +424,27 @@ type tileKernel struct {
 // that each weight element is loaded (converted) once per group; rows past
 // the last whole tile use the one-row dot.
 func mulTiles(k tileKernel, raw [][]byte, stride int, cols tileColumns, dst hostTensor, M, m0 int) {
-	type group struct {
-		x    [3][]float32 // x[2] nil for 2 columns
-		out  []float32
-		cols int
+	// The group table is zeroed at every call (one per weight block): a
+	// small one for the few columns of decode steps and attention.
+	if cols.n <= 6 {
+		var groups [2]tileGroup
+		mulTileGroups(groups[:], k, raw, stride, cols, dst, M, m0)
+		return
 	}
-	var groups [maxTileColumns/2 + 1]group
+	var groups [maxTileColumns/2 + 1]tileGroup
+	mulTileGroups(groups[:], k, raw, stride, cols, dst, M, m0)
+}
+
+// tileGroup is two or three columns of x that mulTiles multiplies with
+// each tile of weight rows in one kernel call.
+type tileGroup struct {
+	x    [3][]float32 // x[2] nil for 2 columns
+	out  []float32
+	cols int
+}
+
+// mulTileGroups is mulTiles with a group table long enough for cols.
+func mulTileGroups(groups []tileGroup, k tileKernel, raw [][]byte, stride int, cols tileColumns, dst hostTensor, M, m0 int) {
 	ng := 0
 	tiled := len(raw) &^ 3
 	ldo := cols.ldo
@@ -493,7 +525,8 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 	}
 	xp := b.xpack
 	ldc := dst.nb[1] / 4
-	nchunk := (M + gemmNC - 1) / gemmNC
+	nc := gemmRowsPerTask(M, batches, b.workers(batches*((M+gemmNR-1)/gemmNR), work))
+	nchunk := (M + nc - 1) / nc
 	ntask := batches * nchunk
 	k := b.kern
 	var next atomic.Int64
@@ -507,8 +540,8 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 			}
 			batch, chunk := t/nchunk, t%nchunk
 			i12, i13 := batch%ne12, batch/ne12
-			mc0 := chunk * gemmNC
-			mc1 := min(M, mc0+gemmNC)
+			mc0 := chunk * nc
+			mc1 := min(M, mc0+nc)
 			nj := (mc1 - mc0 + gemmNR - 1) / gemmNR
 			for pc := 0; pc < K; pc += gemmKC {
 				kc := min(gemmKC, K-pc)
@@ -553,6 +586,19 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 
 // packColumns packs every matrix of x into b.xpack as npan panels of
 // gemmMR rows: panel p holds x[k, p*gemmMR+i] at k*gemmMR+i, zero past N.
+// gemmRowsPerTask is how many weight rows one GEMM task packs and
+// multiplies: gemmNC, or fewer, down to one register tile's gemmNR, when
+// that leaves fewer than 4 tasks per worker (a 128-row product was one
+// task, which left the second worker idle). A multiple of gemmNR, so the
+// tiles, and so the results, are the same for any thread count.
+func gemmRowsPerTask(M, batches, nth int) int {
+	if nth <= 1 || batches*((M+gemmNC-1)/gemmNC) >= 4*nth {
+		return gemmNC
+	}
+	perBatch := (4*nth + batches - 1) / batches
+	return max(gemmNR, min(gemmNC, M/perBatch/gemmNR*gemmNR))
+}
+
 func (b *Backend) packColumns(x hostTensor, npan, work int) error {
 	K, N, ne12 := x.ne[0], x.ne[1], x.ne[2]
 	batches := ne12 * x.ne[3]
@@ -564,25 +610,26 @@ func (b *Backend) packColumns(x hostTensor, npan, work int) error {
 		for t := t0; t < t1; t++ {
 			batch, p := t/npan, t%npan
 			i12, i13 := batch%ne12, batch/ne12
-			dstp := xp[t*panel : (t+1)*panel]
-			for i := 0; i < gemmMR; i++ {
+			var rows [gemmMR][]float32
+			for i := range rows {
 				n := p*gemmMR + i
-				if n >= N {
-					for kk := 0; kk < K; kk++ {
-						dstp[kk*gemmMR+i] = 0
-					}
-					continue
+				switch {
+				case n >= N:
+					rows[i] = ws.f32(i, K) // zeros: rows past N
+					clear(rows[i])
+				case direct:
+					rows[i], _ = f32View(x.mem, x.at(n, i12, i13), K)
+				default:
+					rows[i] = ws.f32(i, K)
+					x.loadRow(x.at(n, i12, i13), rows[i])
 				}
-				var row []float32
-				if direct {
-					row, _ = f32View(x.mem, x.at(n, i12, i13), K)
-				} else {
-					row = ws.f32(0, K)
-					x.loadRow(x.at(n, i12, i13), row)
-				}
-				for kk, v := range row {
-					dstp[kk*gemmMR+i] = v
-				}
+			}
+			// Interleave the rows, writing the panel in order.
+			dstp := xp[t*panel : (t+1)*panel]
+			r0, r1, r2, r3, r4, r5 := rows[0][:K], rows[1][:K], rows[2][:K], rows[3][:K], rows[4][:K], rows[5][:K]
+			for kk := range r0 {
+				d := dstp[kk*gemmMR : kk*gemmMR+gemmMR : kk*gemmMR+gemmMR]
+				d[0], d[1], d[2], d[3], d[4], d[5] = r0[kk], r1[kk], r2[kk], r3[kk], r4[kk], r5[kk]
 			}
 		}
 		return nil

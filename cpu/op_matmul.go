@@ -52,19 +52,19 @@ func (b *Backend) forWeightBlocks(M, ne12, batches, work int, fn func(ws *worksp
 	nblk := (M + mmRows - 1) / mmRows
 	ntask := batches * nblk
 	nth := b.workers(ntask, work/matmulGrainFactor)
-	// Workers claim chunks of about a quarter of their share at a time,
-	// the first one (chunk ith) without the counter, as ggml does: enough
-	// claims to balance the load, few enough that the counter's cache line
-	// does not bounce between cores for every block. Blocks with much work
-	// each (many x rows) are claimed one at a time, for the balance.
-	chunk := max(1, ntask/(4*nth))
-	if work/max(ntask, 1) >= heavyBlock {
-		chunk = 1
-	}
+	// Workers claim chunks of about a quarter of their share at a time:
+	// enough claims to balance the load, few enough that the counter's
+	// cache line does not bounce between cores for every block. Every
+	// chunk goes through the counter, so a worker that starts late (the
+	// pool lets the dispatcher run its share then) takes what is left
+	// instead of a chunk of its own the others wait for. A chunk holds at most
+	// heavyBlock multiply-adds, so that the last one finishes soon after
+	// the others (a 32000-row output projection's quarter-share chunks left
+	// one worker 0.1 ms of work alone); heavier blocks go one at a time.
+	chunk := max(1, min(ntask/(4*nth), heavyBlock/max(work/max(ntask, 1), 1)))
 	var next atomic.Int64
-	next.Store(int64(nth * chunk))
-	return b.pool.run(nth, func(ith, _ int, ws *workspace) error {
-		for t0 := ith * chunk; t0 < ntask; t0 = int(next.Add(int64(chunk))) - chunk {
+	return b.pool.run(nth, func(_, _ int, ws *workspace) error {
+		for t0 := int(next.Add(int64(chunk))) - chunk; t0 < ntask; t0 = int(next.Add(int64(chunk))) - chunk {
 			for t := t0; t < min(ntask, t0+chunk); t++ {
 				batch, blk := t/nblk, t%nblk
 				m0 := blk * mmRows
@@ -85,9 +85,9 @@ func (b *Backend) forWeightBlocks(M, ne12, batches, work int, fn func(ws *worksp
 // tok/s with 4).
 const matmulGrainFactor = 4
 
-// heavyBlock is the work (multiply-adds) of a weight block from which
-// forWeightBlocks hands blocks out one at a time: 16 rows of K = 1024 times
-// 16 x rows.
+// heavyBlock is the most work (multiply-adds) forWeightBlocks puts in one
+// claim: 16 rows of K = 1024 times 16 x rows, or 16 blocks of a GEMV of
+// that width.
 const heavyBlock = 1 << 18
 
 // aligned32 reports whether every row of an F32 tensor can be viewed in

@@ -2,6 +2,8 @@ package cpu
 
 import (
 	"math"
+	"slices"
+	"sync"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -22,6 +24,52 @@ import (
 // correction dims, and scales the magnitude by 1+0.1·ln(1/freqScale).
 func ropeFreqs(n *rt.Tensor, ff []float32, freq []float64) float64 {
 	p := rt.RopeParamsOf(n)
+	if ff != nil {
+		return computeRopeFreqs(p, ff, freq)
+	}
+	key := ropeFreqKey{p, len(freq)}
+	ropeFreqCache.Lock()
+	e, ok := ropeFreqCache.entries[key]
+	ropeFreqCache.Unlock()
+	if ok {
+		copy(freq, e.freq)
+		return e.mscale
+	}
+	mscale := computeRopeFreqs(p, nil, freq)
+	ropeFreqCache.Lock()
+	if len(ropeFreqCache.entries) < ropeFreqCacheMax {
+		if ropeFreqCache.entries == nil {
+			ropeFreqCache.entries = map[ropeFreqKey]ropeFreqEntry{}
+		}
+		ropeFreqCache.entries[key] = ropeFreqEntry{slices.Clone(freq), mscale}
+	}
+	ropeFreqCache.Unlock()
+	return mscale
+}
+
+// ropeFreqCache keeps ropeFreqs' results for ROPE nodes without frequency
+// factors: a model has one or two rope configurations, and the NDims/2
+// powers of each node's table took most of a decode step's ROPE time.
+// Entries are exact copies, so results do not change; the cache stops
+// growing at ropeFreqCacheMax configurations (an RPC client chooses them).
+var ropeFreqCache struct {
+	sync.Mutex
+	entries map[ropeFreqKey]ropeFreqEntry
+}
+
+const ropeFreqCacheMax = 16
+
+type ropeFreqKey struct {
+	p    rt.RopeParams
+	half int
+}
+
+type ropeFreqEntry struct {
+	freq   []float64
+	mscale float64
+}
+
+func computeRopeFreqs(p rt.RopeParams, ff []float32, freq []float64) float64 {
 	base, scale, ext := float64(p.FreqBase), float64(p.FreqScale), float64(p.ExtFactor)
 	mscale := float64(p.AttnFactor)
 	var lo, hi float64

@@ -31,18 +31,23 @@ type pool struct {
 	job     job         // reused by every run: one op runs at a time
 	started bool
 
-	// gen is the number of the newest posted job; a helper runs every
-	// generation once. pending counts the helpers still on the current job.
-	gen     atomic.Uint64
-	pending atomic.Int32
-	quit    atomic.Bool
-	helpers []helper // helpers[i] is worker i's parking place; [0] is unused
-	done    sync.WaitGroup
+	// gen is the number of the newest posted job. Its nth shares are
+	// claimed from next by whichever workers come first, the dispatcher
+	// included, so a helper that wakes late (descheduled by the system)
+	// finds the work done instead of holding it up; remaining counts the
+	// shares not yet finished.
+	gen       atomic.Uint64
+	ticket    atomic.Uint64 // the job's generation, share count and next share: see claimShares
+	remaining atomic.Int32
+	quit      atomic.Bool
+	helpers   []helper // helpers[i] is worker i's parking place; [0] is unused
+	done      sync.WaitGroup
 
 	// Accounting, kept only while profile is set.
 	profile bool
 	base    time.Time
-	stamps  [][2]int64 // per worker: start and end of its share, ns after base
+	stamps  [][2]int64 // per share: start and end, ns after base
+	ranBy   []int      // per share: the worker that ran it
 	stat    rt.PoolStat
 }
 
@@ -98,15 +103,17 @@ func (p *pool) run(nth int, fn taskFunc) error {
 	if p.profile {
 		t0 = p.now()
 	}
-	// Helpers beyond nth see the generation too and skip it; every helper
-	// counts itself off, so pending covers them all.
-	p.pending.Store(int32(p.n - 1))
-	p.gen.Add(1)
-	for i := 1; i < p.n; i++ {
+	p.remaining.Store(int32(nth))
+	g := p.gen.Load() + 1
+	p.ticket.Store(newTicket(g, nth)) // after the job's fields: a claim sees them
+	p.gen.Store(g)
+	for i := 1; i < min(nth, p.n); i++ {
 		p.unpark(i)
 	}
-	j.exec(0, &p.ws[0])
-	for spins := 0; p.pending.Load() != 0; spins++ {
+	p.job.exec(0, 0, &p.ws[0])
+	p.remaining.Add(-1)
+	p.claimShares(0, g)
+	for spins := 0; p.remaining.Load() != 0; spins++ {
 		if spins%spinRound != spinRound-1 {
 			spinPause()
 		} else {
@@ -155,21 +162,50 @@ func (p *pool) account(t0 int64, nth int) {
 		st := p.stamps[i]
 		p.stat.Busy += time.Duration(st[1] - st[0])
 		p.stat.Barrier += time.Duration(end - st[1])
-		if i > 0 {
+		if p.ranBy[i] > 0 {
 			p.stat.Wake += time.Duration(st[0] - t0)
 		}
 	}
 }
 
-// exec runs worker i's share, turning a panic (a kernel bug) into an error.
-func (j *job) exec(i int, ws *workspace) {
+// A ticket is a job's generation (high 32 bits), its share count (16
+// bits) and the next share to claim (low 16 bits), in one word, so that a
+// claim cannot take a share of a newer job than the one its worker saw.
+// Share 0 is the dispatcher's own, so claims start at share 1.
+func newTicket(gen uint64, nth int) uint64 { return gen<<32 | uint64(nth)<<16 | 1 }
+
+// claimShares runs shares of job generation g on worker w until none is
+// left to claim. A share is claimed once, so each runs exactly once, by
+// whoever claims it; its result does not depend on which worker that is.
+func (p *pool) claimShares(w int, g uint64) {
+	for {
+		t := p.ticket.Load()
+		i, nth := int(t&0xffff), int(t>>16&0xffff)
+		if t>>32 != g&0xffffffff || i >= nth {
+			return
+		}
+		if !p.ticket.CompareAndSwap(t, t+1) {
+			continue
+		}
+		if w == 0 && i > 0 && p.profile {
+			p.stat.Taken++ // a helper's share: it had not started
+		}
+		p.job.exec(i, w, &p.ws[w])
+		p.remaining.Add(-1)
+	}
+}
+
+// exec runs share i on worker w, turning a panic (a kernel bug) into an
+// error.
+func (j *job) exec(i, w int, ws *workspace) {
 	defer func() {
 		if r := recover(); r != nil {
-			j.errs[i] = fmt.Errorf("internal error in worker %d: %v", i, r)
+			j.errs[i] = fmt.Errorf("internal error in worker %d: %v", i, r) // as fn saw it: ith
 		}
 	}()
 	if p := j.p; p.profile {
 		p.stamps[i][0] = p.now()
+		p.ranBy[i] = w
 		defer func() { p.stamps[i][1] = p.now() }()
 	}
 	j.errs[i] = j.fn(i, j.nth, ws)
@@ -186,6 +222,7 @@ func runOne(fn taskFunc, ws *workspace) (err error) {
 
 func (p *pool) start() {
 	p.stamps = make([][2]int64, p.n)
+	p.ranBy = make([]int, p.n)
 	p.helpers = make([]helper, p.n)
 	p.quit.Store(false)
 	seen := p.gen.Load()
@@ -207,10 +244,7 @@ func (p *pool) worker(i int, seen uint64) {
 			return
 		}
 		seen = g
-		if j := &p.job; i < j.nth {
-			j.exec(i, &p.ws[i])
-		}
-		p.pending.Add(-1)
+		p.claimShares(i, g)
 	}
 }
 
@@ -282,7 +316,7 @@ func (p *pool) takeStats() rt.PoolStat {
 
 // workspace is a worker's reusable scratch memory.
 type workspace struct {
-	f32s [4][]float32
+	f32s [gemmMR][]float32 // packColumns takes one per x row of a panel
 	f64s [2][]float64
 	u8s  []byte
 }

@@ -5,6 +5,7 @@ package gguf
 import (
 	"fmt"
 	"os"
+	"sync/atomic"
 	"syscall"
 )
 
@@ -34,3 +35,24 @@ func mapFile(path string) ([]byte, func() error, error) {
 	}
 	return data, func() error { return syscall.Munmap(data) }, nil
 }
+
+// madvPopulateRead is Linux's MADV_POPULATE_READ (5.14 and later).
+const madvPopulateRead = 22
+
+// prefault maps the pages of b, which starts on a page boundary of a
+// file mapping: in one call where the kernel can (MADV_POPULATE_READ),
+// else by reading a byte of every page.
+func prefault(b []byte) {
+	if len(b) == 0 || syscall.Madvise(b, madvPopulateRead) == nil {
+		return
+	}
+	page := os.Getpagesize()
+	var sink byte
+	for i := 0; i < len(b); i += page {
+		sink += b[i]
+	}
+	prefaultSink.Store(uint32(sink))
+}
+
+// prefaultSink keeps the page reads of prefault from being optimised away.
+var prefaultSink atomic.Uint32

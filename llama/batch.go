@@ -236,8 +236,8 @@ func (m *Model) decodeUbatch(u ubatch, tokens, pos, seqs, cells []int32, width i
 		return fmt.Errorf("llama: inputs: %w", err)
 	}
 	t = lap(prof, "input copies", t)
-	if err := m.sched.GraphCompute(f.g); err != nil {
-		m.last = nil // the scheduler's state is unknown: schedule afresh
+	if err := m.scheds[s.kind()].GraphCompute(f.g); err != nil {
+		m.last[s.kind()] = nil // the scheduler's state is unknown: schedule afresh
 		return fmt.Errorf("llama: %w", err)
 	}
 	t = lap(prof, "graph compute", t)

@@ -60,3 +60,35 @@ func BenchmarkGenerateCPU(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPromptCPU measures prompt evaluation on the CPU as the
+// end-to-end bench does: one op is a 128-token prompt from an empty cache.
+func BenchmarkPromptCPU(b *testing.B) {
+	const nPrompt = 128
+	for _, tm := range testModels {
+		b.Run(tm.name, func(b *testing.B) {
+			be, err := cpu.NewBackend(0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer be.Close()
+			m, err := Load(tm.open(b), Options{Backends: []rt.Backend{be}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer m.Close()
+			prompt := make([]int32, nPrompt)
+			for i := range prompt {
+				prompt[i] = int32(i*7+3) % int32(m.H.NVocab)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				m.ResetCache()
+				if _, err := m.Eval(prompt, false); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.N*nPrompt)/b.Elapsed().Seconds(), "tok/s")
+		})
+	}
+}

@@ -146,24 +146,44 @@ func (m *Model) buildForward(ctx *rt.Context, s graphShape) (*inputs, *rt.Graph,
 	return in, gr, nil
 }
 
-// forward returns an allocated graph of shape s: the last one when it has
-// that shape, else a new one, built, split and allocated.
-func (m *Model) forward(s graphShape) (*forward, error) {
-	if m.last != nil && m.last.shape == s && !m.opts.RebuildGraphs {
-		return m.last, nil
+// graphKind says which of the model's schedulers runs a graph.
+type graphKind int
+
+const (
+	decodeGraph graphKind = iota // one token per stream
+	batchGraph                   // several tokens per stream, or embeddings
+	graphKinds
+)
+
+func (s graphShape) kind() graphKind {
+	if s.t == 1 && !s.embed {
+		return decodeGraph
 	}
-	m.last = nil
+	return batchGraph
+}
+
+// forward returns an allocated graph of shape s: the last one of its kind
+// when it has that shape, else a new one, built, split and allocated on
+// the kind's scheduler.
+func (m *Model) forward(s graphShape) (*forward, error) {
+	k := s.kind()
+	m.lastKind = k
+	if f := m.last[k]; f != nil && f.shape == s && !m.opts.RebuildGraphs {
+		return f, nil
+	}
+	m.last[k] = nil
 	m.builds++
 	in, g, err := m.buildForward(rt.NewContext(), s)
 	if err != nil {
 		return nil, fmt.Errorf("llama: build graph: %w", err)
 	}
-	m.sched.Reset()
-	if err := m.sched.AllocGraph(g); err != nil {
+	sc := m.scheds[k]
+	sc.Reset()
+	if err := sc.AllocGraph(g); err != nil {
 		return nil, fmt.Errorf("llama: %w", err)
 	}
-	m.last = &forward{shape: s, in: *in, g: g}
-	return m.last, nil
+	m.last[k] = &forward{shape: s, in: *in, g: g}
+	return m.last[k], nil
 }
 
 // scratch is host memory reused between evaluations for the inputs.

@@ -11,7 +11,7 @@ import (
 // the graph for one token keeps its shape for kvPad consecutive cells and
 // can be run again (llama.cpp pads the same way). Cells past the used ones
 // are masked out; they hold zeros (the cache starts cleared) or values of
-// removed tokens, finite either way.
+// removed tokens, finite either way. Options.KVPad sets another step.
 const kvPad = 32
 
 // kvCache holds the keys and values of every sequence. With one sequence
@@ -32,6 +32,7 @@ type kvCache struct {
 	pos        []int32 // per cell: the token's position, -1 when free
 	seq        []int32 // per cell: the token's sequence
 	used       []int   // per stream: one past its highest occupied cell, relative to the stream's first
+	pad        int     // nKV's rounding step (Options.KVPad)
 	embedIn    int     // the stream embedSeq's tokens go to
 	layers     []kvLayer
 	taken      []bool // place's scratch
@@ -69,6 +70,7 @@ func (c *kvCache) init(m *Model, layerDev func(int) rt.Device, on func(rt.Device
 			return fmt.Errorf("llama: %w: a %v KV cache needs head sizes that are multiples of %d (keys %d, values %d)", rt.ErrUnsupported, c.dtype, bs, h.HeadDim, h.HeadDimV)
 		}
 	}
+	c.pad = m.opts.KVPad
 	c.layers = make([]kvLayer, h.NLayer)
 	for il := range c.layers {
 		p := on(layerDev(il))
@@ -210,7 +212,11 @@ func (c *kvCache) nKV(s0, nS int) int {
 	for _, u := range c.used[s0 : s0+nS] {
 		used = max(used, u)
 	}
-	return min(c.streamSize, (used+kvPad-1)/kvPad*kvPad)
+	pad := c.pad
+	if pad <= 0 {
+		pad = kvPad
+	}
+	return min(c.streamSize, (used+pad-1)/pad*pad)
 }
 
 // fillMask writes the attention mask [nKV, t*rows, 1, nS] of a ubatch of

@@ -30,6 +30,14 @@ type Options struct {
 	TensorSplit []float64
 	// KVType is the KV cache dtype: F16 (default), F32 or Q8_0.
 	KVType rt.DType
+	// KVPad is the step, in cells, by which the part of the cache a graph
+	// attends over grows (llama.cpp's KV padding; default 32): the graph for
+	// one token keeps its shape, and runs again without being rebuilt (or,
+	// on an RPC device, sent again), for KVPad positions, while attending
+	// over up to KVPad-1 masked cells. llama.cpp pads by 256; on the
+	// loopback RPC benchmark 32 was faster (rpc/doc.go), though 256 sends
+	// fewer bytes per token for some models.
+	KVPad int
 	// NCtx is the number of KV cache cells, shared by all sequences
 	// (default and maximum: the model's trained context).
 	NCtx int
@@ -63,12 +71,11 @@ type Options struct {
 
 // Model is a model of any registered architecture loaded into backend memory.
 type Model struct {
-	H     Hparams
-	Tok   *Tokenizer
-	opts  Options
-	arch  *Architecture
-	sched *sched.Scheduler
-	bufs  []rt.Buffer
+	H    Hparams
+	Tok  *Tokenizer
+	opts Options
+	arch *Architecture
+	bufs []rt.Buffer
 
 	w      modelWeights
 	layers []any // the architecture's layer structs
@@ -87,10 +94,17 @@ type Model struct {
 	outRow []int
 	sc     scratch
 
-	// last is the graph allocated on sched, run again for batches of its
-	// shape; builds counts the graphs built.
-	last   *forward
-	builds int
+	// Decode steps (one token per sequence) and every other batch (prompt
+	// chunks, embeddings) have a scheduler each, with its own compute
+	// buffers, so that a prompt evaluated between decode steps (a request
+	// joining the server's slots, a chat turn) does not evict the decode
+	// steps' graph: building and allocating one costs about as much as a
+	// step of a small model. last[k] is the graph allocated on scheds[k],
+	// run again for batches of its shape; builds counts the graphs built.
+	scheds   [graphKinds]*sched.Scheduler
+	last     [graphKinds]*forward
+	lastKind graphKind // the kind of the last evaluation, for Splits
+	builds   int
 }
 
 // Load reads hyperparameters, tokenizer and weights from f into backend
@@ -114,8 +128,8 @@ func Load(f *gguf.File, opts Options) (*Model, error) {
 	if opts.NSeq == 0 {
 		opts.NSeq = 1
 	}
-	if opts.NSeq < 0 || opts.NCtx < 0 {
-		return nil, fmt.Errorf("llama: %w: NSeq %d and NCtx %d cannot be negative", rt.ErrInvalidArgument, opts.NSeq, opts.NCtx)
+	if opts.NSeq < 0 || opts.NCtx < 0 || opts.KVPad < 0 {
+		return nil, fmt.Errorf("llama: %w: NSeq %d, NCtx %d and KVPad %d cannot be negative", rt.ErrInvalidArgument, opts.NSeq, opts.NCtx, opts.KVPad)
 	}
 	h, err := ReadHparams(f)
 	if err != nil {
@@ -140,22 +154,26 @@ func Load(f *gguf.File, opts Options) (*Model, error) {
 		return nil, err
 	}
 	parallel := PipelineParallel && len(m.places) > 1
-	s, err := sched.New(opts.Backends, nil, 8192, parallel, true)
-	if err != nil {
-		m.Close()
-		return nil, err
+	for k := range m.scheds {
+		s, err := sched.New(opts.Backends, nil, 8192, parallel, true)
+		if err != nil {
+			m.Close()
+			return nil, err
+		}
+		m.scheds[k] = s
 	}
-	m.sched = s
 	return m, nil
 }
 
 // Close frees the model's buffers and scheduler.
 func (m *Model) Close() error {
 	var errs []error
-	m.last = nil
-	if m.sched != nil {
-		errs = append(errs, m.sched.Close())
-		m.sched = nil
+	m.last = [graphKinds]*forward{}
+	for k, s := range m.scheds {
+		if s != nil {
+			errs = append(errs, s.Close())
+			m.scheds[k] = nil
+		}
 	}
 	for _, b := range m.bufs {
 		errs = append(errs, b.Free())
@@ -171,10 +189,12 @@ func (m *Model) Architecture() string { return m.arch.Name }
 func (m *Model) MappedWeights() int { return m.mapped }
 
 // Splits is the number of graph splits in the last evaluation.
-func (m *Model) Splits() int { return m.sched.NSplits() }
+func (m *Model) Splits() int { return m.scheds[m.lastKind].NSplits() }
 
-// Scheduler exposes the model's scheduler, for reports and tests.
-func (m *Model) Scheduler() *sched.Scheduler { return m.sched }
+// Scheduler exposes the scheduler of decode steps (one token per
+// sequence), for reports and tests; batches of several tokens per
+// sequence run on a second one with the same backends.
+func (m *Model) Scheduler() *sched.Scheduler { return m.scheds[decodeGraph] }
 
 // NPast is the number of tokens of sequence 0 that Eval has added.
 func (m *Model) NPast() int { return m.nPast }

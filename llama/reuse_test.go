@@ -136,6 +136,13 @@ func TestCacheNKV(t *testing.T) {
 			t.Errorf("nKV with %d used cells = %d, want %d", c.used, got, c.want)
 		}
 	}
+	// Options.KVPad sets the step.
+	for _, c := range []struct{ used, want int }{{1, 256}, {256, 256}, {257, 512}, {600, 600}} {
+		kv := kvCache{size: 600, streams: 1, streamSize: 600, used: []int{c.used}, pad: 256}
+		if got := kv.nKV(0, 1); got != c.want {
+			t.Errorf("nKV with %d used cells and padding 256 = %d, want %d", c.used, got, c.want)
+		}
+	}
 	// With streams, a ubatch attends over as many cells of each of its
 	// streams as the fullest of them uses.
 	kv := kvCache{size: 300, streams: 3, streamSize: 100, used: []int{5, 40, 99}}

@@ -352,6 +352,7 @@ func (m *Model) upload(f *gguf.File, p *placement, progress func(int)) error {
 			if err := rt.AllocTensor(buf, t, 0); err != nil {
 				return fmt.Errorf("llama: map %s: %w", t.Name, err)
 			}
+			f.PrefaultTensor(t.Name) // as llama.cpp's MAP_POPULATE: no page faults mid-step
 			inPlace[t] = true
 			m.mapped++
 			progress(len(data))

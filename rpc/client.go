@@ -54,7 +54,8 @@ type Client struct {
 	closed  bool
 	devices []*Device
 
-	sent, recv atomic.Uint64
+	sent, recv             atomic.Uint64
+	graphsSent, rerunsSent atomic.Uint64
 }
 
 // Connect dials endpoint ("host:port"), checks the protocol version with
@@ -94,11 +95,17 @@ func (c *Client) Devices() []*Device {
 	return append([]*Device(nil), c.devices...)
 }
 
-// Stats counts the bytes that went over the connection (all generations).
-type Stats struct{ Sent, Received uint64 }
+// Stats counts the traffic over the connection (all generations).
+type Stats struct {
+	Sent, Received uint64 // bytes
+	Graphs         uint64 // graphs sent in full (GRAPH_COMPUTE)
+	Recomputes     uint64 // graphs run again by GRAPH_RECOMPUTE
+}
 
 // Stats reports the traffic so far.
-func (c *Client) Stats() Stats { return Stats{Sent: c.sent.Load(), Received: c.recv.Load()} }
+func (c *Client) Stats() Stats {
+	return Stats{Sent: c.sent.Load(), Received: c.recv.Load(), Graphs: c.graphsSent.Load(), Recomputes: c.rerunsSent.Load()}
+}
 
 // Close ends the connection; the server frees the buffers it held.
 func (c *Client) Close() error {
@@ -285,12 +292,69 @@ type Device struct {
 	memFree, memTotal uint64
 }
 
-// graphEncoder holds the storage encodeGraph reuses from graph to graph.
+// graphEncoder holds the storage encodeGraph reuses from graph to graph,
+// and what the last encoded graph was made of, so that a graph run again
+// unchanged (the scheduler re-runs the same split graph token after token)
+// is recognised without encoding it again.
 type graphEncoder struct {
 	ids     map[*rt.Tensor]uint64
 	nodes   map[*rt.Tensor]bool
 	tensors []wireTensor
 	buf     []byte
+
+	lastNodes []*rt.Tensor  // the nodes of the graph encoded last
+	order     []*rt.Tensor  // every tensor it reached, in encoding order
+	states    []tensorState // their state when encoded
+}
+
+// tensorState is what a tensor's wire form is made of: its shape, op,
+// parameters, flags, name, sources and memory.
+type tensorState struct {
+	typ      rt.DType
+	ne, nb   [rt.MaxDims]int
+	op       rt.Op
+	params   [rt.MaxParams]int32
+	src      [rt.MaxSrc]*rt.Tensor
+	viewSrc  *rt.Tensor
+	viewOffs int
+	flags    rt.Flag
+	name     string
+	buf      rt.Buffer
+	offset   int
+}
+
+func stateOf(t *rt.Tensor) tensorState {
+	return tensorState{typ: t.Type, ne: t.Ne, nb: t.Nb, op: t.Op, params: t.Params, src: t.Src, viewSrc: t.ViewSrc,
+		viewOffs: t.ViewOffs, flags: t.Flags, name: t.Name, buf: t.Buffer, offset: t.Offset}
+}
+
+// unchanged reports whether g would encode exactly as the graph encoded
+// last: the same nodes, and every tensor they reach in the state it was
+// encoded in. The tensors reached are then the same too, since each one's
+// sources are part of its state. Buffers compare by identity: all of this
+// client's are pointers, and a freed one forgets the last graph.
+func (ge *graphEncoder) unchanged(g *rt.Graph) bool {
+	if len(ge.order) == 0 || len(g.Nodes) != len(ge.lastNodes) {
+		return false
+	}
+	for i, n := range g.Nodes {
+		if n != ge.lastNodes[i] {
+			return false
+		}
+	}
+	for i, t := range ge.order {
+		if stateOf(t) != ge.states[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// forget drops the record of the last graph.
+func (ge *graphEncoder) forget() {
+	clear(ge.lastNodes)
+	clear(ge.order)
+	ge.lastNodes, ge.order, ge.states = ge.lastNodes[:0], ge.order[:0], ge.states[:0]
 }
 
 // Name is RPC[host:port] for the server's first device and RPC[host:port]#i
@@ -537,6 +601,7 @@ func (b *buffer) Free() error {
 	// graph in full.
 	b.bt.dev.encMu.Lock()
 	b.bt.dev.lastGraph = b.bt.dev.lastGraph[:0]
+	b.bt.dev.enc.forget()
 	b.bt.dev.encMu.Unlock()
 	err := b.call(CmdFreeBuffer, [][]byte{e.b}, nil)
 	b.freed = true
@@ -603,22 +668,38 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 	d := b.dev
 	d.encMu.Lock()
 	defer d.encMu.Unlock()
-	msg, err := c.encodeGraph(d.index, g, &d.enc)
-	if err != nil {
-		return err
+	// A graph run again unchanged, as the scheduler's split graphs are
+	// token after token, has its last encoding in d.enc.buf already.
+	msg, same := d.enc.buf, d.enc.unchanged(g)
+	if !same {
+		var err error
+		if msg, err = c.encodeGraph(d.index, g, &d.enc); err != nil {
+			d.enc.forget()
+			return err
+		}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if bytes.Equal(msg, d.lastGraph) {
-		var e encoder
-		e.u32(d.index)
-		return c.callLocked(CmdGraphRecompute, [][]byte{e.b}, nil)
+	if len(d.lastGraph) > 0 && (same || bytes.Equal(msg, d.lastGraph)) {
+		return c.recomputeLocked(d.index)
 	}
 	d.lastGraph = d.lastGraph[:0]
 	if err := c.callLocked(CmdGraphCompute, [][]byte{msg}, nil); err != nil {
 		return err
 	}
+	c.graphsSent.Add(1)
 	d.lastGraph = append(d.lastGraph, msg...)
+	return nil
+}
+
+// recomputeLocked runs the graph sent last to the device again.
+func (c *Client) recomputeLocked(device uint32) error {
+	var e encoder
+	e.u32(device)
+	if err := c.callLocked(CmdGraphRecompute, [][]byte{e.b}, nil); err != nil {
+		return err
+	}
+	c.rerunsSent.Add(1)
 	return nil
 }
 
@@ -631,6 +712,7 @@ func (c *Client) encodeGraph(device uint32, g *rt.Graph, ge *graphEncoder) ([]by
 	clear(ge.ids)
 	clear(ge.nodes)
 	ids, nodes, tensors := ge.ids, ge.nodes, ge.tensors[:0]
+	ge.forget()
 	for _, n := range g.Nodes {
 		nodes[n] = true
 	}
@@ -671,6 +753,8 @@ func (c *Client) encodeGraph(device uint32, g *rt.Graph, ge *graphEncoder) ([]by
 		}
 		ids[t] = w.ID
 		tensors = append(tensors, w)
+		ge.order = append(ge.order, t)
+		ge.states = append(ge.states, stateOf(t))
 		return nil
 	}
 	for _, n := range g.Nodes {
@@ -679,6 +763,7 @@ func (c *Client) encodeGraph(device uint32, g *rt.Graph, ge *graphEncoder) ([]by
 		}
 	}
 	ge.tensors = tensors
+	ge.lastNodes = append(ge.lastNodes, g.Nodes...)
 	e := encoder{b: ge.buf[:0]}
 	e.u32(device)
 	e.u32(uint32(len(g.Nodes)))

@@ -51,6 +51,31 @@
 // when asked to bind to anything but loopback: the protocol has no
 // authentication.
 //
+// # Speed
+//
+// A generated token costs one round trip. The client buffers SET_TENSOR
+// (the token's inputs) until the next command that is flushed, so inputs
+// and GRAPH_RECOMPUTE leave in one write, and Synchronize does not wait:
+// the read of the logits does. The scheduler runs the same split graph
+// token after token; the client keeps, for the graph it sent last, each
+// tensor's state (shape, op, parameters, sources, memory) and recognises
+// an unchanged graph by comparing them, without encoding it again (a graph
+// rebuilt identical is still found equal by its encoding). The graph
+// changes, and is sent again, each time the attended cache grows by
+// llama.Options.KVPad cells (32 by default). The server reuses its
+// request, header and small-answer storage, and runs a stored graph again
+// as it was built, on the same backend.
+//
+// BenchmarkLoopback compares gpurt client → gpurt server with llama.cpp's
+// llama-bench → rpc-server (one CPU thread each, 128 greedy tokens, every
+// layer remote), the crossed pairs and llama.cpp's KV padding of 256, and
+// reports the bytes sent per token; docs/performance.md has the figures.
+// Padding 256 sends the graph once instead of every 32 tokens, but attends
+// over more masked cells and sends a wider mask; at these context lengths
+// it was slower (padding 32 was 1.16–1.30× faster on stories260K, on a par
+// on the synthetic llamas) and not always smaller on the wire, so it is an
+// option (llama.Options.KVPad), not the default.
+//
 // # Fuzzing
 //
 // FuzzServerRequests feeds arbitrary command streams to a server session.

@@ -1,6 +1,7 @@
 package rpc
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 
@@ -31,7 +32,7 @@ func (ss *session) compute(dev int, g *storedGraph) error {
 		return err
 	}
 	for _, tw := range g.convert {
-		if err := narrowIndices(tw); err != nil {
+		if err := ss.narrowIndices(tw); err != nil {
 			return err
 		}
 	}
@@ -48,23 +49,32 @@ func (ss *session) compute(dev int, g *storedGraph) error {
 }
 
 // narrowIndices copies an I64 index tensor into its I32 twin, refusing
-// values that do not fit.
-func narrowIndices(tw indexTwin) error {
+// values that do not fit. It narrows in place in the session's scratch
+// storage (each 4-byte result lands where wider values were already read),
+// as llama.cpp's clients send their row indices as I64 for every token.
+func (ss *session) narrowIndices(tw indexTwin) error {
 	n := tw.wide.Nelements()
-	raw := make([]byte, 8*n)
+	var raw []byte
+	switch {
+	case 8*n > maxKeptAnswer: // a long prompt's: not kept past the graph
+		raw = make([]byte, 8*n)
+	case cap(ss.scratch) < 8*n:
+		ss.scratch = make([]byte, 8*n)
+		fallthrough
+	default:
+		raw = ss.scratch[:8*n]
+	}
 	if err := rt.TensorGet(tw.wide, raw, 0); err != nil {
 		return err
 	}
-	out := make([]int32, n)
-	for i := range out {
-		v := int64(uint64(raw[8*i]) | uint64(raw[8*i+1])<<8 | uint64(raw[8*i+2])<<16 | uint64(raw[8*i+3])<<24 |
-			uint64(raw[8*i+4])<<32 | uint64(raw[8*i+5])<<40 | uint64(raw[8*i+6])<<48 | uint64(raw[8*i+7])<<56)
+	for i := 0; i < n; i++ {
+		v := int64(binary.LittleEndian.Uint64(raw[8*i:]))
 		if v < math.MinInt32 || v > math.MaxInt32 {
 			return fmt.Errorf("rpc: index %d of %q does not fit in 32 bits: %w", v, tw.wide.Name, rt.ErrOutOfRange)
 		}
-		out[i] = int32(v)
+		binary.LittleEndian.PutUint32(raw[4*i:], uint32(int32(v)))
 	}
-	return rt.TensorSetI32(tw.narrow, out)
+	return rt.TensorSet(tw.narrow, raw[:4*n], 0)
 }
 
 // graphTensor is the decoding state of one rpc_tensor of a graph.

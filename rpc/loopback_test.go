@@ -80,7 +80,13 @@ func openStories(t testing.TB) *gguf.File {
 // greedyTokens loads stories260K on backends and decodes n tokens greedily.
 func greedyTokens(t testing.TB, f *gguf.File, backends []rt.Backend, gpuLayers, n int) []int32 {
 	t.Helper()
-	m, err := llama.Load(f, llama.Options{Backends: backends, GPULayers: gpuLayers})
+	return greedyTokensOpts(t, f, llama.Options{Backends: backends, GPULayers: gpuLayers}, n)
+}
+
+func greedyTokensOpts(t testing.TB, f *gguf.File, opts llama.Options, n int) []int32 {
+	t.Helper()
+	backends := opts.Backends
+	m, err := llama.Load(f, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +117,9 @@ func localTokens(t testing.TB, f *gguf.File, n int) []int32 {
 
 // TestStoriesThroughRPC decodes stories260K greedily with every block on a
 // gpurt server, and with the blocks split between the server and the
-// local CPU: both give the local CPU's 200 tokens.
+// local CPU: both give the local CPU's 200 tokens. The graph of a token is
+// sent once per KV padding step (32 positions, or 256 with KVPad 256) and
+// run again with GRAPH_RECOMPUTE in between.
 func TestStoriesThroughRPC(t *testing.T) {
 	f := openStories(t)
 	want := localTokens(t, f, 200)
@@ -119,22 +127,32 @@ func TestStoriesThroughRPC(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
 		gpuLayers int
+		kvPad     int
+		maxGraphs uint64 // graphs sent in full, at most
 	}{
-		{"all remote", -1},
-		{"split", 3},
+		// The prompt's, one per 32 positions, and one split graph per
+		// remote run of blocks.
+		{"all remote", -1, 0, 200/32 + 2},
+		{"split", 3, 0, 200/32 + 2},
+		{"all remote, KV padding 256", -1, 256, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := connect(t, addr, rpc.ClientOptions{Timeout: 20 * time.Second})
 			remote, _ := c.Devices()[0].NewBackend()
 			local, _ := cpu.NewBackend(1)
 			defer local.Close()
-			got := greedyTokens(t, f, []rt.Backend{remote, local}, tc.gpuLayers, 200)
+			got := greedyTokensOpts(t, f, llama.Options{Backends: []rt.Backend{remote, local}, GPULayers: tc.gpuLayers, KVPad: tc.kvPad}, 200)
 			if !slices.Equal(got, want) {
 				t.Fatalf("tokens through RPC differ from local:\n got %v\nwant %v", got, want)
 			}
-			if c.Stats().Sent == 0 {
+			st := c.Stats()
+			if st.Sent == 0 {
 				t.Fatal("nothing was sent to the server")
 			}
+			if st.Graphs > tc.maxGraphs || st.Graphs+st.Recomputes < 200 {
+				t.Errorf("%d graphs sent and %d run again for 200 tokens, want at most %d sent", st.Graphs, st.Recomputes, tc.maxGraphs)
+			}
+			t.Logf("%d graphs sent, %d run again, %d bytes sent", st.Graphs, st.Recomputes, st.Sent)
 			c.Close()
 			waitBuffers(t, srv, 0)
 		})
@@ -247,5 +265,75 @@ func TestListenWarnsOffLoopback(t *testing.T) {
 	}
 	if _, err := rpc.Listen("nonsense", nil); err == nil {
 		t.Error("Listen accepted an address without a port")
+	}
+}
+
+// TestGraphRunAgain runs one graph on a gpurt server several times: run
+// again unchanged it goes as GRAPH_RECOMPUTE, and changed in place (an op
+// parameter, a tensor's memory) or rebuilt it is sent in full, with the
+// results of the graph as it is each time.
+func TestGraphRunAgain(t *testing.T) {
+	_, addr := startServer(t, rpc.ServerOptions{})
+	c := connect(t, addr, rpc.ClientOptions{Timeout: 10 * time.Second})
+	dev := c.Devices()[0]
+	be, _ := dev.NewBackend()
+	ctx := rt.NewContext()
+	x := ctx.NewTensor(rt.F32, 4).SetName("x")
+	y := ctx.NewTensor(rt.F32, 4).SetName("y")
+	out := ctx.Add(ctx.Scale(x, 2, 0), y).SetName("out")
+	buf, err := rt.AllocContextTensors(ctx, dev.BufferType())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer buf.Free()
+	rt.TensorSetF32(x, []float32{1, 2, 3, 4})
+	rt.TensorSetF32(y, []float32{10, 20, 30, 40})
+	g := rt.NewGraph()
+	g.BuildForward(out)
+	rebuilt := rt.NewGraph()
+	rebuilt.BuildForward(out)
+	scale3 := func() { // the parameters ctx.Scale(x, 3) would have
+		s := ctx.Scale(x, 3, 0)
+		out.Src[0].Params = s.Params
+	}
+	swapInputs := func() { out.Src[0].Src[0], out.Src[1] = y, x }
+	ctx2 := rt.NewContext()
+	elsewhere := ctx2.NewTensor(rt.F32, 4)
+	buf2, err := rt.AllocContextTensors(ctx2, dev.BufferType())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer buf2.Free()
+	moveOutput := func() { out.Buffer, out.Offset = elsewhere.Buffer, elsewhere.Offset }
+	for _, step := range []struct {
+		name           string
+		change         func()
+		graph          *rt.Graph
+		want           []float32
+		graphs, reruns uint64 // the counts after the step
+	}{
+		{"first run", nil, g, []float32{12, 24, 36, 48}, 1, 0},
+		{"unchanged", nil, g, []float32{12, 24, 36, 48}, 1, 1},
+		{"rebuilt the same", nil, rebuilt, []float32{12, 24, 36, 48}, 1, 2},
+		{"op parameter changed", scale3, g, []float32{13, 26, 39, 52}, 2, 2},
+		{"sources swapped", swapInputs, g, []float32{31, 62, 93, 124}, 3, 2},
+		{"unchanged after the change", nil, g, []float32{31, 62, 93, 124}, 3, 3},
+		{"output moved", moveOutput, g, []float32{31, 62, 93, 124}, 4, 3},
+	} {
+		if step.change != nil {
+			step.change()
+		}
+		if err := be.GraphCompute(step.graph); err != nil {
+			t.Fatalf("%s: %v", step.name, err)
+		}
+		got, err := rt.TensorGetF32(out)
+		if err != nil {
+			t.Fatalf("%s: %v", step.name, err)
+		}
+		st := c.Stats()
+		if !slices.Equal(got, step.want) || st.Graphs != step.graphs || st.Recomputes != step.reruns {
+			t.Errorf("%s: out %v with %d graphs sent and %d run again, want %v, %d and %d",
+				step.name, got, st.Graphs, st.Recomputes, step.want, step.graphs, step.reruns)
+		}
 	}
 }

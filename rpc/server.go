@@ -233,7 +233,14 @@ type session struct {
 	backends   []rt.Backend
 	graphs     []*storedGraph
 	body       []byte // reused request storage
+	out        []byte // reused GET_TENSOR answer storage
+	scratch    []byte // reused index narrowing storage
+	hdr        [tensorBytes + 8]byte
 }
+
+// maxKeptAnswer is the largest GET_TENSOR answer (or narrowed index
+// tensor) whose storage a session keeps for the next one.
+const maxKeptAnswer = 1 << 20
 
 // errProtocol marks a request the server refuses; the connection is closed.
 var errProtocol = fmt.Errorf("protocol violation: %w", rt.ErrInvalidArgument)
@@ -449,7 +456,17 @@ func (ss *session) handle(cmd Cmd, body []byte, n uint64) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		out := make([]byte, size)
+		// Small answers (a token's logits) reuse one slice; large ones are
+		// not kept past the request.
+		var out []byte
+		if size <= maxKeptAnswer {
+			if uint64(cap(ss.out)) < size {
+				ss.out = make([]byte, size)
+			}
+			out = ss.out[:size]
+		} else {
+			out = make([]byte, size)
+		}
 		if err := t.Buffer.GetTensor(t, out, int(offset)); err != nil {
 			return nil, err
 		}
@@ -696,7 +713,7 @@ func (ss *session) setTensor(n uint64) error {
 	if n < tensorBytes+8 {
 		return reject("SET_TENSOR request of %d bytes", n)
 	}
-	hdr := make([]byte, tensorBytes+8)
+	hdr := ss.hdr[:]
 	if _, err := io.ReadFull(ss.r, hdr); err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package rpc
 import (
 	"encoding/binary"
 	"fmt"
+	"slices"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -131,6 +132,7 @@ func (e *encoder) bytes(p []byte) {
 }
 
 func (e *encoder) tensor(t *wireTensor) {
+	e.b = slices.Grow(e.b, tensorBytes)
 	e.u64(t.ID)
 	e.u32(t.Type)
 	e.u64(t.Buffer)

@@ -65,6 +65,22 @@ type HostBuffer interface {
 	Bytes() []byte
 }
 
+// WriteNotifier is implemented by host buffers that keep state derived
+// from their contents (the CPU's repacked weights): whoever writes a
+// tensor's bytes through Bytes() rather than the buffer's methods calls
+// Written afterwards (NoteWritten does).
+type WriteNotifier interface {
+	Written(t *Tensor)
+}
+
+// NoteWritten tells t's buffer, if it keeps derived state, that t's bytes
+// were written directly.
+func NoteWritten(t *Tensor) {
+	if wn, ok := t.Buffer.(WriteNotifier); ok {
+		wn.Written(t)
+	}
+}
+
 // Backend is an execution stream on a device. Work may run asynchronously
 // until Synchronize.
 type Backend interface {

@@ -54,8 +54,9 @@ type PoolStat struct {
 	Threads  int           // workers in the pool (the largest seen)
 	Parallel int           // ops handed to more than one worker
 	Busy     time.Duration // worker time inside kernels
-	Wake     time.Duration // from an op's dispatch until each helper started it
+	Wake     time.Duration // from an op's dispatch until each helper's share started (by its helper or, taken over, by the dispatcher)
 	Barrier  time.Duration // from a worker's end of its share until the op's end
+	Taken    int           // helpers' shares that the dispatching worker ran, their helper not having started
 }
 
 // Profiled is implemented by backends that can time each node into a
@@ -142,6 +143,7 @@ func (p *Profile) AddPool(s PoolStat) {
 	p.pool.Busy += s.Busy
 	p.pool.Wake += s.Wake
 	p.pool.Barrier += s.Barrier
+	p.pool.Taken += s.Taken
 	p.mu.Unlock()
 }
 
@@ -322,6 +324,9 @@ func (r ProfileReport) Format(w io.Writer) error {
 		fmt.Fprintf(&b, "  %-32s %10.3f ms (summed over workers)\n", "busy in kernels", per(p.Busy))
 		fmt.Fprintf(&b, "  %-32s %10.3f ms\n", "wake-up after dispatch", per(p.Wake))
 		fmt.Fprintf(&b, "  %-32s %10.3f ms\n", "waiting at op barrier", per(p.Barrier))
+		if p.Taken > 0 {
+			fmt.Fprintf(&b, "  %-32s %10.1f per step (their helper had not started)\n", "shares run by the dispatcher", float64(p.Taken)/float64(steps))
+		}
 		if idle := time.Duration(p.Threads)*r.OpTime - p.Busy - p.Wake - p.Barrier; idle > 0 {
 			fmt.Fprintf(&b, "  %-32s %10.3f ms (helpers during serial ops)\n", "idle", per(idle))
 		}

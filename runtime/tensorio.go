@@ -100,7 +100,9 @@ func TensorCopy(src, dst *Tensor) error {
 		return dst.Buffer.SetTensor(dst, hb.Bytes()[src.Offset:src.Offset+src.Nbytes()], 0)
 	}
 	if hb, ok := dst.Buffer.(HostBuffer); ok {
-		return src.Buffer.GetTensor(src, hb.Bytes()[dst.Offset:dst.Offset+dst.Nbytes()], 0)
+		err := src.Buffer.GetTensor(src, hb.Bytes()[dst.Offset:dst.Offset+dst.Nbytes()], 0)
+		NoteWritten(dst)
+		return err
 	}
 	done, err := dst.Buffer.CopyTensor(src, dst)
 	if err != nil || done {

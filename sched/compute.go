@@ -218,7 +218,7 @@ func (s *Scheduler) markInputCopies() error {
 	busy := s.inputBusy[s.splitCopy][:0]
 	for _, in := range s.graphInputs {
 		b := s.backendOf(in)
-		if slices.Contains(busy, b) || !s.backends[b].Device().Props().Caps.Async {
+		if slices.Contains(busy, b) || !s.async[b] {
 			continue // a synchronous backend has finished reading already
 		}
 		busy = append(busy, b)

@@ -88,9 +88,13 @@ type Scheduler struct {
 	bufferClass []int
 	// classSupported[b][j]: backend b can use memory of bufferTypes[j].
 	classSupported [][]bool
-	galloc         graphAllocator
-	graphSize      int
-	opOffload      bool
+	// async[b]: backend b's device queues work (Caps.Async), read once at
+	// New because Props may cost system calls (the CPU's reads cgroup
+	// limits, an RPC device's asks its server).
+	async     []bool
+	galloc    graphAllocator
+	graphSize int
+	opOffload bool
 
 	// per-tensor state, cleared by Reset
 	ids     map[*runtime.Tensor]int32
@@ -218,7 +222,9 @@ func New(backends []runtime.Backend, bufferTypes []runtime.BufferType, graphSize
 	}
 
 	s.classSupported = make([][]bool, len(backends))
+	s.async = make([]bool, len(backends))
 	for i, b := range backends {
+		s.async[i] = b.Device().Props().Caps.Async
 		s.classSupported[i] = make([]bool, len(backends))
 		for j, bt := range s.bufferTypes {
 			s.classSupported[i][j] = b.Device().SupportsBufferType(bt)

@@ -41,6 +41,22 @@
 // frees the slot. A slot keeps its cache after its job: a prompt that
 // extends it (the next turn of a chat) evaluates only its new tokens.
 //
+// # Throughput
+//
+// With N slots a step costs far less than N single-slot steps on the
+// CPU, since every op of the step gets N rows for one dispatch; what does
+// grow with N is the attention, one KV stream per slot. Three things keep
+// the step from costing more (docs/performance.md, section 7): a prompt
+// joining the slots no longer makes the next step rebuild the decode graph
+// (llama keeps decode steps on a scheduler of their own); the CPU pool's
+// dispatcher runs the share of a helper that has not started instead of
+// waiting for it, which matters here because the HTTP handlers share the
+// process's cores with the helper; and a streamed chunk is written from a
+// per-request template, with only its text encoded. BenchmarkEngineSlots
+// (the engine alone) and BenchmarkServeLoad (over HTTP, against
+// llama-server when ../shared/tools/llama.cpp has it) measure the 4-slot
+// against the 1-slot tokens/s.
+//
 // # Sampling
 //
 // The chain applies the repetition penalty (llama.cpp's: a positive logit

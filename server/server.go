@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
@@ -497,21 +498,21 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, g *generation,
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	flusher, _ := w.(http.Flusher)
 	object += ".chunk"
 	if !chat {
 		object = "text_completion"
 	}
+	events := newEventWriter(w)
 	send := func(v any) {
 		b, _ := json.Marshal(v)
-		fmt.Fprintf(w, "data: %s\n\n", b)
-		if flusher != nil {
-			flusher.Flush()
-		}
+		events.send(b)
 	}
 	chunk := func(text string, fin any) map[string]any {
 		return map[string]any{"id": id, "object": object, "created": created, "model": s.opts.ModelName, "choices": []any{choice(text, fin, true)}}
 	}
+	// Text chunks, one or more a token, are written from a template: the
+	// same fields as chunk(text, nil) with only the text encoded each time.
+	textChunk := newChunkTemplate(chunk("\x00", nil))
 	if chat { // the first chunk names the role, as OpenAI's
 		c := chunk("", nil)
 		c["choices"].([]any)[0].(map[string]any)["delta"] = map[string]any{"role": "assistant", "content": ""}
@@ -523,14 +524,14 @@ stream:
 		select {
 		case <-deltas.ready:
 			if d := deltas.take(); d != "" {
-				send(chunk(d, nil))
+				events.send(textChunk.fill(d))
 			}
 		case res = <-results:
 			break stream
 		}
 	}
 	if d := deltas.take(); d != "" {
-		send(chunk(d, nil))
+		events.send(textChunk.fill(d))
 	}
 	if res.Err != nil {
 		send(map[string]any{"error": &apiError{Status: http.StatusInternalServerError, Type: "server_error", Message: res.Err.Error()}})
@@ -551,8 +552,57 @@ stream:
 	if g.usage {
 		send(map[string]any{"id": id, "object": object, "created": created, "model": s.opts.ModelName, "choices": []any{}, "usage": usage(res)})
 	}
-	fmt.Fprint(w, "data: [DONE]\n\n")
-	if flusher != nil {
-		flusher.Flush()
+	events.send([]byte("[DONE]"))
+}
+
+// eventWriter writes server-sent events, each in one Write and flushed at
+// once (a streamed token should reach the client as it is made).
+type eventWriter struct {
+	w       http.ResponseWriter
+	flusher http.Flusher
+	buf     []byte
+}
+
+func newEventWriter(w http.ResponseWriter) *eventWriter {
+	f, _ := w.(http.Flusher)
+	return &eventWriter{w: w, flusher: f}
+}
+
+// send writes one "data: " event.
+func (e *eventWriter) send(data []byte) {
+	e.buf = append(append(append(e.buf[:0], "data: "...), data...), "\n\n"...)
+	e.w.Write(e.buf)
+	if e.flusher != nil {
+		e.flusher.Flush()
 	}
+}
+
+// chunkTemplate is a stream chunk's JSON split around its text, so that a
+// chunk costs the encoding of its text rather than of the whole object
+// (maps, reflection, sorted keys, a dozen allocations) once per token.
+type chunkTemplate struct {
+	before, after []byte
+	buf           []byte
+	text          *json.Encoder
+	textBuf       bytes.Buffer
+}
+
+// newChunkTemplate splits the encoding of chunk, whose only text field is
+// the placeholder "\x00", around that placeholder.
+func newChunkTemplate(chunk any) *chunkTemplate {
+	b, _ := json.Marshal(chunk)
+	const placeholder = `"\u0000"`
+	i := bytes.Index(b, []byte(placeholder))
+	t := &chunkTemplate{before: b[:i], after: b[i+len(placeholder):]}
+	t.text = json.NewEncoder(&t.textBuf)
+	return t
+}
+
+// fill returns the chunk with text; the slice is reused by the next call.
+func (t *chunkTemplate) fill(text string) []byte {
+	t.textBuf.Reset()
+	t.text.Encode(text) // a string always encodes; escaped as json.Marshal does
+	enc := bytes.TrimSuffix(t.textBuf.Bytes(), []byte("\n"))
+	t.buf = append(append(append(t.buf[:0], t.before...), enc...), t.after...)
+	return t.buf
 }

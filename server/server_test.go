@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -560,4 +561,20 @@ func abs32(x float32) float32 {
 		return -x
 	}
 	return x
+}
+
+// TestChunkTemplate: a stream chunk filled from its template is the bytes
+// json.Marshal gives for the whole chunk, whatever the text needs escaped.
+func TestChunkTemplate(t *testing.T) {
+	chunk := func(text string) map[string]any {
+		return map[string]any{"id": "cmpl-1", "object": "text_completion", "created": 7, "model": "m \x00 \"x\"",
+			"choices": []any{map[string]any{"index": 0, "finish_reason": nil, "delta": map[string]any{"content": text}}}}
+	}
+	tmpl := newChunkTemplate(chunk("\x00"))
+	for _, text := range []string{"a", " Once", "é✓", `"quoted" \ back`, "<b>&amp;", "line\nbreak\ttab\r", "\x00\x1f", "\u2028\u2029", "bad \xff utf-8", ""} {
+		want, _ := json.Marshal(chunk(text))
+		if got := tmpl.fill(text); !bytes.Equal(got, want) {
+			t.Errorf("text %q:\n got %s\nwant %s", text, got, want)
+		}
+	}
 }

@@ -1,0 +1,186 @@
+package cpu
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// The repacked Q4_0 GEMV (portable and assembly forms) equals the dot of
+// each dequantized weight row with the Q8 activations, for any block
+// count, with the rows' scales in r8ScaleOrder.
+func TestQ4R8Kernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	kerns := map[string]func([]byte, q8Row, []float32){"go": dotQ4R8Go}
+	for _, k := range kernelSets() {
+		if k.dotQ4R8 != nil {
+			kerns[k.name] = k.dotQ4R8
+		}
+	}
+	for _, nb := range []int{0, 1, 2, 3, 8, 33, 128} {
+		n := nb * rt.QK
+		var q q8Rows
+		q.resize(1, nb)
+		y := q.row(0)
+		goKernels.quantizeQ8(randF32(rng, n, -1, 1), y, make([]byte, rt.Q8_0.RowSize(n)))
+		stride := rt.Q4_0.RowSize(n) + 3 // rows 3 bytes of padding apart
+		w := make([]byte, 8*stride)
+		var want, mag [8]float64
+		for r := 0; r < 8; r++ {
+			row := randF32(rng, n, -2, 2)
+			if err := rt.QuantizeRow(rt.Q4_0, row, w[r*stride:]); err != nil {
+				t.Fatal(err)
+			}
+			wd := make([]float32, n)
+			if err := rt.DequantizeRow(rt.Q4_0, w[r*stride:], wd); err != nil {
+				t.Fatal(err)
+			}
+			for i, v := range wd {
+				p := float64(v) * float64(y.qs[i]) * float64(y.d[i/rt.QK])
+				want[r] += p
+				mag[r] += math.Abs(p)
+			}
+		}
+		p := make([]byte, nb*r8Block)
+		repackQ4R8(w, stride, nb, p)
+		for name, dot := range kerns {
+			got := make([]float32, 9)
+			got[3], got[8] = 7, 7 // row 3 must be overwritten, also for nb = 0; out[8] not
+			dot(p, y, got)
+			for r := 0; r < 8; r++ {
+				if !near(float64(got[r]), want[r], mag[r], 1e-6) {
+					t.Errorf("%s nb=%d row %d: %v, want %v", name, nb, r, got[r], want[r])
+				}
+			}
+			if got[8] != 7 {
+				t.Errorf("%s nb=%d wrote past its 8 results", name, nb)
+			}
+		}
+	}
+}
+
+// A weight's repacked copy is dropped whenever the weight's bytes change,
+// by every way of writing them, so MUL_MAT always multiplies what the
+// tensor holds; and it is made only for weights buffers.
+func TestRepackedWeightsFollowWrites(t *testing.T) {
+	if simdKernels == nil || simdKernels.dotQ4R8 == nil {
+		t.Skip("no repacked Q4_0 kernel on this CPU")
+	}
+	const K, M = 64, 20
+	ctx := rt.NewContext()
+	w := ctx.NewTensor(rt.Q4_0, K, M)
+	w2 := ctx.NewTensor(rt.Q4_0, K, M) // the source of TensorCopy
+	x := ctx.NewTensor(rt.F32, K, 1)
+	out := ctx.MulMat(w, x)
+	g, err := ctx.BuildGraph(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	free, err := allocTight(ctx) // leaves get weights buffers
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer free()
+	rng := rand.New(rand.NewPCG(7, 8))
+	if err := rt.TensorSetF32(x, randF32(rng, K, -1, 1)); err != nil {
+		t.Fatal(err)
+	}
+	be := newBackend(2, simdKernels)
+	defer be.Close()
+	check := func(step string) {
+		t.Helper()
+		if err := be.GraphCompute(g); err != nil {
+			t.Fatal(err)
+		}
+		want := refMulMat(read(w), roundTrip(rt.QuantizeRow, rt.Q8_0, read(x)))
+		if !checkClose(t, read(out), want, 1e-5) {
+			t.Fatalf("%s: MUL_MAT does not multiply the weight's current bytes", step)
+		}
+	}
+	setRandom := func(t2 *rt.Tensor) {
+		if err := rt.TensorSetF32(t2, randF32(rng, K*M, -1, 1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	setRandom(w)
+	check("first use")
+	if wb := w.Buffer.(*weightBuffer); len(wb.repacked) != 1 {
+		t.Fatalf("the weight has %d repacked copies after a GEMV, want 1", len(wb.repacked))
+	}
+	setRandom(w)
+	check("after TensorSet")
+	setRandom(w2)
+	if err := rt.TensorCopy(w2, w); err != nil {
+		t.Fatal(err)
+	}
+	check("after TensorCopy")
+	if err := rt.TensorMemset(w, 0x11, 0, w.Nbytes()); err != nil {
+		t.Fatal(err)
+	}
+	check("after TensorMemset")
+	if err := w.Buffer.Clear(0x22); err != nil {
+		t.Fatal(err)
+	}
+	check("after Clear")
+
+	w.Buffer.SetUsage(rt.UsageAny)
+	w.Buffer.(*weightBuffer).dropAll()
+	check("as a plain buffer")
+	if wb := w.Buffer.(*weightBuffer); len(wb.repacked) != 0 {
+		t.Fatal("a buffer not holding weights got a repacked copy")
+	}
+}
+
+// BenchmarkQ4R8 compares the repacked GEMV kernel with the four-row one on
+// the same weights (K = 4096, 8 rows, in cache).
+func BenchmarkQ4R8(b *testing.B) {
+	if simdKernels == nil || simdKernels.dotQ4R8 == nil {
+		b.Skip("no repacked Q4_0 kernel on this CPU")
+	}
+	k := simdKernels
+	rng := rand.New(rand.NewPCG(1, 2))
+	const n = 4096
+	nb := n / rt.QK
+	var q q8Rows
+	q.resize(1, nb)
+	y := q.row(0)
+	k.quantizeQ8(randF32(rng, n, -1, 1), y, make([]byte, rt.Q8_0.RowSize(n)))
+	stride := rt.Q4_0.RowSize(n)
+	w := make([]byte, 8*stride)
+	for r := 0; r < 8; r++ {
+		if err := rt.QuantizeRow(rt.Q4_0, randF32(rng, n, -1, 1), w[r*stride:]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	p := make([]byte, nb*r8Block)
+	repackQ4R8(w, stride, nb, p)
+	out := make([]float32, 8)
+	cases := []struct {
+		name string
+		run  func()
+	}{
+		{"repacked", func() { k.dotQ4R8(p, y, out) }},
+		{"four-row", func() {
+			k.dotQ4x4(w, stride, y, (*[4]float32)(out))
+			k.dotQ4x4(w[4*stride:], stride, y, (*[4]float32)(out[4:]))
+		}},
+	}
+	for _, sk := range supersededKernels {
+		if sk.dotQ4R8 != nil {
+			cases = append(cases, struct {
+				name string
+				run  func()
+			}{"repacked " + sk.name, func() { sk.dotQ4R8(p, y, out) }})
+		}
+	}
+	for _, tc := range cases {
+		b.Run(tc.name, func(b *testing.B) {
+			b.SetBytes(int64(8 * stride))
+			for b.Loop() {
+				tc.run()
+			}
+		})
+	}
+}
