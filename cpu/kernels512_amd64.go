@@ -56,7 +56,7 @@ var avx512Kernels = func() *kernels {
 	k.dotQ5_1 = blockDotNeg(24, dotQ5_1AVX512)
 	k.dotQ5_0 = blockDotNeg(22, dotQ5_0AVX512)
 	k.dotIQ4NL = blockDotNeg(18, dotIQ4NLAVX512)
-	k.dotQ4R8 = dotQ4R8AVX512Asm
+	k.dotQ4R8 = r8Dot(dotQ4R8AVX512)
 	k.dotMXFP4 = blockDotNeg(17, dotMXFP4AVX512)
 	return &k
 }()
