@@ -193,6 +193,7 @@ func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 			softcapRow(out, x, s, c) // then the mask, unscaled
 			x, s = out, 1
 		}
+		live := out // the row up to its masked-off tail
 		if args.hasMask {
 			moff := mask.at(i1, i2%mask.ne[2], i3%mask.ne[3])
 			m, ok := f32View(mask.mem, moff, ne0)
@@ -200,17 +201,28 @@ func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 				m = ws.f32(0, ne0)
 				mask.loadRow(moff, m)
 			}
-			k.scaleAdd(out, x, m, s)
+			// A causal mask ends most rows in -inf: those scores are 0,
+			// so the exponentials run on the rest only.
+			n := ne0
+			for n > 0 && math.IsInf(float64(m[n-1]), -1) {
+				n--
+			}
+			k.scaleAdd(out[:n], x[:n], m[:n], s)
+			clear(out[n:])
+			live = out[:n]
 		} else {
 			k.scale(out, x, s)
 		}
-		mx := k.maxOf(out)
+		mx := float32(math.Inf(-1))
+		if len(live) > 0 {
+			mx = k.maxOf(live)
+		}
 		if math.IsInf(float64(mx), -1) {
 			clear(out) // a fully masked row
 			continue
 		}
-		sum := k.expSub(out, out, mx)
-		k.scale(out, out, 1/sum)
+		sum := k.expSub(live, live, mx)
+		k.scale(live, live, 1/sum)
 	}
 	return nil
 }
