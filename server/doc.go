@@ -46,7 +46,7 @@
 // With N slots a step costs far less than N single-slot steps on the
 // CPU, since every op of the step gets N rows for one dispatch; what does
 // grow with N is the attention, one KV stream per slot. Three things keep
-// the step from costing more (docs/performance.md, section 7): a prompt
+// the step from costing more (docs/performance.md, section 8): a prompt
 // joining the slots no longer makes the next step rebuild the decode graph
 // (llama keeps decode steps on a scheduler of their own); the CPU pool's
 // dispatcher runs the share of a helper that has not started instead of
