@@ -34,6 +34,14 @@
 // CheckLevelEnv reports any other value (which is ignored), KernelSet the
 // set that runs. Other architectures ignore the variable.
 //
+// # Repacked weights
+//
+// Where the set has a repacked Q4_0 kernel (AVX2, AVX-512), the first
+// GEMV on a Q4_0 weight held in a weights buffer (rt.UsageWeights) makes
+// a copy of it in ggml's 8-row interleaved block_q4_0x8 layout, kept
+// beside the original until the weight is written or its buffer freed
+// (repack.go). GPURT_CPU_REPACK=0 turns this off.
+//
 // # Testing
 //
 // The kernel tests run every set this machine can run on the same inputs:
