@@ -136,7 +136,17 @@ func repackedQ4For(w hostTensor) *repackedQ4 {
 	wb.mu.Unlock()
 	r.once.Do(func() {
 		n := r.nb * r8Block
-		r.data = make([]byte, w.ne[2]*w.ne[3]*r.groups*n)
+		size := w.ne[2] * w.ne[3] * r.groups * n
+		// The copy is an optimisation: where memory is short it is not
+		// made, and the GEMV reads the weight as stored.
+		if avail, ok := availableMemory(); ok && uint64(size) > avail/2 {
+			return
+		}
+		data, err := allocAligned(size)
+		if err != nil {
+			return
+		}
+		r.data = data
 		for i3 := 0; i3 < w.ne[3]; i3++ {
 			for i2 := 0; i2 < w.ne[2]; i2++ {
 				for g := 0; g < r.groups; g++ {
@@ -145,6 +155,9 @@ func repackedQ4For(w hostTensor) *repackedQ4 {
 			}
 		}
 	})
+	if r.data == nil {
+		return nil // not made: short of memory
+	}
 	return r
 }
 
