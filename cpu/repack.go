@@ -23,7 +23,9 @@ import (
 // every other reader still sees unchanged, and is dropped when anything
 // writes to the weights or the buffer is freed. Weights mapped from a
 // file stay in the page cache, so the copy costs about what ggml's
-// repacked buffers do; GPURT_CPU_REPACK=0 turns it off.
+// repacked buffers do; weights copied into memory (--no-mmap) cost their
+// size again. The copy is not made when it would take more than half of
+// the available memory, and GPURT_CPU_REPACK=0 turns it off.
 
 // r8Block is the size of one block of 8 interleaved Q4_0 rows: 8 f16
 // scales, then 128 bytes of quants.
