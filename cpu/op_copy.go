@@ -141,28 +141,25 @@ func setRowsTarget(rows, idx hostTensor, r int) (i, i2, i3, k int) {
 // f32 to f16 or f32 element by element, without the per-row conversion
 // machinery, which cost 30 ns an element. Indices are checked.
 func (b *Backend) setElements(rows, idx, dst hostTensor) error {
-	if n := rows.rows(); b.kern != nil && dst.typ == rt.F16 && rows.ne[2]*rows.ne[3] == 1 && rows.nb[1] == 4 && idx.nb[0] == 4 {
-		// One row of values and one of indices (the V cache write of a
-		// whole batch): convert them all at once, then scatter.
-		if vals, ok := f32View(rows.mem, rows.off, n); ok {
+	if rows.ne[2] == 1 && rows.ne[3] == 1 && idx.ne[1] == 1 && idx.ne[2] == 1 {
+		// One index per element (the V cache scatter): no coordinates,
+		// whose divisions cost more than the element's store.
+		n := rows.ne[1]
+		target := func(r int) int { return dst.off + int(idx.i32(idx.off+r*idx.nb[0]))*dst.nb[1] }
+		if vals, ok := f32View(rows.mem, rows.off, n); ok && rows.nb[1] == 4 && dst.typ == rt.F16 && b.kern != nil {
+			// Contiguous values (a whole batch): converted in one call.
 			b.halves = grow(b.halves, 2*n)
 			h := b.halves[:2*n]
 			b.kern.f32ToF16(vals, h)
-			ix := idx.mem[idx.off : idx.off+4*n]
 			for r := 0; r < n; r++ {
-				off := dst.off + int(int32(binary.LittleEndian.Uint32(ix[4*r:])))*dst.nb[1]
+				off := target(r)
 				dst.mem[off], dst.mem[off+1] = h[2*r], h[2*r+1]
 			}
 			return nil
 		}
-	}
-	if rows.ne[2] == 1 && rows.ne[3] == 1 && idx.ne[1] == 1 && idx.ne[2] == 1 {
-		// One index per element (the V cache scatter): no coordinates,
-		// whose divisions cost more than the element's store.
-		for r := range rows.ne[1] {
+		for r := range n {
 			v := rows.f32(rows.off + r*rows.nb[1])
-			off := dst.off + int(idx.i32(idx.off+r*idx.nb[0]))*dst.nb[1]
-			if dst.typ == rt.F16 {
+			if off := target(r); dst.typ == rt.F16 {
 				binary.LittleEndian.PutUint16(dst.mem[off:], rt.F32ToF16(v))
 			} else {
 				binary.LittleEndian.PutUint32(dst.mem[off:], math.Float32bits(v))

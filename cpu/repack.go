@@ -107,8 +107,7 @@ type repackedQ4 struct {
 	groups int // whole groups of 8 rows per matrix
 	nb     int // blocks per row
 	data   []byte
-	size   int // bytes (the span of the original it was made from)
-	off    int
+	size   int // bytes of the original it was made from, from its key's off
 }
 
 // group returns the repacked bytes of group g of matrix (i2, i3).
@@ -132,7 +131,7 @@ func repackedQ4For(w hostTensor) *repackedQ4 {
 		if wb.repacked == nil {
 			wb.repacked = map[repackKey]*repackedQ4{}
 		}
-		r = &repackedQ4{groups: w.ne[1] / 8, nb: w.ne[0] / rt.QK, off: w.off, size: spanBytes(w)}
+		r = &repackedQ4{groups: w.ne[1] / 8, nb: w.ne[0] / rt.QK, size: spanBytes(w)}
 		wb.repacked[key] = r
 	}
 	wb.mu.Unlock()
@@ -179,7 +178,7 @@ func (wb *weightBuffer) invalidate(off, size int) {
 	wb.mu.Lock()
 	defer wb.mu.Unlock()
 	for k, r := range wb.repacked {
-		if off < r.off+r.size && r.off < off+size {
+		if off < k.off+r.size && k.off < off+size {
 			delete(wb.repacked, k)
 		}
 	}
