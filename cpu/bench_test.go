@@ -246,22 +246,27 @@ func BenchmarkMulMatStreamed(b *testing.B) {
 		for _, km := range [][2]int{{1024, 1024}, {1024, 2816}, {4096, 4096}, {1024, 32000}} {
 			k, m := km[0], km[1]
 			b.Run(fmt.Sprintf("%v/%dx%d", typ, k, m), func(b *testing.B) {
-				ctx := rt.NewContext()
-				x := ctx.NewTensor(rt.F32, k, 1)
-				nmat := max(2, 80<<20/(k*m))
-				var outs []*rt.Tensor
-				for range nmat {
-					outs = append(outs, ctx.MulMat(ctx.NewTensor(typ, k, m), x))
-				}
-				g, be := benchGraph(b, ctx, outs...)
-				for b.Loop() {
-					if err := be.GraphCompute(g); err != nil {
-						b.Fatal(err)
-					}
-				}
-				bytes := float64(nmat) * float64(typ.RowSize(k)*m)
-				b.ReportMetric(bytes*float64(b.N)/b.Elapsed().Seconds()/1e9, "GB/s")
+				benchStreamedGEMV(b, typ, k, m, max(2, 80<<20/(k*m)))
 			})
 		}
 	}
+}
+
+// benchStreamedGEMV runs one x row through nmat k×m weights of type typ
+// per op and reports the weight read rate.
+func benchStreamedGEMV(b *testing.B, typ rt.DType, k, m, nmat int) {
+	ctx := rt.NewContext()
+	x := ctx.NewTensor(rt.F32, k, 1)
+	var outs []*rt.Tensor
+	for range nmat {
+		outs = append(outs, ctx.MulMat(ctx.NewTensor(typ, k, m), x))
+	}
+	g, be := benchGraph(b, ctx, outs...)
+	for b.Loop() {
+		if err := be.GraphCompute(g); err != nil {
+			b.Fatal(err)
+		}
+	}
+	bytes := float64(nmat) * float64(typ.RowSize(k)*m)
+	b.ReportMetric(bytes*float64(b.N)/b.Elapsed().Seconds()/1e9, "GB/s")
 }

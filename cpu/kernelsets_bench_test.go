@@ -212,21 +212,7 @@ func BenchmarkGEMVStreamedTypes(b *testing.B) {
 	const k, m = 4096, 4096
 	for _, typ := range kquantTypes {
 		b.Run(typ.String(), func(b *testing.B) {
-			ctx := rt.NewContext()
-			x := ctx.NewTensor(rt.F32, k, 1)
-			nmat := max(2, 80<<20/typ.RowSize(k)/m+1)
-			var outs []*rt.Tensor
-			for range nmat {
-				outs = append(outs, ctx.MulMat(ctx.NewTensor(typ, k, m), x))
-			}
-			g, be := benchGraph(b, ctx, outs...)
-			for b.Loop() {
-				if err := be.GraphCompute(g); err != nil {
-					b.Fatal(err)
-				}
-			}
-			bytes := float64(nmat) * float64(typ.RowSize(k)*m)
-			b.ReportMetric(bytes*float64(b.N)/b.Elapsed().Seconds()/1e9, "GB/s")
+			benchStreamedGEMV(b, typ, k, m, max(2, 80<<20/typ.RowSize(k)/m+1))
 		})
 	}
 }

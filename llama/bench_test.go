@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/gpurt/gpurt/cpu"
+	"github.com/gpurt/gpurt/gguf"
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
@@ -21,20 +22,8 @@ func BenchmarkGenerateCPU(b *testing.B) {
 				name += "/rebuild"
 			}
 			b.Run(name, func(b *testing.B) {
-				be, err := cpu.NewBackend(0)
-				if err != nil {
-					b.Fatal(err)
-				}
-				defer be.Close()
-				m, err := Load(tm.open(b), Options{Backends: []rt.Backend{be}, RebuildGraphs: rebuild})
-				if err != nil {
-					b.Fatal(err)
-				}
-				defer m.Close()
-				prompt := make([]int32, nPrompt)
-				for i := range prompt {
-					prompt[i] = int32(i*7+3) % int32(m.H.NVocab)
-				}
+				m, prompt := benchModelCPU(b, tm.open, Options{RebuildGraphs: rebuild}, nPrompt)
+				var err error
 				var logits []float32
 				restart := func() {
 					m.ResetCache()
@@ -67,20 +56,7 @@ func BenchmarkPromptCPU(b *testing.B) {
 	const nPrompt = 128
 	for _, tm := range testModels {
 		b.Run(tm.name, func(b *testing.B) {
-			be, err := cpu.NewBackend(0)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer be.Close()
-			m, err := Load(tm.open(b), Options{Backends: []rt.Backend{be}})
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer m.Close()
-			prompt := make([]int32, nPrompt)
-			for i := range prompt {
-				prompt[i] = int32(i*7+3) % int32(m.H.NVocab)
-			}
+			m, prompt := benchModelCPU(b, tm.open, Options{}, nPrompt)
 			b.ReportAllocs()
 			for b.Loop() {
 				m.ResetCache()
@@ -91,4 +67,25 @@ func BenchmarkPromptCPU(b *testing.B) {
 			b.ReportMetric(float64(b.N*nPrompt)/b.Elapsed().Seconds(), "tok/s")
 		})
 	}
+}
+
+// benchModelCPU loads the model open gives on a CPU backend with opts (both closed when b
+// ends) and returns it with a fixed prompt of n tokens.
+func benchModelCPU(b *testing.B, open func(testing.TB) *gguf.File, opts Options, n int) (*Model, []int32) {
+	be, err := cpu.NewBackend(0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { be.Close() })
+	opts.Backends = []rt.Backend{be}
+	m, err := Load(open(b), opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { m.Close() })
+	prompt := make([]int32, n)
+	for i := range prompt {
+		prompt[i] = int32(i*7+3) % int32(m.H.NVocab)
+	}
+	return m, prompt
 }
