@@ -313,31 +313,24 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 				for i := range out {
 					out[i] = td.dot(raw[i], y)
 				}
-			case rowF16: // one column (N >= 2 took the tiles above)
+			default: // f32 and f16 rows, one column (N >= 2 took the tiles above)
 				c := col(n, i12, i13)
 				i := 0
-				if k.dotF16x4 != nil && K <= shortTileRow {
+				if tile.x4 != nil && K <= shortTileRow {
 					for ; i+4 <= len(out); i += 4 {
-						k.dotF16x4(raw[i], w.nb[1], c, nil, nil, out[i:], 0)
+						tile.x4(raw[i], w.nb[1], c, nil, nil, out[i:], 0)
 					}
 				}
 				for ; i < len(out); i++ {
-					out[i] = k.dotF16(raw[i], c)
-				}
-			default:
-				c := col(n, i12, i13)
-				i := 0
-				if kind == rowF32 && k.dotF32x4 != nil && K <= shortTileRow {
-					for ; i+4 <= len(out); i += 4 {
-						k.dotF32x4(raw[i], w.nb[1], c, nil, nil, out[i:], 0)
+					switch {
+					case tile.one != nil:
+						out[i] = tile.one(raw[i], c)
+					case kind == rowF32:
+						row, _ := f32View(raw[i], 0, K)
+						out[i] = k.dotF32(row, c)
+					default: // converted to f32 above
+						out[i] = k.dotF32(rows[i], c)
 					}
-				}
-				for ; i < len(out); i++ {
-					row := rows[i]
-					if kind == rowF32 {
-						row, _ = f32View(raw[i], 0, K)
-					}
-					out[i] = k.dotF32(row, c)
 				}
 			}
 		}
