@@ -3,6 +3,7 @@ package cpu
 import (
 	"math"
 	"sync/atomic"
+	"unsafe"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -54,7 +55,12 @@ func (b *Backend) mulMatFast(w, x, dst hostTensor) error {
 		}
 		return b.mulMatGemm(w, x, dst)
 	}
-	if x.ne[1] >= gemmMinN(w.typ) {
+	// Fewer float weight rows than the GEMM tile is wide (attention's
+	// values against the scores, at a head size of 8) waste most of the
+	// tile and make packing x the larger cost: the dot tiles read x in
+	// place.
+	fewFloatRows := w.ne[1] < gemmNR && (w.typ == rt.F32 || w.typ == rt.F16)
+	if x.ne[1] >= gemmMinN(w.typ) && !fewFloatRows {
 		return b.mulMatGemm(w, x, dst)
 	}
 	return b.mulMatDot(w, x, dst)
@@ -424,8 +430,22 @@ func mulTiles(k tileKernel, raw [][]byte, stride int, cols tileColumns, dst host
 		mulTileGroups(groups[:], k, raw, stride, cols, dst, M, m0)
 		return
 	}
+	// Wider products (few weight rows against many x rows) go
+	// maxTileColumns columns at a time.
 	var groups [maxTileColumns/2 + 1]tileGroup
-	mulTileGroups(groups[:], k, raw, stride, cols, dst, M, m0)
+	for c0 := 0; c0 < cols.n; {
+		part := cols
+		part.n = min(maxTileColumns, cols.n-c0)
+		if cols.n-c0-part.n == 1 {
+			part.n -= 2 // groups take two or three columns: leave three
+		}
+		if base := c0; base > 0 {
+			part.x = func(c int) []float32 { return cols.x(base + c) }
+			part.out = func(c int) int { return cols.out(base + c) }
+		}
+		mulTileGroups(groups[:], k, raw, stride, part, dst, M, m0)
+		c0 += part.n
+	}
 }
 
 // tileGroup is two or three columns of x that mulTiles multiplies with
@@ -443,7 +463,7 @@ func mulTileGroups(groups []tileGroup, k tileKernel, raw [][]byte, stride int, c
 	ldo := cols.ldo
 	for n0 := 0; n0 < cols.n; ng++ {
 		g := &groups[ng]
-		g.cols = 3
+		g.x, g.cols = [3][]float32{}, 3 // groups are reused over column chunks
 		if rest := cols.n - n0; rest == 2 || rest == 4 {
 			g.cols = 2
 		}
@@ -469,42 +489,46 @@ func mulTileGroups(groups []tileGroup, k tileKernel, raw [][]byte, stride int, c
 // quantizeColumns quantizes every row of x to Q8 activations, in parallel,
 // into b.q8 (row r is flat row r of x).
 func (b *Backend) quantizeColumns(x hostTensor, work int) error {
-	K, nr := x.ne[0], x.rows()
-	b.q8.resize(nr, K/rt.QK)
-	direct := aligned32(x)
-	return b.forRows(nr, work, func(r0, r1 int, ws *workspace) error {
-		for r := r0; r < r1; r++ {
-			var row []float32
-			if direct {
-				row, _ = f32View(x.mem, x.rowAt(r), K)
-			} else {
-				row = ws.f32(0, K)
-				x.loadRow(x.rowAt(r), row)
+	return b.prepared.reuse(&b.prepared.q8, &x, func() error {
+		K, nr := x.ne[0], x.rows()
+		b.q8.resize(nr, K/rt.QK)
+		direct := aligned32(x)
+		return b.forRows(nr, work, func(r0, r1 int, ws *workspace) error {
+			for r := r0; r < r1; r++ {
+				var row []float32
+				if direct {
+					row, _ = f32View(x.mem, x.rowAt(r), K)
+				} else {
+					row = ws.f32(0, K)
+					x.loadRow(x.rowAt(r), row)
+				}
+				b.kern.quantizeQ8(row, b.q8.row(r), ws.bytes(rt.Q8_0.RowSize(K)))
 			}
-			b.kern.quantizeQ8(row, b.q8.row(r), ws.bytes(rt.Q8_0.RowSize(K)))
-		}
-		return nil
+			return nil
+		})
 	})
 }
 
 // quantizeColumnsK quantizes every row of x to Q8_K activations, in
 // parallel, into b.q8k (row r is flat row r of x).
 func (b *Backend) quantizeColumnsK(x hostTensor, work int) error {
-	K, nr := x.ne[0], x.rows()
-	b.q8k.resize(nr, K/rt.QKK)
-	direct := aligned32(x)
-	return b.forRows(nr, work, func(r0, r1 int, ws *workspace) error {
-		for r := r0; r < r1; r++ {
-			var row []float32
-			if direct {
-				row, _ = f32View(x.mem, x.rowAt(r), K)
-			} else {
-				row = ws.f32(0, K)
-				x.loadRow(x.rowAt(r), row)
+	return b.prepared.reuse(&b.prepared.q8k, &x, func() error {
+		K, nr := x.ne[0], x.rows()
+		b.q8k.resize(nr, K/rt.QKK)
+		direct := aligned32(x)
+		return b.forRows(nr, work, func(r0, r1 int, ws *workspace) error {
+			for r := r0; r < r1; r++ {
+				var row []float32
+				if direct {
+					row, _ = f32View(x.mem, x.rowAt(r), K)
+				} else {
+					row = ws.f32(0, K)
+					x.loadRow(x.rowAt(r), row)
+				}
+				b.kern.quantizeQ8K(row, b.q8k.row(r))
 			}
-			b.kern.quantizeQ8K(row, b.q8k.row(r))
-		}
-		return nil
+			return nil
+		})
 	})
 }
 
@@ -593,39 +617,41 @@ func gemmRowsPerTask(M, batches, nth int) int {
 }
 
 func (b *Backend) packColumns(x hostTensor, npan, work int) error {
-	K, N, ne12 := x.ne[0], x.ne[1], x.ne[2]
-	batches := ne12 * x.ne[3]
-	panel := K * gemmMR
-	b.xpack = grow(b.xpack, batches*npan*panel)
-	xp := b.xpack
-	direct := aligned32(x)
-	return b.forRows(batches*npan, work, func(t0, t1 int, ws *workspace) error {
-		for t := t0; t < t1; t++ {
-			batch, p := t/npan, t%npan
-			i12, i13 := batch%ne12, batch/ne12
-			var rows [gemmMR][]float32
-			for i := range rows {
-				n := p*gemmMR + i
-				switch {
-				case n >= N:
-					rows[i] = ws.f32(i, K) // zeros: rows past N
-					clear(rows[i])
-				case direct:
-					rows[i], _ = f32View(x.mem, x.at(n, i12, i13), K)
-				default:
-					rows[i] = ws.f32(i, K)
-					x.loadRow(x.at(n, i12, i13), rows[i])
+	return b.prepared.reuse(&b.prepared.packed, &x, func() error {
+		K, N, ne12 := x.ne[0], x.ne[1], x.ne[2]
+		batches := ne12 * x.ne[3]
+		panel := K * gemmMR
+		b.xpack = grow(b.xpack, batches*npan*panel)
+		xp := b.xpack
+		direct := aligned32(x)
+		return b.forRows(batches*npan, work, func(t0, t1 int, ws *workspace) error {
+			for t := t0; t < t1; t++ {
+				batch, p := t/npan, t%npan
+				i12, i13 := batch%ne12, batch/ne12
+				var rows [gemmMR][]float32
+				for i := range rows {
+					n := p*gemmMR + i
+					switch {
+					case n >= N:
+						rows[i] = ws.f32(i, K) // zeros: rows past N
+						clear(rows[i])
+					case direct:
+						rows[i], _ = f32View(x.mem, x.at(n, i12, i13), K)
+					default:
+						rows[i] = ws.f32(i, K)
+						x.loadRow(x.at(n, i12, i13), rows[i])
+					}
+				}
+				// Interleave the rows, writing the panel in order.
+				dstp := xp[t*panel : (t+1)*panel]
+				r0, r1, r2, r3, r4, r5 := rows[0][:K], rows[1][:K], rows[2][:K], rows[3][:K], rows[4][:K], rows[5][:K]
+				for kk := range r0 {
+					d := dstp[kk*gemmMR : kk*gemmMR+gemmMR : kk*gemmMR+gemmMR]
+					d[0], d[1], d[2], d[3], d[4], d[5] = r0[kk], r1[kk], r2[kk], r3[kk], r4[kk], r5[kk]
 				}
 			}
-			// Interleave the rows, writing the panel in order.
-			dstp := xp[t*panel : (t+1)*panel]
-			r0, r1, r2, r3, r4, r5 := rows[0][:K], rows[1][:K], rows[2][:K], rows[3][:K], rows[4][:K], rows[5][:K]
-			for kk := range r0 {
-				d := dstp[kk*gemmMR : kk*gemmMR+gemmMR : kk*gemmMR+gemmMR]
-				d[0], d[1], d[2], d[3], d[4], d[5] = r0[kk], r1[kk], r2[kk], r3[kk], r4[kk], r5[kk]
-			}
-		}
-		return nil
+			return nil
+		})
 	})
 }
 
@@ -688,3 +714,54 @@ func (b *Backend) weightRange(w hostTensor, off, k0 int, out []float32) {
 // scales as float32, then 8 chunks of 32 bytes, chunk g holding quants
 // 4g..4g+3 of row r at bytes 4r..4r+3.
 const panelBlock = 32 + 8*32
+
+// An inputKey names the activations a MUL_MAT prepared from x (packed for
+// the GEMM, or quantized to Q8 or Q8_K rows): x's memory and layout. The
+// MUL_MATs that share an input (q, k and v; gate and up) then prepare it
+// once. The zero key names nothing.
+type inputKey struct {
+	mem       *byte
+	off, span int
+	typ       rt.DType
+	ne, nb    [rt.MaxDims]int
+}
+
+func inputKeyOf(x *hostTensor) inputKey {
+	if len(x.mem) == 0 || x.span <= 0 {
+		return inputKey{}
+	}
+	return inputKey{mem: unsafe.SliceData(x.mem), off: x.off, span: x.span, typ: x.typ, ne: x.ne, nb: x.nb}
+}
+
+// preparedInputs records what b.xpack, b.q8 and b.q8k hold. Each graph
+// compute starts with none, and a node writing over a recorded input
+// drops its record (written), so a reuse never sees stale values.
+type preparedInputs struct{ packed, q8, q8k inputKey }
+
+// reuse runs fill unless rec says its scratch holds x's activations
+// already, and records x once fill succeeds.
+func (p *preparedInputs) reuse(rec *inputKey, x *hostTensor, fill func() error) error {
+	key := inputKeyOf(x)
+	if key.mem != nil && *rec == key {
+		return nil
+	}
+	*rec = inputKey{}
+	if err := fill(); err != nil {
+		return err
+	}
+	*rec = key
+	return nil
+}
+
+// written drops the records of inputs that dst's memory overlaps.
+func (p *preparedInputs) written(dst *hostTensor) {
+	if len(dst.mem) == 0 {
+		return
+	}
+	mem := unsafe.SliceData(dst.mem)
+	for _, rec := range [...]*inputKey{&p.packed, &p.q8, &p.q8k} {
+		if rec.mem == mem && dst.off < rec.off+rec.span && rec.off < dst.off+dst.span {
+			*rec = inputKey{}
+		}
+	}
+}
