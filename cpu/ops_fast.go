@@ -179,6 +179,11 @@ func (b *Backend) rmsNormTask(ith, nth int, _ *workspace) error {
 	return nil
 }
 
+// softMaxVector is the multiple a masked row's live length is rounded up
+// to: whole vectors of every kernel set (the AVX2 exponential takes 16
+// floats a round).
+const softMaxVector = 16
+
 // softMaxTask computes softmax(x·scale + mask) per row, in the result row.
 func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 	args := &b.args
@@ -186,6 +191,15 @@ func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 	ne0 := a.ne[0]
 	k := b.kern
 	r0, r1 := rowRange(a.rows(), ith, nth)
+	// The live length of each mask row, found once per worker: the heads
+	// of a batch share the mask's rows. -1: not yet found.
+	var liveLen []int32
+	if args.hasMask {
+		liveLen = ws.i32(mask.ne[1] * mask.ne[2] * mask.ne[3])
+		for i := range liveLen {
+			liveLen[i] = -1
+		}
+	}
 	for r := r0; r < r1; r++ {
 		i1, i2, i3 := a.coords(r)
 		x, out, s := a.view(i1, i2, i3), dst.view(i1, i2, i3), scale
@@ -195,18 +209,26 @@ func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 		}
 		live := out // the row up to its masked-off tail
 		if args.hasMask {
-			moff := mask.at(i1, i2%mask.ne[2], i3%mask.ne[3])
+			j2, j3 := i2%mask.ne[2], i3%mask.ne[3]
+			moff := mask.at(i1, j2, j3)
 			m, ok := f32View(mask.mem, moff, ne0)
 			if !ok || mask.typ != rt.F32 {
 				m = ws.f32(0, ne0)
 				mask.loadRow(moff, m)
 			}
 			// A causal mask ends most rows in -inf: those scores are 0,
-			// so the exponentials run on the rest only.
-			n := ne0
-			for n > 0 && math.IsInf(float64(m[n-1]), -1) {
-				n--
+			// so the exponentials run on the rest only, rounded up to
+			// whole vectors (the -inf scores there give exactly 0) so
+			// that no kernel runs a scalar tail.
+			li := &liveLen[i1+mask.ne[1]*(j2+mask.ne[2]*j3)]
+			if *li < 0 {
+				n := ne0
+				for n > 0 && math.IsInf(float64(m[n-1]), -1) {
+					n--
+				}
+				*li = int32(min(ne0, (n+softMaxVector-1)&^(softMaxVector-1)))
 			}
+			n := int(*li)
 			k.scaleAdd(out[:n], x[:n], m[:n], s)
 			clear(out[n:])
 			live = out[:n]
