@@ -250,7 +250,9 @@ func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 }
 
 // ropeTask rotates pairs by angles computed in float64 once per position
-// change, applied in float32.
+// change, applied in float32. In normal mode with every row rotated whole
+// and a position's heads contiguous (q and k as projected), one kernel
+// call rotates all heads of a position against a table repeated per head.
 func (b *Backend) ropeTask(ith, nth int, ws *workspace) error {
 	args := &b.args
 	a, pos, dst, n := &args.a, &args.c, &args.dst, args.node
@@ -262,14 +264,20 @@ func (b *Backend) ropeTask(ith, nth int, ws *workspace) error {
 	}
 	freq := ws.f64(0, half)
 	mscale := ropeFreqs(n, ff, freq)
+	heads := 1 // rows one kernel call takes
+	if !neox && nDims == ne0 && a.nb[1] == 4*ne0 && dst.nb[1] == 4*ne0 {
+		heads = a.ne[1]
+	}
 	// Normal mode: cs = (c,c) and sn = (-s,s) per pair. Neox: cs[:half]
 	// holds the cosines and sn[:half] the sines.
-	tab := ws.f32(0, 2*nDims)
-	cs, sn := tab[:nDims], tab[nDims:]
+	width := nDims * heads
+	tab := ws.f32(0, 2*width)
+	cs, sn := tab[:width], tab[width:]
 	cached, have := int32(0), false
-	r0, r1 := rowRange(a.rows(), ith, nth)
-	for r := r0; r < r1; r++ {
-		i1, i2, i3 := a.coords(r)
+	units := a.rows() / heads
+	r0, r1 := rowRange(units, ith, nth)
+	for u := r0; u < r1; u++ {
+		i1, i2, i3 := a.coords(u * heads)
 		if p := pos.i32(pos.off + i2*pos.nb[0]); !have || p != cached {
 			for i, f := range freq {
 				s, c := math.Sincos(float64(p) * f)
@@ -281,7 +289,17 @@ func (b *Backend) ropeTask(ith, nth int, ws *workspace) error {
 					sn[2*i], sn[2*i+1] = -float32(s), float32(s)
 				}
 			}
+			for h := 1; h < heads; h++ {
+				copy(cs[h*nDims:(h+1)*nDims], cs[:nDims])
+				copy(sn[h*nDims:(h+1)*nDims], sn[:nDims])
+			}
 			cached, have = p, true
+		}
+		if heads > 1 {
+			x, _ := f32View(a.mem, a.at(0, i2, i3), width)
+			out, _ := f32View(dst.mem, dst.at(0, i2, i3), width)
+			b.kern.ropeNorm(out, x, cs, sn)
+			continue
 		}
 		x, out := a.view(i1, i2, i3), dst.view(i1, i2, i3)
 		if neox {
