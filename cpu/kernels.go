@@ -90,6 +90,10 @@ type kernels struct {
 	ropeNorm func(dst, x, cs, sn []float32)
 	// ropeNeox rotates (x0[i], x1[i]) by (c[i], s[i]) into (d0[i], d1[i]).
 	ropeNeox func(d0, d1, x0, x1, c, s []float32)
+	// softMaxRow, where a set has it, is a row's whole softmax in one
+	// call: dst = exp(v - max v)/Σ for v = x·s + m (m nil: no mask),
+	// returning Σ, or 0 for a row masked whole (dst then undefined).
+	softMaxRow func(dst, x, m []float32, s float32) float32
 }
 
 // Packed GEMM micro-tile: gemmMR rows of src1 (result rows n) by gemmNR

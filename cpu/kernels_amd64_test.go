@@ -22,7 +22,8 @@ func init() {
 }
 
 // avx512Replaced lists the kernels the avx512 set takes from
-// kquants512_amd64.s and kernels512_amd64.s; every other one is AVX2's.
+// kquants512_amd64.s, kernels512_amd64.s and softmax512_amd64.s; every
+// other one is AVX2's.
 var avx512Replaced = map[string]bool{
 	"gemm":       true,
 	"dotF16x4":   true,
@@ -46,6 +47,7 @@ var avx512Replaced = map[string]bool{
 	"dotQ5_1":    true,
 	"dotQ5_0":    true,
 	"dotIQ4NL":   true,
+	"expSub":     true,
 }
 
 func TestSelectAMD64(t *testing.T) {

@@ -184,6 +184,20 @@ func (b *Backend) rmsNormTask(ith, nth int, _ *workspace) error {
 // floats a round).
 const softMaxVector = 16
 
+// liveLength is len(m) less m's tail of -inf, found four at a time.
+func liveLength(m []float32) int {
+	const negInf = 0xff800000
+	n := len(m)
+	for n >= 4 && (math.Float32bits(m[n-1])^negInf)|(math.Float32bits(m[n-2])^negInf)|
+		(math.Float32bits(m[n-3])^negInf)|(math.Float32bits(m[n-4])^negInf) == 0 {
+		n -= 4
+	}
+	for n > 0 && math.Float32bits(m[n-1]) == negInf {
+		n--
+	}
+	return n
+}
+
 // softMaxTask computes softmax(x·scale + mask) per row, in the result row.
 func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 	args := &b.args
@@ -207,11 +221,13 @@ func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 			softcapRow(out, x, s, c) // then the mask, unscaled
 			x, s = out, 1
 		}
-		live := out // the row up to its masked-off tail
+		live := out     // the row up to its masked-off tail
+		var m []float32 // its mask, nil for none
 		if args.hasMask {
 			j2, j3 := i2%mask.ne[2], i3%mask.ne[3]
 			moff := mask.at(i1, j2, j3)
-			m, ok := f32View(mask.mem, moff, ne0)
+			var ok bool
+			m, ok = f32View(mask.mem, moff, ne0)
 			if !ok || mask.typ != rt.F32 {
 				m = ws.f32(0, ne0)
 				mask.loadRow(moff, m)
@@ -222,16 +238,21 @@ func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 			// that no kernel runs a scalar tail.
 			li := &liveLen[i1+mask.ne[1]*(j2+mask.ne[2]*j3)]
 			if *li < 0 {
-				n := ne0
-				for n > 0 && math.IsInf(float64(m[n-1]), -1) {
-					n--
-				}
+				n := liveLength(m)
 				*li = int32(min(ne0, (n+softMaxVector-1)&^(softMaxVector-1)))
 			}
 			n := int(*li)
-			k.scaleAdd(out[:n], x[:n], m[:n], s)
 			clear(out[n:])
-			live = out[:n]
+			live, m = out[:n], m[:n]
+		}
+		if k.softMaxRow != nil {
+			if len(live) == 0 || k.softMaxRow(live, x, m, s) == 0 {
+				clear(out) // a fully masked row
+			}
+			continue
+		}
+		if m != nil {
+			k.scaleAdd(live, x, m, s)
 		} else {
 			k.scale(out, x, s)
 		}
