@@ -76,6 +76,10 @@ type kernels struct {
 	// steps of packed panels: a[k*gemmMR+i] and b[k*gemmNR+j]. With add it
 	// adds to C, else it overwrites C.
 	gemm func(k int, a, b, c []float32, ldc int, add bool)
+	// gemmRows, where a set has it, is gemm with the gemmMR rows of x read
+	// in place, ldx floats apart (x[i*ldx+k]), with the same results: no
+	// packed x panel.
+	gemmRows func(k int, x []float32, ldx int, b, c []float32, ldc int, add bool)
 
 	// Elementwise, over len(dst) elements (sources at least as long).
 	add, mul func(dst, a, b []float32)

@@ -26,6 +26,7 @@ func init() {
 // other one is AVX2's.
 var avx512Replaced = map[string]bool{
 	"gemm":       true,
+	"gemmRows":   true,
 	"dotF16x4":   true,
 	"dotF32x4":   true,
 	"dotQ8x4":    true,

@@ -300,6 +300,21 @@ func TestGemmKernel(t *testing.T) {
 				c := randF32(rng, gemmMR*ldc, -1, 1)
 				orig := append([]float32(nil), c...)
 				k.gemm(kk, a, b, c, ldc, add)
+				if k.gemmRows != nil {
+					// The same tile from x rows in place, ldx floats apart.
+					ldx := kk + 3
+					x := make([]float32, gemmMR*ldx)
+					for p := 0; p < kk; p++ {
+						for i := 0; i < gemmMR; i++ {
+							x[i*ldx+p] = a[p*gemmMR+i]
+						}
+					}
+					rows := slices.Clone(orig)
+					k.gemmRows(kk, x, ldx, b, rows, ldc, add)
+					if !slices.Equal(rows, c) {
+						t.Errorf("%s k=%d add=%v: gemmRows differs from gemm", k.name, kk, add)
+					}
+				}
 				for i := 0; i < gemmMR; i++ {
 					for j := 0; j < ldc; j++ {
 						want := float64(orig[i*ldc+j])
@@ -505,7 +520,7 @@ func TestDequantKernels(t *testing.T) {
 
 // Every kernel set fills every kernel but the optional ones.
 func TestKernelSetsComplete(t *testing.T) {
-	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF32x4": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "softMaxRow": true}
+	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF32x4": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "softMaxRow": true, "gemmRows": true}
 	for _, k := range kernelSets() {
 		v := reflect.ValueOf(k).Elem()
 		for i := 0; i < v.NumField(); i++ {

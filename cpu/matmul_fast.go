@@ -537,15 +537,23 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 	K, M, N, ne12, _, r2, r3, batches, work := matmulDims(w, x)
 	npan := (N + gemmMR - 1) / gemmMR
 	panel := K * gemmMR // floats per packed x panel
-	if err := b.packColumns(x, npan, work); err != nil {
-		return err
+	k := b.kern
+	// Where the kernels can, whole panels of x are read in place: packing
+	// them cost as much as the multiplies at the widths of small models
+	// (the rows had just been written on the other core). Only a last,
+	// partial panel is packed, by each task for itself.
+	inPlace := k.gemmRows != nil && aligned32(x)
+	if !inPlace {
+		if err := b.packColumns(x, npan, work); err != nil {
+			return err
+		}
 	}
 	xp := b.xpack
+	ldx := x.nb[1] / 4
 	ldc := dst.nb[1] / 4
 	nc := gemmRowsPerTask(M, batches, b.workers(batches*((M+gemmNR-1)/gemmNR), work))
 	nchunk := (M + nc - 1) / nc
 	ntask := batches * nchunk
-	k := b.kern
 	var next atomic.Int64
 	return b.pool.run(b.workers(ntask, work), func(_, _ int, ws *workspace) error {
 		tile := ws.f32(1, gemmMR*gemmNR)
@@ -563,6 +571,10 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 			for pc := 0; pc < K; pc += gemmKC {
 				kc := min(gemmKC, K-pc)
 				b.packWeights(w, i12/r2, i13/r3, mc0, mc1, pc, kc, bp, ws)
+				var edge []float32 // the partial panel of x, packed
+				if inPlace && N%gemmMR != 0 {
+					edge = packEdgePanel(x, i12, i13, pc, kc, ws.f32(4, kc*gemmMR))
+				}
 				// As in BLIS: a gemmNR-wide weight panel stays in L1 while
 				// gemmMC x panels stream through it from L2.
 				for p0 := 0; p0 < npan; p0 += gemmMC {
@@ -571,17 +583,29 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 						mr := min(gemmNR, mc1-m0)
 						bj := bp[j*kc*gemmNR : (j+1)*kc*gemmNR]
 						for p := p0; p < min(npan, p0+gemmMC); p++ {
-							ap := xp[(batch*npan+p)*panel+pc*gemmMR : (batch*npan+p)*panel+(pc+kc)*gemmMR]
 							n0 := p * gemmMR
 							nr := min(gemmMR, N-n0)
 							cbase := dst.at(n0, i12, i13) + 4*m0
+							// run multiplies panel p into c (stride ldc).
+							run := func(c []float32, ldc int, add bool) {
+								switch {
+								case inPlace && nr == gemmMR:
+									xr, _ := f32View(x.mem, x.at(n0, i12, i13)+4*pc, (gemmMR-1)*ldx+kc)
+									k.gemmRows(kc, xr, ldx, bj, c, ldc, add)
+								case inPlace:
+									k.gemm(kc, edge, bj, c, ldc, add)
+								default:
+									ap := xp[(batch*npan+p)*panel+pc*gemmMR : (batch*npan+p)*panel+(pc+kc)*gemmMR]
+									k.gemm(kc, ap, bj, c, ldc, add)
+								}
+							}
 							if nr == gemmMR && mr == gemmNR {
 								c, _ := f32View(dst.mem, cbase, (gemmMR-1)*ldc+gemmNR)
-								k.gemm(kc, ap, bj, c, ldc, pc > 0)
+								run(c, ldc, pc > 0)
 								continue
 							}
 							// An edge tile: compute all of it aside, keep the valid part.
-							k.gemm(kc, ap, bj, tile, gemmNR, false)
+							run(tile, gemmNR, false)
 							for i := 0; i < nr; i++ {
 								c, _ := f32View(dst.mem, cbase+i*dst.nb[1], mr)
 								src := tile[i*gemmNR : i*gemmNR+mr]
@@ -601,8 +625,6 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 	})
 }
 
-// packColumns packs every matrix of x into b.xpack as npan panels of
-// gemmMR rows: panel p holds x[k, p*gemmMR+i] at k*gemmMR+i, zero past N.
 // gemmRowsPerTask is how many weight rows one GEMM task packs and
 // multiplies: gemmNC, or fewer, down to one register tile's gemmNR, when
 // that leaves fewer than 4 tasks per worker (a 128-row product was one
@@ -616,6 +638,8 @@ func gemmRowsPerTask(M, batches, nth int) int {
 	return max(gemmNR, min(gemmNC, M/perBatch/gemmNR*gemmNR))
 }
 
+// packColumns packs every matrix of x into b.xpack as npan panels of
+// gemmMR rows: panel p holds x[k, p*gemmMR+i] at k*gemmMR+i, zero past N.
 func (b *Backend) packColumns(x hostTensor, npan, work int) error {
 	return b.prepared.reuse(&b.prepared.packed, &x, func() error {
 		K, N, ne12 := x.ne[0], x.ne[1], x.ne[2]
@@ -764,4 +788,20 @@ func (p *preparedInputs) written(dst *hostTensor) {
 			*rec = inputKey{}
 		}
 	}
+}
+
+// packEdgePanel packs x's last, partial panel of matrix (i12,i13), columns
+// [pc,pc+kc), as packColumns does (zero rows past N), into ap. x holds
+// aligned float32 rows.
+func packEdgePanel(x hostTensor, i12, i13, pc, kc int, ap []float32) []float32 {
+	N := x.ne[1]
+	n0 := N / gemmMR * gemmMR
+	clear(ap)
+	for i := 0; n0+i < N; i++ {
+		row, _ := f32View(x.mem, x.at(n0+i, i12, i13)+4*pc, kc)
+		for kk, v := range row {
+			ap[kk*gemmMR+i] = v
+		}
+	}
+	return ap
 }
