@@ -37,7 +37,7 @@ var avx512Kernels = func() *kernels {
 	}
 	k := *avx2Kernels
 	k.name = "avx512"
-	k.gemm, k.gemmRows = gemmAVX512, gemmRowsAVX512
+	k.gemm, k.gemmRows = gemmAVX512, gemmRowsFor(gemm6x16RowsAVX512)
 	k.dotF16x4, k.dotF32x4 = dotF16x4AVX512, dotF32x4AVX512
 	k.dotQ8x4 = blockDot4(34, dotQ8x4AVX512)
 	k.dotQ4K = blockDotK(144, dotQ4KAVX512)
