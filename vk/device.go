@@ -50,6 +50,10 @@ type Device struct {
 	heapSizes []uint64
 	localType int // memory type index for device-local buffers
 	hostType  int // memory type index for host-visible buffers
+	// barType is a device-local, host-visible type other than localType
+	// (a discrete GPU's BAR), or -1; bar says which buffers go there.
+	barType int
+	bar     barPlacement
 
 	// subgroupArith is true when compute shaders have subgroup arithmetic;
 	// otherwise the _nosg shader variants reduce through shared memory.
@@ -234,7 +238,9 @@ func newDevice(inst vk.Instance, pd vk.PhysicalDevice, physIdx, index int) (*Dev
 	if d.localType < 0 || d.hostType < 0 {
 		return nil, fmt.Errorf("vulkan: device %d (%s) lacks a device-local or host-visible memory type", physIdx, devName)
 	}
-	d.localBT = &BufferType{dev: d, memType: d.localType, host: false, staged: discreteMode()}
+	d.barType, d.bar = pickBAR(d.memTypes, d.heapSizes, d.localType)
+	staged, rebar := discreteMode()
+	d.localBT = &BufferType{dev: d, memType: d.localType, host: false, staged: staged, stagedReads: rebar}
 	d.hostBT = &BufferType{dev: d, memType: d.hostType, host: true}
 	return d, nil
 }
@@ -259,8 +265,8 @@ func pickQueueFamily(flags []vk.QueueFlags) (uint32, bool) {
 }
 
 // pickMemoryTypes chooses the device-local type (pure device memory when the
-// device has it, so that host-visible BAR memory stays free) and the
-// host-visible coherent type (cached when possible).
+// device has it; pickBAR decides what goes to BAR memory) and the
+// host-visible coherent type (cached when possible, and not device memory).
 func pickMemoryTypes(types []memType) (local, host int) {
 	local, host = -1, -1
 	for i, t := range types {
@@ -273,15 +279,96 @@ func pickMemoryTypes(types []memType) (local, host int) {
 	if local < 0 && len(types) > 0 {
 		local = 0
 	}
+	// Host buffers are read by the CPU: cached memory first, then system
+	// memory over a device's BAR, which the host reads uncached.
+	score := func(t memType) int {
+		n := 0
+		if t.has(vk.MemoryPropertyHostCachedBit) {
+			n += 2
+		}
+		if !t.has(vk.MemoryPropertyDeviceLocalBit) {
+			n++
+		}
+		return n
+	}
 	for i, t := range types {
 		if !t.has(vk.MemoryPropertyHostVisibleBit | vk.MemoryPropertyHostCoherentBit) {
 			continue
 		}
-		if host < 0 || (!types[host].has(vk.MemoryPropertyHostCachedBit) && t.has(vk.MemoryPropertyHostCachedBit)) {
+		if host < 0 || score(t) > score(types[host]) {
 			host = i
 		}
 	}
 	return local, host
+}
+
+// barPlacement says which device-local buffers go to BAR memory: all of them
+// with ReBAR (the whole of device memory is host-visible), or, through a small
+// BAR window, buffers up to maxBuffer bytes while the window's heap has used
+// less than budget bytes. The host then writes them directly instead of
+// through staging and a submission, which suits small per-step inputs.
+type barPlacement struct {
+	all       bool
+	maxBuffer uint64
+	budget    uint64
+}
+
+const (
+	// rebarMinHeap: a BAR type in the main device heap, larger than the
+	// classic 256 MiB window, is ReBAR (Resizable BAR, Smart Access Memory).
+	rebarMinHeap = 256 << 20
+	// barWindowBuffer is the largest buffer placed in a small BAR window.
+	barWindowBuffer = 4 << 20
+)
+
+// holds reports whether a buffer of size bytes goes to BAR memory whose
+// heap has used bytes allocated.
+func (p barPlacement) holds(size, used uint64) bool {
+	return p.all || (size <= p.maxBuffer && used+size <= p.budget)
+}
+
+// pickBAR chooses the BAR memory type: device-local, host-visible and
+// coherent, other than local, in local's heap when there is one (ReBAR), else
+// in the largest heap, host-cached when otherwise equal (integrated GPUs
+// offer both). There is none when local itself is host-visible (UMA
+// and integrated GPUs, whose buffers are mapped anyway). A small window is
+// used for small buffers, up to half of its heap, leaving the rest to the
+// driver and other programs.
+func pickBAR(types []memType, heaps []uint64, local int) (int, barPlacement) {
+	if local < 0 || local >= len(types) || types[local].has(vk.MemoryPropertyHostVisibleBit) {
+		return -1, barPlacement{}
+	}
+	heapSize := func(h int) uint64 {
+		if h < 0 || h >= len(heaps) {
+			return 0
+		}
+		return heaps[h]
+	}
+	bar := -1
+	const want = vk.MemoryPropertyDeviceLocalBit | vk.MemoryPropertyHostVisibleBit | vk.MemoryPropertyHostCoherentBit
+	for i, t := range types {
+		if i == local || !t.has(want) {
+			continue
+		}
+		if bar < 0 {
+			bar = i
+			continue
+		}
+		inMain, bestInMain := t.heap == types[local].heap, types[bar].heap == types[local].heap
+		size, bestSize := heapSize(t.heap), heapSize(types[bar].heap)
+		cached := t.has(vk.MemoryPropertyHostCachedBit) && !types[bar].has(vk.MemoryPropertyHostCachedBit)
+		if (inMain && !bestInMain) || (inMain == bestInMain && (size > bestSize || (size == bestSize && cached))) {
+			bar = i
+		}
+	}
+	if bar < 0 {
+		return -1, barPlacement{}
+	}
+	size := heapSize(types[bar].heap)
+	if types[bar].heap == types[local].heap && size > rebarMinHeap {
+		return bar, barPlacement{all: true}
+	}
+	return bar, barPlacement{maxBuffer: barWindowBuffer, budget: size / 2}
 }
 
 // Name is "Vulkan<N>".
@@ -495,6 +582,7 @@ func (d *Device) create() error {
 	if err != nil {
 		return err
 	}
+	xfer.transfers = true
 	d.xfer = xfer
 	return nil
 }

@@ -89,33 +89,34 @@ func TestStagingReuse(t *testing.T) {
 // TestDiscreteModeEnv checks that GPURT_VK_DISCRETE is read as documented.
 func TestDiscreteModeEnv(t *testing.T) {
 	for _, c := range []struct {
-		v    string
-		want bool
-	}{{"", false}, {"0", false}, {"1", true}, {"yes", true}} {
+		v             string
+		staged, rebar bool
+	}{{"", false, false}, {"0", false, false}, {"1", true, false}, {"yes", true, false}, {"rebar", false, true}} {
 		t.Setenv("GPURT_VK_DISCRETE", c.v)
-		if got := discreteMode(); got != c.want {
-			t.Errorf("GPURT_VK_DISCRETE=%q: discreteMode() = %v, want %v", c.v, got, c.want)
+		if staged, rebar := discreteMode(); staged != c.staged || rebar != c.rebar {
+			t.Errorf("GPURT_VK_DISCRETE=%q: discreteMode() = %v, %v; want %v, %v", c.v, staged, rebar, c.staged, c.rebar)
 		}
 	}
 }
 
 // BenchmarkTransfer times uploads, downloads and 4-byte set+get round trips
-// through mapped device-local memory and through staging (the discrete path).
+// through mapped device-local memory, through staging (the discrete path),
+// and with BAR-style access (writes mapped, reads staged).
 func BenchmarkTransfer(b *testing.B) {
 	dev, _ := benchDevice(b)
-	for _, bt := range []*BufferType{
-		{dev: dev, memType: dev.localType},
-		{dev: dev, memType: dev.localType, staged: true},
+	for _, c := range []struct {
+		path string
+		bt   *BufferType
+	}{
+		{"mapped", &BufferType{dev: dev, memType: dev.localType}},
+		{"staged", &BufferType{dev: dev, memType: dev.localType, staged: true}},
+		{"rebar", &BufferType{dev: dev, memType: dev.localType, stagedReads: true}},
 	} {
-		path := "mapped"
-		if bt.staged {
-			path = "staged"
-		}
 		for _, size := range []int{4, 16 << 20} {
-			b.Run(fmt.Sprintf("%s/%dB", path, size), func(b *testing.B) {
+			b.Run(fmt.Sprintf("%s/%dB", c.path, size), func(b *testing.B) {
 				ctx := rt.NewContext()
 				x := ctx.NewTensor(rt.I32, size/4).SetName("x")
-				buf, err := rt.AllocContextTensors(ctx, bt)
+				buf, err := rt.AllocContextTensors(ctx, c.bt)
 				if err != nil {
 					b.Fatal(err)
 				}
