@@ -420,6 +420,18 @@ func (d *Device) heapUsed(heap int) uint64 {
 // BufferType is the device-local buffer type.
 func (d *Device) BufferType() rt.BufferType { return d.localBT }
 
+// StagedBufferType is the device-local buffer type with every transfer
+// staged, as on a discrete GPU whose device memory the host cannot map, so
+// that benchmarks compare that path with the mapped one in one run (see
+// bench.StagedTyper). It is nil when the default type stages already
+// (GPURT_VK_DISCRETE) or its memory is not host-visible.
+func (d *Device) StagedBufferType() rt.BufferType {
+	if w, _ := d.localBT.hostAccess(d.localType); !w {
+		return nil
+	}
+	return &BufferType{dev: d, memType: d.localType, staged: true}
+}
+
 // HostBufferType is the host-visible, persistently mapped buffer type.
 func (d *Device) HostBufferType() rt.BufferType { return d.hostBT }
 

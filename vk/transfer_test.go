@@ -2,8 +2,10 @@ package vk
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
+	"github.com/gpurt/gpurt/bench"
 	rt "github.com/gpurt/gpurt/runtime"
 	vk "github.com/vulkan-go/vulkan"
 )
@@ -242,6 +244,29 @@ func TestBARPlacementHolds(t *testing.T) {
 	} {
 		if got := tc.p.holds(tc.size, tc.used); got != tc.want {
 			t.Errorf("%s: holds(%d, %d) = %v, want %v", tc.name, tc.size, tc.used, got, tc.want)
+		}
+	}
+}
+
+// TestBenchTransferStaged runs the bench suite's transfer figures on the
+// device: the default (mapped) type and the staged one in the same run,
+// each staged record with its ratio to the mapped one.
+func TestBenchTransferStaged(t *testing.T) {
+	dev, _ := testDevice(t)
+	if dev.StagedBufferType() == nil {
+		t.Skip("the device's default buffer type stages already (GPURT_VK_DISCRETE)")
+	}
+	recs, err := bench.Transfer(dev, 1<<16, bench.Policy{Warmup: 1, MinRuns: 2, MaxRuns: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 6 {
+		t.Fatalf("%d records, want 3 mapped and 3 staged", len(recs))
+	}
+	for i, r := range recs {
+		staged := i >= 3
+		if !r.OK() || r.Us <= 0 || (r.VsMapped > 0) != staged || staged != strings.Contains(r.Note, "staged") {
+			t.Errorf("record %d: %+v", i, r)
 		}
 	}
 }
