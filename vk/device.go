@@ -41,7 +41,11 @@ type Device struct {
 	api      uint32
 	lim      limits
 	family   uint32 // compute queue family
-	feat     features
+	// transferFamily is a transfer-only queue family (a discrete GPU's
+	// copy engines), or -1. Reported, not used yet: every copy goes to
+	// the compute queue (see the package comment).
+	transferFamily int
+	feat           features
 
 	vendorID, deviceID uint32
 	cacheUUID          [16]byte
@@ -222,6 +226,10 @@ func newDevice(inst vk.Instance, pd vk.PhysicalDevice, physIdx, index int) (*Dev
 	d.family = family
 	d.feat = queryFeatures(inst, pd, api)
 	d.feat.computeOnlyQueue = flags[family]&vk.QueueFlags(vk.QueueGraphicsBit) == 0
+	d.transferFamily = -1
+	if tf, ok := pickTransferFamily(flags, family); ok {
+		d.transferFamily = int(tf)
+	}
 
 	var mp vk.PhysicalDeviceMemoryProperties
 	vk.GetPhysicalDeviceMemoryProperties(pd, &mp)
@@ -262,6 +270,26 @@ func pickQueueFamily(flags []vk.QueueFlags) (uint32, bool) {
 		}
 	}
 	return uint32(max(first, 0)), first >= 0
+}
+
+// Queue capabilities that make a family more than a copy engine (Vulkan's
+// video decode and encode bits, which vulkan-go predates).
+const (
+	queueVideoDecode = vk.QueueFlags(0x20)
+	queueVideoEncode = vk.QueueFlags(0x40)
+)
+
+// pickTransferFamily returns the first family, other than compute, whose
+// queues do transfers and nothing else (sparse binding aside): the copy
+// engines a discrete GPU offers besides its compute queues.
+func pickTransferFamily(flags []vk.QueueFlags, compute uint32) (uint32, bool) {
+	other := vk.QueueFlags(vk.QueueGraphicsBit|vk.QueueComputeBit) | queueVideoDecode | queueVideoEncode
+	for i, f := range flags {
+		if uint32(i) != compute && f&vk.QueueFlags(vk.QueueTransferBit) != 0 && f&other == 0 {
+			return uint32(i), true
+		}
+	}
+	return 0, false
 }
 
 // pickMemoryTypes chooses the device-local type (pure device memory when the

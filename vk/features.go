@@ -126,6 +126,9 @@ func (d *Device) Features() []string {
 	if f.computeOnlyQueue {
 		queue += " (compute-only)"
 	}
+	if d.transferFamily >= 0 {
+		queue += fmt.Sprintf(", transfer-only family %d (not used yet)", d.transferFamily)
+	}
 	return []string{
 		sg,
 		fmt.Sprintf("subgroup-arith=%s subgroup-shuffle=%s", yes(d.subgroupArith), yes(d.subgroupShuffle)),

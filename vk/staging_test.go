@@ -197,6 +197,34 @@ func TestPickQueueFamily(t *testing.T) {
 	}
 }
 
+func TestPickTransferFamily(t *testing.T) {
+	const (
+		g      = vk.QueueFlags(vk.QueueGraphicsBit)
+		c      = vk.QueueFlags(vk.QueueComputeBit)
+		x      = vk.QueueFlags(vk.QueueTransferBit)
+		sparse = vk.QueueFlags(vk.QueueSparseBindingBit)
+	)
+	for _, tc := range []struct {
+		name    string
+		flags   []vk.QueueFlags
+		compute uint32
+		want    uint32
+		ok      bool
+	}{
+		{"nvidia", []vk.QueueFlags{g | c | x | sparse, x | sparse, c | x | sparse, queueVideoDecode | x}, 2, 1, true},
+		{"amd", []vk.QueueFlags{g | c | x | sparse, c | x | sparse, x | sparse}, 1, 2, true},
+		{"lavapipe: one family", []vk.QueueFlags{g | c | x}, 0, 0, false},
+		{"video families are not copy engines", []vk.QueueFlags{g | c | x, queueVideoDecode | x, queueVideoEncode | x}, 0, 0, false},
+		{"a family without queues", []vk.QueueFlags{g | c | x, 0, x}, 0, 2, true},
+		{"compute family with only the transfer bit is skipped", []vk.QueueFlags{x, g | c | x}, 0, 0, false},
+	} {
+		got, ok := pickTransferFamily(tc.flags, tc.compute)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("%s: pickTransferFamily = %d, %v; want %d, %v", tc.name, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
 // TestFeaturesQueried checks the feature query against what Mesa's lavapipe
 // (22.3 and later) is known to offer, and that gpurt devices gets a report.
 func TestFeaturesQueried(t *testing.T) {
