@@ -323,7 +323,8 @@ func (d *Device) flushTransfers() error {
 	return d.xfer.flush()
 }
 
-// batched accounts n bytes to the batch and submits it when full.
+// batchedBytes counts a command of n bytes into the batch and submits the
+// batch once it is full.
 func (s *stream) batchedBytes(n uint64) error {
 	s.work++
 	s.batched += n
