@@ -287,9 +287,12 @@ func copyCmd(cmd vk.CommandBuffer, src *devBuffer, soff uint64, dst *devBuffer, 
 const (
 	// inlineMax is vkCmdUpdateBuffer's limit.
 	inlineMax = 64 << 10
-	// batchBytes submits a batch once it carries this much data, so that
-	// the device starts on it while the host copies the rest.
-	batchBytes = 1 << 20
+	// batchBytes submits a batch once it carries this much data (inline
+	// bytes and staging buffers), so that the device starts on it while
+	// the host copies the rest and staging memory stays bounded;
+	// batchCommands bounds the commands of one batch.
+	batchBytes    = 1 << 20
+	batchCommands = 256
 )
 
 // lockXfer locks the device's transfer stream, or says it was released.
@@ -323,12 +326,12 @@ func (d *Device) flushTransfers() error {
 	return d.xfer.flush()
 }
 
-// batchedBytes counts a command of n bytes into the batch and submits the
-// batch once it is full.
+// batchedBytes counts a command carrying n bytes into the batch and submits
+// the batch once it is full.
 func (s *stream) batchedBytes(n uint64) error {
 	s.work++
 	s.batched += n
-	if s.batched >= batchBytes {
+	if s.batched >= batchBytes || s.work >= batchCommands {
 		return s.flush()
 	}
 	return nil
@@ -361,7 +364,7 @@ func (d *Device) upload(dst *devBuffer, off uint64, data []byte) error {
 		copy(st.bytes(), data[:n])
 		x.transferOrder(&memRange{st.buf, 0, n}, memRange{dst.buf, off, off + n})
 		copyCmd(x.cur.cmd, st, 0, dst, off, n)
-		if err := x.batchedBytes(n); err != nil {
+		if err := x.batchedBytes(st.size); err != nil {
 			return err
 		}
 		data, off = data[n:], off+n
@@ -424,7 +427,7 @@ func (d *Device) fill(dst *devBuffer, off, size uint64, value byte) error {
 	}
 	x.transferOrder(&memRange{st.buf, 0, size}, memRange{dst.buf, off, off + size})
 	copyCmd(cmd, st, 0, dst, off, size)
-	return x.batchedBytes(size)
+	return x.batchedBytes(st.size)
 }
 
 // copyBuffer copies between device buffers. With hostAccess (the host maps

@@ -330,3 +330,58 @@ func TestTransfersConcurrentWithCompute(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestBatchBounded makes many small unaligned uploads (each staged through
+// a whole pooled staging buffer) and many aligned ones (inline): the batch
+// must be submitted as its staging memory and commands grow, not hold
+// them all until a download.
+func TestBatchBounded(t *testing.T) {
+	dev, _ := testDevice(t)
+	ctx := rt.NewContext()
+	x := ctx.NewTensor(rt.I32, 1024).SetName("x")
+	buf := alloc(t, ctx, transferTypes(dev)["staged"])
+	if err := buf.Clear(0); err != nil { // pooled memory keeps old bytes
+		t.Fatal(err)
+	}
+	want := make([]byte, x.Nbytes())
+	_, idle0 := dev.stagingStats()
+	created0, _ := dev.stagingStats()
+	for i := 0; i < 200; i++ {
+		v := []byte{byte(i), byte(i + 1), byte(i + 2)}
+		if err := rt.TensorSet(x, v, 4*i+1); err != nil {
+			t.Fatal(err)
+		}
+		copy(want[4*i+1:], v)
+	}
+	for i := 200; i < 200+2*batchCommands; i++ {
+		v := i32Bytes(int32(i))
+		if err := rt.TensorSet(x, v, 4*(i%1024)); err != nil {
+			t.Fatal(err)
+		}
+		copy(want[4*(i%1024):], v)
+	}
+	dev.xferMu.Lock()
+	work := dev.xfer.work
+	if dev.xfer.cur == nil {
+		work = 0
+	}
+	dev.xferMu.Unlock()
+	if work >= batchCommands {
+		t.Errorf("the batch holds %d commands, want fewer than %d", work, batchCommands)
+	}
+	created, idle := dev.stagingStats()
+	// 200 staged uploads hold at most a batch's worth of 64 KiB buffers
+	// per slot of the ring.
+	if n := created - created0 + idle0 - idle; n > (streamDepth+1)*int(batchBytes/stagingMin) {
+		t.Errorf("200 small staged uploads hold %d staging buffers", n)
+	}
+	got := make([]byte, len(want))
+	if err := rt.TensorGet(x, got, 0); err != nil {
+		t.Fatal(err)
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("after many small uploads, byte %d is %d, want %d", i, got[i], want[i])
+		}
+	}
+}
