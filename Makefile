@@ -36,9 +36,11 @@ test: test-deps
 	$(GO) test -p 2 -timeout 20m ./...
 	$(GO) test -race -p 2 -timeout 10m ./runtime ./cpu ./sched ./gguf ./llama ./server
 	# The GPU backends' concurrency (async copies, events, release) under the race detector.
-	$(GO) test -race -p 2 -timeout 10m -run 'Release|Smoke|Async|Event|SchedPipeline|Misuse' ./vk ./wgpu
+	$(GO) test -race -p 2 -timeout 10m -run 'Release|Smoke|Async|Event|SchedPipeline|Misuse|Concurrent|Uploads|SetThenFree' ./vk ./wgpu
 	# The discrete-GPU transfer path: device-local memory never mapped, always staged.
-	GPURT_VK_DISCRETE=1 $(GO) test -count=1 -p 2 -timeout 10m -run 'Buffer|Graph|Async|Release|Staging|Smoke|Event|Sched' ./vk
+	GPURT_VK_DISCRETE=1 $(GO) test -count=1 -p 2 -timeout 10m -run 'Buffer|Graph|Async|Release|Staging|Smoke|Event|Sched|Uploads|SetThenFree' ./vk
+	# The BAR (ReBAR) path: device-local buffers written by the host, read through staging.
+	GPURT_VK_DISCRETE=rebar $(GO) test -count=1 -p 2 -timeout 10m -run 'Buffer|Graph|Async|Release|Staging|Smoke|Event|Sched|Uploads|SetThenFree' ./vk
 	# The arm64 NEON kernels under qemu: an ARMv8.0 CPU model, then one with
 	# the ARMv8.2 dot product (the SDOT kernels; the baseline set runs too).
 	GOARCH=arm64 CGO_ENABLED=0 $(GO) test -count=1 -exec 'qemu-aarch64 -cpu cortex-a53' ./cpu

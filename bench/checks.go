@@ -6,8 +6,8 @@ import (
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
-// Check is one of issue 8's performance targets for the CPU backend,
-// evaluated on a run's records.
+// Check is one of the performance targets (issue 8's for the CPU backend,
+// issue 17's transfer target for GPU backends), evaluated on a run's records.
 type Check struct {
 	Figure string
 	Got    string // the measured ratio or time
@@ -26,7 +26,8 @@ func (c Check) mark() string {
 // F32 MUL_MAT 4096×512×4096 against gonum, F16 against F32 at N = 1, 8 and
 // 512, the F32 GEMV
 // against the streaming-read bandwidth, Q8_0 and Q4_0 GEMV against F32, and
-// the dispatch overhead.
+// the dispatch overhead; and the transfer target of GPU backends
+// (transferChecks).
 func Checks(recs []Record) []Check {
 	find := func(op, typ string, m, n, k int) (Record, bool) {
 		for _, r := range recs {
@@ -78,6 +79,47 @@ func Checks(recs []Record) []Check {
 	for _, r := range recs {
 		if r.Backend == "cpu" && r.OK() && r.Op == "DISPATCH" {
 			cs = append(cs, Check{Figure: "dispatch overhead per tiny op", Got: fmt.Sprintf("%.2f µs", r.Us), Want: "< 2 µs", Met: r.Us < 2})
+		}
+	}
+	return append(cs, transferChecks(recs)...)
+}
+
+// transferChecks evaluates issue 17's transfer target on a GPU backend's
+// records: the staged (discrete-GPU) round trip at most 2× the mapped one,
+// for the 4-byte round trip and for the large upload plus download.
+func transferChecks(recs []Record) []Check {
+	type pair struct{ mapped, staged float64 }
+	big := map[string]*pair{}
+	var devices []string // in the records' order
+	var cs []Check
+	within := func(figure string, got float64) {
+		cs = append(cs, Check{Figure: figure, Got: fmt.Sprintf("%.3g×", got), Want: "≤ 2×", Met: got <= 2})
+	}
+	for _, r := range recs {
+		if !r.OK() || r.Backend == "cpu" {
+			continue
+		}
+		switch r.Op {
+		case "ROUNDTRIP":
+			if r.VsMapped > 0 {
+				within(fmt.Sprintf("%s staged 4-byte set+get vs mapped", r.Device), r.VsMapped)
+			}
+		case "UPLOAD", "DOWNLOAD":
+			p := big[r.Device]
+			if p == nil {
+				p = &pair{}
+				big[r.Device] = p
+				devices = append(devices, r.Device)
+			}
+			if r.VsMapped > 0 {
+				p.staged += r.Us
+				p.mapped += r.Us / r.VsMapped
+			}
+		}
+	}
+	for _, dev := range devices {
+		if p := big[dev]; p.mapped > 0 {
+			within(fmt.Sprintf("%s staged %d MiB upload+download vs mapped", dev, TransferBytes>>20), p.staged/p.mapped)
 		}
 	}
 	return cs

@@ -44,6 +44,8 @@ type Record struct {
 	VsGonum float64 `json:"vs_gonum"` // GFLOPS / gonum Gemm GFLOPS at the same M, N, K
 	VsRead  float64 `json:"vs_read"`  // GB/s / streaming-read GB/s
 	VsCopy  float64 `json:"vs_copy"`  // GB/s / copy GB/s
+	// VsMapped is a staged transfer's time over the mapped one's (TRANSFER).
+	VsMapped float64 `json:"vs_mapped,omitempty"`
 
 	Status Status `json:"status"`
 	Model  string `json:"model,omitempty"`

@@ -165,7 +165,7 @@ func WriteTable(w io.Writer, recs []Record) error {
 		return err
 	}
 	if cs := Checks(recs); len(cs) > 0 {
-		fmt.Fprintln(w, "\ntargets (issue 8, CPU backend):")
+		fmt.Fprintln(w, "\ntargets (issue 8, CPU backend; issue 17, GPU transfers):")
 		for _, c := range cs {
 			fmt.Fprintf(w, "  %-4s %s: %s (target %s)\n", c.mark(), c.Figure, c.Got, c.Want)
 		}
@@ -197,7 +197,7 @@ func WriteMarkdown(w io.Writer, env Env, recs []Record) error {
 		row(cells)
 	}
 	if cs := Checks(recs); len(cs) > 0 {
-		fmt.Fprint(w, "\n| target (CPU backend) | measured | wanted | met |\n| --- | --- | --- | --- |\n")
+		fmt.Fprint(w, "\n| target (CPU backend; GPU transfers) | measured | wanted | met |\n| --- | --- | --- | --- |\n")
 		for _, c := range cs {
 			row([]string{c.Figure, c.Got, c.Want, c.mark()})
 		}

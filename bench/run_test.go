@@ -374,3 +374,42 @@ func TestTransferRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestTransferChecks checks issue 17's transfer target on staged records:
+// the 4-byte round trip and the large upload plus download, per device.
+func TestTransferChecks(t *testing.T) {
+	recs := []Record{
+		{Backend: "vulkan", Device: "Vulkan0", Op: "UPLOAD", Us: 1000, Status: StatusOK},
+		{Backend: "vulkan", Device: "Vulkan0", Op: "DOWNLOAD", Us: 1000, Status: StatusOK},
+		{Backend: "vulkan", Device: "Vulkan0", Op: "ROUNDTRIP", Us: 0.1, Status: StatusOK},
+		{Backend: "vulkan", Device: "Vulkan0", Op: "UPLOAD", Us: 1500, VsMapped: 1.5, Status: StatusOK},
+		{Backend: "vulkan", Device: "Vulkan0", Op: "DOWNLOAD", Us: 3000, VsMapped: 3, Status: StatusOK},
+		{Backend: "vulkan", Device: "Vulkan0", Op: "ROUNDTRIP", Us: 30, VsMapped: 300, Status: StatusOK},
+		{Backend: "cpu", Device: "CPU", Op: "ROUNDTRIP", Us: 1, VsMapped: 1, Status: StatusOK},
+	}
+	got := map[string]Check{}
+	for _, c := range transferChecks(recs) {
+		got[c.Figure] = c
+	}
+	want := map[string]struct {
+		got string
+		met bool
+	}{
+		"Vulkan0 staged 4-byte set+get vs mapped":         {"300×", false},
+		"Vulkan0 staged 16 MiB upload+download vs mapped": {"2.25×", false},
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d checks, want %d: %+v", len(got), len(want), got)
+	}
+	for f, w := range want {
+		if c, ok := got[f]; !ok || c.Got != w.got || c.Met != w.met {
+			t.Errorf("%s: %+v (present %v), want %s met=%v", f, c, ok, w.got, w.met)
+		}
+	}
+	recs[4].Us, recs[4].VsMapped = 1000, 1
+	for _, c := range transferChecks(recs) {
+		if strings.Contains(c.Figure, "upload+download") && (!c.Met || c.Got != "1.25×") {
+			t.Errorf("1.25× upload+download: %+v", c)
+		}
+	}
+}

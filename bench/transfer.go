@@ -13,15 +13,49 @@ const (
 	TransferSmallBytes = 4
 )
 
+// StagedTyper is a device whose default buffer type the host maps, and which
+// offers a variant that stages every transfer as on a discrete GPU whose
+// device memory the host cannot map (vk.Device). StagedBufferType returns nil
+// when the default type stages already.
+type StagedTyper interface {
+	StagedBufferType() rt.BufferType
+}
+
 // Transfer measures host↔device copies through the device's default buffer
 // type: upload and download GB/s of size bytes, and the µs of a 4-byte
-// set+get round trip. On Vulkan, GPURT_VK_DISCRETE=1 forces the staged path
-// that discrete GPUs take.
+// set+get round trip. On a device with a staged variant (StagedTyper) the
+// same three are measured through it in the same run, each with VsMapped,
+// its time over the default type's. On Vulkan, GPURT_VK_DISCRETE=1 forces
+// the staged path on the default type too.
 func Transfer(dev rt.Device, size int, p Policy) ([]Record, error) {
+	recs, err := transferOn(dev.BufferType(), size, p, "")
+	if err != nil {
+		return recs, err
+	}
+	st, ok := dev.(StagedTyper)
+	if !ok {
+		return recs, nil
+	}
+	bt := st.StagedBufferType()
+	if bt == nil {
+		return recs, nil
+	}
+	staged, err := transferOn(bt, size, p, "staged (discrete-GPU path)")
+	for i := range staged {
+		if i < len(recs) && recs[i].Us > 0 {
+			staged[i].VsMapped = staged[i].Us / recs[i].Us
+			staged[i].Note += fmt.Sprintf(", %.3g× the mapped time", staged[i].VsMapped)
+		}
+	}
+	return append(recs, staged...), err
+}
+
+// transferOn measures the three transfer figures through buffer type bt.
+func transferOn(bt rt.BufferType, size int, p Policy, path string) ([]Record, error) {
 	ctx := rt.NewContext()
 	big := ctx.NewTensor(rt.I32, size/4).SetName("transfer")
 	small := ctx.NewTensor(rt.I32, TransferSmallBytes/4).SetName("transfer_small")
-	buf, err := rt.AllocContextTensors(ctx, dev.BufferType())
+	buf, err := rt.AllocContextTensors(ctx, bt)
 	if err != nil {
 		return nil, fmt.Errorf("transfer bench: %w", err)
 	}
@@ -34,10 +68,13 @@ func Transfer(dev rt.Device, size int, p Policy) ([]Record, error) {
 	tiny, tinyGot := make([]byte, TransferSmallBytes), make([]byte, TransferSmallBytes)
 
 	kind := "device"
-	if dev.BufferType().IsHost() {
+	if bt.IsHost() {
 		kind = "host"
 	}
-	note := fmt.Sprintf("%s buffer type %s", kind, dev.BufferType().Name())
+	note := fmt.Sprintf("%s buffer type %s", kind, bt.Name())
+	if path != "" {
+		note += ", " + path
+	}
 	var recs []Record
 	for _, c := range []struct {
 		op    string

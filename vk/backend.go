@@ -319,7 +319,7 @@ func (b *Backend) SetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
 	if err != nil || len(data) == 0 {
 		return err
 	}
-	if m := vb.mapped(); m != nil && b.s.idle() {
+	if m := vb.writable(); m != nil && b.s.idle() {
 		copy(m[start:], data) // nothing queued can be using the memory
 		return nil
 	}
@@ -342,7 +342,7 @@ func (b *Backend) GetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
 	if err != nil || len(data) == 0 {
 		return err
 	}
-	if m := vb.mapped(); m != nil && b.s.idle() {
+	if m := vb.readable(); m != nil && b.s.idle() {
 		copy(data, m[start:start+len(data)])
 		return nil
 	}

@@ -9,7 +9,10 @@ import (
 )
 
 // BufferType allocates buffers in one Vulkan memory type: device-local (the
-// device's default) or host-visible (mapped, usable by the CPU backend).
+// device's default) or host-visible (mapped, usable by the CPU backend). On a
+// discrete GPU with a BAR memory type (device-local and host-visible), the
+// device-local type places buffers there as barPlacement says, so that the
+// host writes them directly.
 type BufferType struct {
 	dev     *Device
 	memType int
@@ -18,6 +21,10 @@ type BufferType struct {
 	// even when their memory is host-visible (tests use it to cover the
 	// discrete-GPU path on UMA devices).
 	staged bool
+	// stagedReads makes reads go through staging while writes stay mapped,
+	// as for BAR memory, which the host reads uncached (tests use it to
+	// cover the ReBAR path on UMA devices).
+	stagedReads bool
 }
 
 func (bt *BufferType) Name() string {
@@ -67,17 +74,47 @@ func (bt *BufferType) Alloc(size int) (runtime.Buffer, error) {
 	}
 	b := &Buffer{bt: bt, size: size}
 	if size > 0 {
-		db, err := d.newDevBuffer(uint64(size), bt.memType)
+		db, err := bt.newDevBuffer(uint64(size))
 		if err != nil {
 			return nil, fmt.Errorf("vulkan %s: alloc buffer of %d bytes: %w", bt.Name(), size, err)
 		}
 		b.db = db
+		b.hostWrite, b.hostRead = bt.hostAccess(db.pool.typeIndex)
 	}
 	d.track(func(l *liveObjects) { l.buffers[b] = true })
 	if bt.host {
 		return &HostBuffer{b}, nil
 	}
 	return b, nil
+}
+
+// newDevBuffer allocates the memory of a buffer: in the device's BAR type when
+// barPlacement puts it there and the BAR heap has room, else in bt's type.
+func (bt *BufferType) newDevBuffer(size uint64) (*devBuffer, error) {
+	d := bt.dev
+	if !bt.host && !bt.staged && d.barType >= 0 && d.bar.holds(size, d.heapUsed(d.memTypes[d.barType].heap)) {
+		if db, err := d.newDevBuffer(size, d.barType); err == nil {
+			return db, nil
+		}
+		// The BAR heap is full after all: plain device memory.
+	}
+	return d.newDevBuffer(size, bt.memType)
+}
+
+// hostAccess says whether the host may write and read a buffer of bt in
+// memory type ti directly. Reads of BAR memory on a discrete GPU go through
+// staging: the host reads it uncached over the bus, far slower than a copy.
+func (bt *BufferType) hostAccess(ti int) (write, read bool) {
+	d := bt.dev
+	mt := d.memTypes[ti]
+	if bt.staged || !mt.has(vk.MemoryPropertyHostVisibleBit|vk.MemoryPropertyHostCoherentBit) {
+		return false, false
+	}
+	if bt.host {
+		return true, true
+	}
+	uncachedBAR := d.devType == runtime.DeviceGPU && mt.has(vk.MemoryPropertyDeviceLocalBit) && !mt.has(vk.MemoryPropertyHostCachedBit)
+	return true, !bt.stagedReads && !uncachedBAR
 }
 
 // devBuffer is a VkBuffer bound to a span of pooled memory.
@@ -149,6 +186,9 @@ type Buffer struct {
 	db    *devBuffer // nil for a zero-size buffer
 	usage runtime.BufferUsage
 	freed bool
+	// Whether the host writes and reads the memory directly (hostAccess);
+	// otherwise the device's transfer stream stages the data.
+	hostWrite, hostRead bool
 }
 
 var (
@@ -163,7 +203,7 @@ type HostBuffer struct{ *Buffer }
 // Bytes returns the mapped memory, or nil once the buffer is freed or its
 // device released.
 func (h *HostBuffer) Bytes() []byte {
-	if h.unusable() != nil || h.db == nil {
+	if h.unusable() != nil || h.db == nil || !h.hostRead {
 		return nil
 	}
 	return h.db.bytes()[:h.size:h.size]
@@ -205,9 +245,17 @@ func (b *Buffer) unusable() error {
 
 var errBufferFreed = fmt.Errorf("buffer is freed: %w", runtime.ErrClosed)
 
-// mapped is the buffer's memory when the host may access it directly.
-func (b *Buffer) mapped() []byte {
-	if b.bt.staged {
+// writable is the buffer's memory when the host may write it directly.
+func (b *Buffer) writable() []byte {
+	if !b.hostWrite {
+		return nil
+	}
+	return b.db.bytes()
+}
+
+// readable is the buffer's memory when the host may read it directly.
+func (b *Buffer) readable() []byte {
+	if !b.hostRead {
 		return nil
 	}
 	return b.db.bytes()
@@ -242,7 +290,7 @@ func (b *Buffer) SetTensor(t *runtime.Tensor, data []byte, offset int) error {
 	if err != nil || len(data) == 0 {
 		return err
 	}
-	if m := b.mapped(); m != nil {
+	if m := b.writable(); m != nil {
 		copy(m[start:], data)
 		return nil
 	}
@@ -254,7 +302,7 @@ func (b *Buffer) GetTensor(t *runtime.Tensor, data []byte, offset int) error {
 	if err != nil || len(data) == 0 {
 		return err
 	}
-	if m := b.mapped(); m != nil {
+	if m := b.readable(); m != nil {
 		copy(data, m[start:start+len(data)])
 		return nil
 	}
@@ -270,7 +318,7 @@ func (b *Buffer) MemsetTensor(t *runtime.Tensor, value byte, offset, size int) e
 }
 
 func (b *Buffer) fill(start, size int, value byte) error {
-	if m := b.mapped(); m != nil {
+	if m := b.writable(); m != nil {
 		s := m[start : start+size]
 		for i := range s {
 			s[i] = value
@@ -298,11 +346,13 @@ func (b *Buffer) CopyTensor(src, dst *runtime.Tensor) (bool, error) {
 	if err != nil || n == 0 {
 		return err == nil, err
 	}
-	if sm, dm := sb.mapped(), b.mapped(); sm != nil && dm != nil {
+	if sm, dm := sb.readable(), b.writable(); sm != nil && dm != nil {
 		copy(dm[do:do+n], sm[so:so+n])
 		return true, nil
 	}
-	return true, b.bt.dev.copyBuffer(sb.db, uint64(so), b.db, uint64(do), uint64(n))
+	// The host must not touch either buffer before a GPU copy completes.
+	hostAccess := sb.hostWrite || b.hostWrite
+	return true, b.bt.dev.copyBuffer(sb.db, uint64(so), b.db, uint64(do), uint64(n), hostAccess)
 }
 
 func (b *Buffer) Clear(value byte) error {
@@ -316,9 +366,9 @@ func (b *Buffer) Clear(value byte) error {
 }
 
 // Free destroys the VkBuffer and returns its memory to the pool, once the
-// work submitted before the free (which may use the buffer) has completed; it
-// never waits for the queue. Freeing a buffer released with its device does
-// nothing.
+// work submitted before the free (which may use the buffer), batched
+// transfers included, has completed; it never waits for the queue. Freeing a
+// buffer released with its device does nothing.
 func (b *Buffer) Free() error {
 	d := b.bt.dev
 	if d.released.Load() {
@@ -328,10 +378,14 @@ func (b *Buffer) Free() error {
 		return nil // a second Free is a no-op, as on every backend
 	}
 	b.freed = true
+	var err error
 	if b.db != nil {
+		// Submit batched transfers, which may write the buffer, so that
+		// the deferred free waits for them too.
+		err = d.flushTransfers()
 		d.freeAfterQueued(b.db)
 		b.db = nil
 	}
 	d.track(func(l *liveObjects) { delete(l.buffers, b) })
-	return nil
+	return err
 }

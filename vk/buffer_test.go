@@ -68,12 +68,14 @@ func TestBufferErrors(t *testing.T) {
 
 // TestBufferTransfers covers set, get, memset, clear and copy on every
 // buffer type, including device-local buffers forced through staging
-// (the path of discrete GPUs, whose device memory the host cannot map).
+// (the path of discrete GPUs, whose device memory the host cannot map) and
+// BAR-style buffers (host writes mapped, reads staged).
 func TestBufferTransfers(t *testing.T) {
 	dev, _ := testDevice(t)
 	staged := &BufferType{dev: dev, memType: dev.localType, staged: true}
-	for _, bt := range []*BufferType{dev.localBT, dev.hostBT, staged} {
-		t.Run(bt.Name()+map[bool]string{true: "_staged"}[bt.staged], func(t *testing.T) {
+	rebar := &BufferType{dev: dev, memType: dev.localType, stagedReads: true}
+	for _, bt := range []*BufferType{dev.localBT, dev.hostBT, staged, rebar} {
+		t.Run(bt.Name()+map[bool]string{true: "_staged"}[bt.staged]+map[bool]string{true: "_rebar"}[bt.stagedReads], func(t *testing.T) {
 			ctx := rt.NewContext()
 			a := ctx.NewTensor(rt.I32, 37).SetName("a")
 			b := ctx.NewTensor(rt.I32, 37).SetName("b")

@@ -91,6 +91,18 @@ func cmdCopyBuffer(cmd vk.CommandBuffer, src, dst vk.Buffer, srcOff, dstOff, siz
 	C.gpurt_cmd_copy_buffer(unsafe.Pointer(cmd), unsafe.Pointer(src), unsafe.Pointer(dst), C.uint64_t(srcOff), C.uint64_t(dstOff), C.uint64_t(size))
 }
 
+// cmdUpdateBuffer records data (a multiple of 4 bytes, at most 64 KiB) into
+// the command buffer, to be written to dst at off.
+func cmdUpdateBuffer(cmd vk.CommandBuffer, dst vk.Buffer, off uint64, data []byte) {
+	C.gpurt_cmd_update_buffer(unsafe.Pointer(cmd), unsafe.Pointer(dst), C.uint64_t(off), C.uint64_t(len(data)), unsafe.Pointer(&data[0]))
+}
+
+// waitFence blocks until the fence signals (without vulkan-go's C copy of
+// a fence slice per call).
+func waitFence(dev vk.Device, fence vk.Fence) vk.Result {
+	return vk.Result(C.gpurt_wait_fence(unsafe.Pointer(dev), unsafe.Pointer(fence)))
+}
+
 func allocSet(dev vk.Device, pool vk.DescriptorPool, layout vk.DescriptorSetLayout) (vk.DescriptorSet, vk.Result) {
 	var set unsafe.Pointer
 	res := C.gpurt_alloc_set(unsafe.Pointer(dev), unsafe.Pointer(pool), unsafe.Pointer(layout), &set)

@@ -41,7 +41,11 @@ type Device struct {
 	api      uint32
 	lim      limits
 	family   uint32 // compute queue family
-	feat     features
+	// transferFamily is a transfer-only queue family (a discrete GPU's
+	// copy engines), or -1. Reported, not used yet: every copy goes to
+	// the compute queue (see the package comment).
+	transferFamily int
+	feat           features
 
 	vendorID, deviceID uint32
 	cacheUUID          [16]byte
@@ -50,6 +54,10 @@ type Device struct {
 	heapSizes []uint64
 	localType int // memory type index for device-local buffers
 	hostType  int // memory type index for host-visible buffers
+	// barType is a device-local, host-visible type other than localType
+	// (a discrete GPU's BAR), or -1; bar says which buffers go there.
+	barType int
+	bar     barPlacement
 
 	// subgroupArith is true when compute shaders have subgroup arithmetic;
 	// otherwise the _nosg shader variants reduce through shared memory.
@@ -218,6 +226,10 @@ func newDevice(inst vk.Instance, pd vk.PhysicalDevice, physIdx, index int) (*Dev
 	d.family = family
 	d.feat = queryFeatures(inst, pd, api)
 	d.feat.computeOnlyQueue = flags[family]&vk.QueueFlags(vk.QueueGraphicsBit) == 0
+	d.transferFamily = -1
+	if tf, ok := pickTransferFamily(flags, family); ok {
+		d.transferFamily = int(tf)
+	}
 
 	var mp vk.PhysicalDeviceMemoryProperties
 	vk.GetPhysicalDeviceMemoryProperties(pd, &mp)
@@ -234,7 +246,9 @@ func newDevice(inst vk.Instance, pd vk.PhysicalDevice, physIdx, index int) (*Dev
 	if d.localType < 0 || d.hostType < 0 {
 		return nil, fmt.Errorf("vulkan: device %d (%s) lacks a device-local or host-visible memory type", physIdx, devName)
 	}
-	d.localBT = &BufferType{dev: d, memType: d.localType, host: false, staged: discreteMode()}
+	d.barType, d.bar = pickBAR(d.memTypes, d.heapSizes, d.localType)
+	staged, rebar := discreteMode()
+	d.localBT = &BufferType{dev: d, memType: d.localType, host: false, staged: staged, stagedReads: rebar}
 	d.hostBT = &BufferType{dev: d, memType: d.hostType, host: true}
 	return d, nil
 }
@@ -258,9 +272,29 @@ func pickQueueFamily(flags []vk.QueueFlags) (uint32, bool) {
 	return uint32(max(first, 0)), first >= 0
 }
 
+// Queue capabilities that make a family more than a copy engine (Vulkan's
+// video decode and encode bits, which vulkan-go predates).
+const (
+	queueVideoDecode = vk.QueueFlags(0x20)
+	queueVideoEncode = vk.QueueFlags(0x40)
+)
+
+// pickTransferFamily returns the first family, other than compute, whose
+// queues do transfers and nothing else (sparse binding aside): the copy
+// engines a discrete GPU offers besides its compute queues.
+func pickTransferFamily(flags []vk.QueueFlags, compute uint32) (uint32, bool) {
+	other := vk.QueueFlags(vk.QueueGraphicsBit|vk.QueueComputeBit) | queueVideoDecode | queueVideoEncode
+	for i, f := range flags {
+		if uint32(i) != compute && f&vk.QueueFlags(vk.QueueTransferBit) != 0 && f&other == 0 {
+			return uint32(i), true
+		}
+	}
+	return 0, false
+}
+
 // pickMemoryTypes chooses the device-local type (pure device memory when the
-// device has it, so that host-visible BAR memory stays free) and the
-// host-visible coherent type (cached when possible).
+// device has it; pickBAR decides what goes to BAR memory) and the
+// host-visible coherent type (cached when possible, and not device memory).
 func pickMemoryTypes(types []memType) (local, host int) {
 	local, host = -1, -1
 	for i, t := range types {
@@ -273,15 +307,96 @@ func pickMemoryTypes(types []memType) (local, host int) {
 	if local < 0 && len(types) > 0 {
 		local = 0
 	}
+	// Host buffers are read by the CPU: cached memory first, then system
+	// memory over a device's BAR, which the host reads uncached.
+	score := func(t memType) int {
+		n := 0
+		if t.has(vk.MemoryPropertyHostCachedBit) {
+			n += 2
+		}
+		if !t.has(vk.MemoryPropertyDeviceLocalBit) {
+			n++
+		}
+		return n
+	}
 	for i, t := range types {
 		if !t.has(vk.MemoryPropertyHostVisibleBit | vk.MemoryPropertyHostCoherentBit) {
 			continue
 		}
-		if host < 0 || (!types[host].has(vk.MemoryPropertyHostCachedBit) && t.has(vk.MemoryPropertyHostCachedBit)) {
+		if host < 0 || score(t) > score(types[host]) {
 			host = i
 		}
 	}
 	return local, host
+}
+
+// barPlacement says which device-local buffers go to BAR memory: all of them
+// with ReBAR (the whole of device memory is host-visible), or, through a small
+// BAR window, buffers up to maxBuffer bytes while the window's heap has used
+// less than budget bytes. The host then writes them directly instead of
+// through staging and a submission, which suits small per-step inputs.
+type barPlacement struct {
+	all       bool
+	maxBuffer uint64
+	budget    uint64
+}
+
+const (
+	// rebarMinHeap: a BAR type in the main device heap, larger than the
+	// classic 256 MiB window, is ReBAR (Resizable BAR, Smart Access Memory).
+	rebarMinHeap = 256 << 20
+	// barWindowBuffer is the largest buffer placed in a small BAR window.
+	barWindowBuffer = 4 << 20
+)
+
+// holds reports whether a buffer of size bytes goes to BAR memory whose
+// heap has used bytes allocated.
+func (p barPlacement) holds(size, used uint64) bool {
+	return p.all || (size <= p.maxBuffer && used+size <= p.budget)
+}
+
+// pickBAR chooses the BAR memory type: device-local, host-visible and
+// coherent, other than local, in local's heap when there is one (ReBAR), else
+// in the largest heap, host-cached when otherwise equal (integrated GPUs
+// offer both). There is none when local itself is host-visible (UMA
+// and integrated GPUs, whose buffers are mapped anyway). A small window is
+// used for small buffers, up to half of its heap, leaving the rest to the
+// driver and other programs.
+func pickBAR(types []memType, heaps []uint64, local int) (int, barPlacement) {
+	if local < 0 || local >= len(types) || types[local].has(vk.MemoryPropertyHostVisibleBit) {
+		return -1, barPlacement{}
+	}
+	heapSize := func(h int) uint64 {
+		if h < 0 || h >= len(heaps) {
+			return 0
+		}
+		return heaps[h]
+	}
+	bar := -1
+	const want = vk.MemoryPropertyDeviceLocalBit | vk.MemoryPropertyHostVisibleBit | vk.MemoryPropertyHostCoherentBit
+	for i, t := range types {
+		if i == local || !t.has(want) {
+			continue
+		}
+		if bar < 0 {
+			bar = i
+			continue
+		}
+		inMain, bestInMain := t.heap == types[local].heap, types[bar].heap == types[local].heap
+		size, bestSize := heapSize(t.heap), heapSize(types[bar].heap)
+		cached := t.has(vk.MemoryPropertyHostCachedBit) && !types[bar].has(vk.MemoryPropertyHostCachedBit)
+		if (inMain && !bestInMain) || (inMain == bestInMain && (size > bestSize || (size == bestSize && cached))) {
+			bar = i
+		}
+	}
+	if bar < 0 {
+		return -1, barPlacement{}
+	}
+	size := heapSize(types[bar].heap)
+	if types[bar].heap == types[local].heap && size > rebarMinHeap {
+		return bar, barPlacement{all: true}
+	}
+	return bar, barPlacement{maxBuffer: barWindowBuffer, budget: size / 2}
 }
 
 // Name is "Vulkan<N>".
@@ -332,6 +447,18 @@ func (d *Device) heapUsed(heap int) uint64 {
 
 // BufferType is the device-local buffer type.
 func (d *Device) BufferType() rt.BufferType { return d.localBT }
+
+// StagedBufferType is the device-local buffer type with every transfer
+// staged, as on a discrete GPU whose device memory the host cannot map, so
+// that benchmarks compare that path with the mapped one in one run (see
+// bench.StagedTyper). It is nil when the default type stages already
+// (GPURT_VK_DISCRETE) or its memory is not host-visible.
+func (d *Device) StagedBufferType() rt.BufferType {
+	if w, _ := d.localBT.hostAccess(d.localType); !w {
+		return nil
+	}
+	return &BufferType{dev: d, memType: d.localType, staged: true}
+}
 
 // HostBufferType is the host-visible, persistently mapped buffer type.
 func (d *Device) HostBufferType() rt.BufferType { return d.hostBT }
@@ -495,6 +622,7 @@ func (d *Device) create() error {
 	if err != nil {
 		return err
 	}
+	xfer.transfers = true
 	d.xfer = xfer
 	return nil
 }

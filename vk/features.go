@@ -126,6 +126,9 @@ func (d *Device) Features() []string {
 	if f.computeOnlyQueue {
 		queue += " (compute-only)"
 	}
+	if d.transferFamily >= 0 {
+		queue += fmt.Sprintf(", transfer-only family %d (not used yet)", d.transferFamily)
+	}
 	return []string{
 		sg,
 		fmt.Sprintf("subgroup-arith=%s subgroup-shuffle=%s", yes(d.subgroupArith), yes(d.subgroupShuffle)),
@@ -135,6 +138,28 @@ func (d *Device) Features() []string {
 			yes(f.subgroupSizeControl), yes(f.fullSubgroups), yes(f.integerDot), yes(f.cooperativeMatrix)),
 		fmt.Sprintf("max shared %d B, max workgroup %d, max storage range %d MiB, max push constants %d B",
 			d.lim.maxSharedMemory, d.lim.maxInvocations, d.lim.maxStorageRange>>20, d.lim.maxPushConstants),
-		fmt.Sprintf("%s, memory-budget=%s, discrete-mode=%s", queue, yes(f.memoryBudget), yes(d.localBT != nil && d.localBT.staged)),
+		fmt.Sprintf("%s, memory-budget=%s, bar=%s, discrete-mode=%s", queue, yes(f.memoryBudget), d.barReport(), d.discreteReport()),
 	}
+}
+
+// barReport describes the BAR memory type and what goes there.
+func (d *Device) barReport() string {
+	switch {
+	case d.barType < 0:
+		return "none"
+	case d.bar.all:
+		return fmt.Sprintf("rebar (type %d, every device buffer)", d.barType)
+	}
+	return fmt.Sprintf("window (type %d, buffers up to %d MiB)", d.barType, d.bar.maxBuffer>>20)
+}
+
+// discreteReport says which GPURT_VK_DISCRETE mode is on.
+func (d *Device) discreteReport() string {
+	switch bt := d.localBT; {
+	case bt != nil && bt.staged:
+		return "staged"
+	case bt != nil && bt.stagedReads:
+		return "rebar"
+	}
+	return "off"
 }

@@ -60,6 +60,10 @@ func (d *Device) pool(typeIndex int) *memPool {
 		if m := d.lim.maxAllocationSize; m != 0 && m < bs {
 			bs = m
 		}
+		if typeIndex == d.barType && !d.bar.all {
+			// A small BAR window holds a few small buffers.
+			bs = min(bs, max(d.bar.budget/4, 1<<20))
+		}
 		p = &memPool{
 			dev:       d,
 			typeIndex: typeIndex,

@@ -12,6 +12,21 @@
 // precompiled SPIR-V (package shaders); every op and dtype combination is a
 // specialization of a few pipelines, created on first use per device.
 //
+// Transfers to memory the host cannot map (a discrete GPU's device memory)
+// run on the device's transfer stream, which shares the compute queue.
+// Uploads, fills and device copies return without waiting: the bytes are
+// copied first (inline into the command buffer up to 64 KiB, else into
+// pooled staging buffers, in 4 MiB chunks that pipeline with the device's
+// copies), and the commands are batched until a download, another stream's
+// submission, a buffer's Free or 1 MiB of data submits them, so every reader
+// is ordered after them on the queue. A download submits the batch with its
+// copy and waits once. With BAR memory (device-local and host-visible:
+// ReBAR, or a small window for buffers up to 4 MiB) device buffers are
+// placed there and written by the host directly; reads still go through
+// staging, as the host reads BAR memory uncached. A transfer-only queue
+// family is found and reported but not used yet: copies would need
+// semaphores between the queues, which lavapipe (one queue) cannot test.
+//
 // Driver resources (the instance, logical devices, pipelines, memory blocks)
 // are held until runtime.Release, which destroys them all, including those of
 // buffers, backends and events still open, and names what was. Objects from
@@ -31,6 +46,8 @@
 //	GPURT_VK_DISCRETE=1    treat device-local memory as unmappable, as on a
 //	                       discrete GPU: every transfer goes through staging
 //	                       (tests use it to run that path on lavapipe)
+//	GPURT_VK_DISCRETE=rebar treat it as BAR memory: host writes direct,
+//	                       reads through staging
 package vk
 
 import (

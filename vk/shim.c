@@ -17,6 +17,8 @@ static PFN_vkCmdWaitEvents cmd_wait_events;
 static PFN_vkUpdateDescriptorSets update_descriptor_sets;
 static PFN_vkCreateComputePipelines create_compute_pipelines;
 static PFN_vkAllocateDescriptorSets allocate_descriptor_sets;
+static PFN_vkCmdUpdateBuffer cmd_update_buffer;
+static PFN_vkWaitForFences wait_for_fences;
 
 int gpurt_vk_load_fns(void *instance) {
 	PFN_vkGetInstanceProcAddr gipa = gpurt_vk_gipa();
@@ -31,8 +33,11 @@ int gpurt_vk_load_fns(void *instance) {
 	update_descriptor_sets = (PFN_vkUpdateDescriptorSets)gipa(inst, "vkUpdateDescriptorSets");
 	create_compute_pipelines = (PFN_vkCreateComputePipelines)gipa(inst, "vkCreateComputePipelines");
 	allocate_descriptor_sets = (PFN_vkAllocateDescriptorSets)gipa(inst, "vkAllocateDescriptorSets");
+	cmd_update_buffer = (PFN_vkCmdUpdateBuffer)gipa(inst, "vkCmdUpdateBuffer");
+	wait_for_fences = (PFN_vkWaitForFences)gipa(inst, "vkWaitForFences");
 	return queue_submit && cmd_pipeline_barrier && cmd_copy_buffer && cmd_wait_events &&
-	       update_descriptor_sets && create_compute_pipelines && allocate_descriptor_sets;
+	       update_descriptor_sets && create_compute_pipelines && allocate_descriptor_sets &&
+	       cmd_update_buffer && wait_for_fences;
 }
 
 int32_t gpurt_queue_submit(void *queue, void *cmd, void *fence) {
@@ -57,6 +62,15 @@ void gpurt_cmd_barrier(void *cmd, uint32_t src_stages, uint32_t dst_stages, uint
 void gpurt_cmd_copy_buffer(void *cmd, void *src, void *dst, uint64_t src_off, uint64_t dst_off, uint64_t size) {
 	VkBufferCopy region = {.srcOffset = src_off, .dstOffset = dst_off, .size = size};
 	cmd_copy_buffer((VkCommandBuffer)cmd, (VkBuffer)src, (VkBuffer)dst, 1, &region);
+}
+
+void gpurt_cmd_update_buffer(void *cmd, void *dst, uint64_t dst_off, uint64_t size, const void *data) {
+	cmd_update_buffer((VkCommandBuffer)cmd, (VkBuffer)dst, dst_off, size, data);
+}
+
+int32_t gpurt_wait_fence(void *device, void *fence) {
+	VkFence f = (VkFence)fence;
+	return wait_for_fences((VkDevice)device, 1, &f, 1 /* VK_TRUE */, UINT64_MAX);
 }
 
 void gpurt_cmd_wait_event(void *cmd, void *event, uint32_t src_stages, uint32_t dst_stages, uint32_t src_access, uint32_t dst_access) {

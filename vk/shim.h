@@ -14,6 +14,11 @@ int gpurt_vk_load_fns(void *instance);
 int32_t gpurt_queue_submit(void *queue, void *cmd, void *fence);
 void gpurt_cmd_barrier(void *cmd, uint32_t src_stages, uint32_t dst_stages, uint32_t src_access, uint32_t dst_access);
 void gpurt_cmd_copy_buffer(void *cmd, void *src, void *dst, uint64_t src_off, uint64_t dst_off, uint64_t size);
+// gpurt_cmd_update_buffer records vkCmdUpdateBuffer: size (a multiple of 4,
+// at most 65536) bytes of data go inline into the command buffer.
+void gpurt_cmd_update_buffer(void *cmd, void *dst, uint64_t dst_off, uint64_t size, const void *data);
+// gpurt_wait_fence blocks until the fence signals and returns the VkResult.
+int32_t gpurt_wait_fence(void *device, void *fence);
 void gpurt_cmd_wait_event(void *cmd, void *event, uint32_t src_stages, uint32_t dst_stages, uint32_t src_access, uint32_t dst_access);
 // gpurt_write_set binds n whole storage buffers to bindings 0..n-1 of set.
 void gpurt_write_set(void *device, void *set, void **buffers, uint32_t n);

@@ -18,7 +18,7 @@ import (
 // in flight at once. Idle buffers beyond stagingKeep bytes are destroyed.
 const (
 	stagingMin   = 64 << 10
-	stagingChunk = 16 << 20
+	stagingChunk = 4 << 20
 	stagingKeep  = 64 << 20
 )
 
@@ -99,11 +99,18 @@ func (d *Device) stagingStats() (created, idle int) {
 	return d.stagingCreated, len(d.stagingIdle)
 }
 
-// discreteMode reports whether GPURT_VK_DISCRETE asks device-local buffers to
-// be treated as memory the host cannot map, as on a discrete GPU: every
-// transfer to or from them is staged. Tests and benchmarks use it to run the
-// discrete-GPU path on UMA and software devices.
-func discreteMode() bool {
-	v := os.Getenv("GPURT_VK_DISCRETE")
-	return v != "" && v != "0"
+// discreteMode reads GPURT_VK_DISCRETE, which makes device-local buffers
+// behave as on a discrete GPU, so that tests and benchmarks run those paths
+// on UMA and software devices: "rebar" as BAR memory (host writes mapped,
+// reads staged), any other value but "" and "0" as memory the host cannot map
+// (every transfer staged).
+func discreteMode() (staged, rebar bool) {
+	switch v := os.Getenv("GPURT_VK_DISCRETE"); v {
+	case "", "0":
+		return false, false
+	case "rebar":
+		return false, true
+	default:
+		return true, false
+	}
 }

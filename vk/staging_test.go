@@ -89,33 +89,34 @@ func TestStagingReuse(t *testing.T) {
 // TestDiscreteModeEnv checks that GPURT_VK_DISCRETE is read as documented.
 func TestDiscreteModeEnv(t *testing.T) {
 	for _, c := range []struct {
-		v    string
-		want bool
-	}{{"", false}, {"0", false}, {"1", true}, {"yes", true}} {
+		v             string
+		staged, rebar bool
+	}{{"", false, false}, {"0", false, false}, {"1", true, false}, {"yes", true, false}, {"rebar", false, true}} {
 		t.Setenv("GPURT_VK_DISCRETE", c.v)
-		if got := discreteMode(); got != c.want {
-			t.Errorf("GPURT_VK_DISCRETE=%q: discreteMode() = %v, want %v", c.v, got, c.want)
+		if staged, rebar := discreteMode(); staged != c.staged || rebar != c.rebar {
+			t.Errorf("GPURT_VK_DISCRETE=%q: discreteMode() = %v, %v; want %v, %v", c.v, staged, rebar, c.staged, c.rebar)
 		}
 	}
 }
 
 // BenchmarkTransfer times uploads, downloads and 4-byte set+get round trips
-// through mapped device-local memory and through staging (the discrete path).
+// through mapped device-local memory, through staging (the discrete path),
+// and with BAR-style access (writes mapped, reads staged).
 func BenchmarkTransfer(b *testing.B) {
 	dev, _ := benchDevice(b)
-	for _, bt := range []*BufferType{
-		{dev: dev, memType: dev.localType},
-		{dev: dev, memType: dev.localType, staged: true},
+	for _, c := range []struct {
+		path string
+		bt   *BufferType
+	}{
+		{"mapped", &BufferType{dev: dev, memType: dev.localType}},
+		{"staged", &BufferType{dev: dev, memType: dev.localType, staged: true}},
+		{"rebar", &BufferType{dev: dev, memType: dev.localType, stagedReads: true}},
 	} {
-		path := "mapped"
-		if bt.staged {
-			path = "staged"
-		}
 		for _, size := range []int{4, 16 << 20} {
-			b.Run(fmt.Sprintf("%s/%dB", path, size), func(b *testing.B) {
+			b.Run(fmt.Sprintf("%s/%dB", c.path, size), func(b *testing.B) {
 				ctx := rt.NewContext()
 				x := ctx.NewTensor(rt.I32, size/4).SetName("x")
-				buf, err := rt.AllocContextTensors(ctx, bt)
+				buf, err := rt.AllocContextTensors(ctx, c.bt)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -192,6 +193,34 @@ func TestPickQueueFamily(t *testing.T) {
 		got, ok := pickQueueFamily(tc.flags)
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("%s: pickQueueFamily = %d, %v; want %d, %v", tc.name, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestPickTransferFamily(t *testing.T) {
+	const (
+		g      = vk.QueueFlags(vk.QueueGraphicsBit)
+		c      = vk.QueueFlags(vk.QueueComputeBit)
+		x      = vk.QueueFlags(vk.QueueTransferBit)
+		sparse = vk.QueueFlags(vk.QueueSparseBindingBit)
+	)
+	for _, tc := range []struct {
+		name    string
+		flags   []vk.QueueFlags
+		compute uint32
+		want    uint32
+		ok      bool
+	}{
+		{"nvidia", []vk.QueueFlags{g | c | x | sparse, x | sparse, c | x | sparse, queueVideoDecode | x}, 2, 1, true},
+		{"amd", []vk.QueueFlags{g | c | x | sparse, c | x | sparse, x | sparse}, 1, 2, true},
+		{"lavapipe: one family", []vk.QueueFlags{g | c | x}, 0, 0, false},
+		{"video families are not copy engines", []vk.QueueFlags{g | c | x, queueVideoDecode | x, queueVideoEncode | x}, 0, 0, false},
+		{"a family without queues", []vk.QueueFlags{g | c | x, 0, x}, 0, 2, true},
+		{"compute family with only the transfer bit is skipped", []vk.QueueFlags{x, g | c | x}, 0, 0, false},
+	} {
+		got, ok := pickTransferFamily(tc.flags, tc.compute)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("%s: pickTransferFamily = %d, %v; want %d, %v", tc.name, got, ok, tc.want, tc.ok)
 		}
 	}
 }

@@ -38,6 +38,15 @@ type stream struct {
 	work int
 	// order lists submitted slots, oldest first.
 	order []*slot
+
+	// transfers marks the device's transfer stream, whose batched
+	// commands every other stream submits before its own (flush).
+	transfers bool
+	// The buffer ranges the transfer commands recorded since cur's last
+	// barrier read and write (transferOrder), and the bytes the batch
+	// carries (inline data plus staged copies).
+	xreads, xwrites []memRange
+	batched         uint64
 }
 
 func newStream(d *Device) (*stream, error) {
@@ -110,8 +119,24 @@ func (s *stream) record() (vk.CommandBuffer, error) {
 	}
 	s.cur = sl
 	s.work = 0
+	s.xreads, s.xwrites, s.batched = s.xreads[:0], s.xwrites[:0], 0
 	barrier(sl.cmd)
 	return sl.cmd, nil
+}
+
+// transferOrder puts a barrier before a transfer command that reads src and
+// writes dst when an earlier command since the last barrier wrote either
+// range or read dst (read-after-write, write-after-write, write-after-read);
+// commands on disjoint ranges need none.
+func (s *stream) transferOrder(src *memRange, dst memRange) {
+	if (src != nil && anyOverlap(s.xwrites, *src)) || anyOverlap(s.xwrites, dst) || anyOverlap(s.xreads, dst) {
+		barrier(s.cur.cmd)
+		s.xreads, s.xwrites = s.xreads[:0], s.xwrites[:0]
+	}
+	if src != nil {
+		s.xreads = append(s.xreads, *src)
+	}
+	s.xwrites = append(s.xwrites, dst)
 }
 
 // barrier makes all earlier compute and transfer writes visible to later
@@ -132,8 +157,15 @@ func (s *stream) flush() error {
 	if sl == nil {
 		return nil
 	}
-	s.cur = nil
 	d := s.d
+	if !s.transfers {
+		// Transfers batched on the device's stream were issued before
+		// this work, which may read what they write.
+		if err := d.flushTransfers(); err != nil {
+			return err
+		}
+	}
+	s.cur = nil
 	// Make the results visible to the host once the fence signals.
 	cmdBarrier(sl.cmd, computeTransfer, vk.PipelineStageFlags(vk.PipelineStageHostBit), gpuWrites, vk.AccessFlags(vk.AccessHostReadBit))
 	if err := d.check(vk.EndCommandBuffer(sl.cmd), "end command buffer"); err != nil {
@@ -168,8 +200,7 @@ func (s *stream) wait(sl *slot) error {
 
 func (s *stream) waitOne(sl *slot) error {
 	d := s.d
-	fences := []vk.Fence{sl.fence}
-	res := vk.WaitForFences(d.dev, 1, fences, vk.True, vk.MaxUint64)
+	res := waitFence(d.dev, sl.fence)
 	if err := d.check(res, "wait for fence"); err != nil {
 		return err
 	}
@@ -240,8 +271,29 @@ func copyCmd(cmd vk.CommandBuffer, src *devBuffer, soff uint64, dst *devBuffer, 
 	cmdCopyBuffer(cmd, src.buf, dst.buf, soff, doff, n)
 }
 
-// Synchronous transfers on the device's own stream, for buffers whose
-// memory the host cannot map.
+// Transfers on the device's own stream, for buffers whose memory the host
+// cannot map (or, for BAR memory, cannot read quickly).
+//
+// Uploads, fills and device-to-device copies do not wait for the GPU: the
+// caller's bytes are copied before the call returns (inline into the command
+// buffer with vkCmdUpdateBuffer up to inlineMax, else into a staging buffer),
+// and the commands are batched into the stream's current command buffer.
+// The batch is submitted when it holds batchBytes, when a download needs
+// the GPU anyway, and before any other stream of the device submits, frees a
+// buffer or is synchronized, so everything that may read the written memory
+// is ordered after it on the one queue. A download submits the batch with
+// its own copy and waits once.
+
+const (
+	// inlineMax is vkCmdUpdateBuffer's limit.
+	inlineMax = 64 << 10
+	// batchBytes submits a batch once it carries this much data (inline
+	// bytes and staging buffers), so that the device starts on it while
+	// the host copies the rest and staging memory stays bounded;
+	// batchCommands bounds the commands of one batch.
+	batchBytes    = 1 << 20
+	batchCommands = 256
+)
 
 // lockXfer locks the device's transfer stream, or says it was released.
 func (d *Device) lockXfer() (*stream, error) {
@@ -263,14 +315,46 @@ func (d *Device) destroyXfer() {
 	}
 }
 
+// flushTransfers submits the batched transfers, without waiting, so that
+// work submitted after it is ordered after them.
+func (d *Device) flushTransfers() error {
+	d.xferMu.Lock()
+	defer d.xferMu.Unlock()
+	if d.xfer == nil || d.xfer.cur == nil {
+		return nil
+	}
+	return d.xfer.flush()
+}
+
+// batchedBytes counts a command carrying n bytes into the batch and submits
+// the batch once it is full.
+func (s *stream) batchedBytes(n uint64) error {
+	s.work++
+	s.batched += n
+	if s.batched >= batchBytes || s.work >= batchCommands {
+		return s.flush()
+	}
+	return nil
+}
+
 func (d *Device) upload(dst *devBuffer, off uint64, data []byte) error {
 	x, err := d.lockXfer()
 	if err != nil {
 		return err
 	}
 	defer d.xferMu.Unlock()
+	n := uint64(len(data))
+	if n <= inlineMax && n%4 == 0 && off%4 == 0 {
+		cmd, err := x.record()
+		if err != nil {
+			return err
+		}
+		x.transferOrder(nil, memRange{dst.buf, off, off + n})
+		cmdUpdateBuffer(cmd, dst.buf, off, data)
+		return x.batchedBytes(n)
+	}
 	// Chunks go out as they are filled; the stream's ring keeps a few in
-	// flight while the next is copied.
+	// flight while the host copies the next.
 	for len(data) > 0 {
 		n := min(uint64(len(data)), stagingChunk)
 		st, err := x.stage(n)
@@ -278,13 +362,14 @@ func (d *Device) upload(dst *devBuffer, off uint64, data []byte) error {
 			return fmt.Errorf("vulkan %s: upload: %w", d.name, err)
 		}
 		copy(st.bytes(), data[:n])
+		x.transferOrder(&memRange{st.buf, 0, n}, memRange{dst.buf, off, off + n})
 		copyCmd(x.cur.cmd, st, 0, dst, off, n)
-		if err := x.flush(); err != nil {
+		if err := x.batchedBytes(st.size); err != nil {
 			return err
 		}
 		data, off = data[n:], off+n
 	}
-	return x.sync()
+	return nil
 }
 
 func (d *Device) download(src *devBuffer, off uint64, data []byte) error {
@@ -299,17 +384,23 @@ func (d *Device) download(src *devBuffer, off uint64, data []byte) error {
 		if err != nil {
 			return fmt.Errorf("vulkan %s: download: %w", d.name, err)
 		}
+		x.transferOrder(&memRange{src.buf, off, off + n}, memRange{st.buf, 0, n})
 		copyCmd(x.cur.cmd, src, off, st, 0, n)
 		part := data[:n]
 		x.cur.after = append(x.cur.after, func() { copy(part, st.bytes()) })
-		if err := x.flush(); err != nil {
-			return err
-		}
 		data, off = data[n:], off+n
+		if len(data) > 0 {
+			// Submit the chunk: its host copy runs while the device
+			// copies the next ones.
+			if err := x.flush(); err != nil {
+				return err
+			}
+		}
 	}
 	return x.sync()
 }
 
+// fill sets size bytes at off of a buffer the host does not access.
 func (d *Device) fill(dst *devBuffer, off, size uint64, value byte) error {
 	x, err := d.lockXfer()
 	if err != nil {
@@ -321,23 +412,28 @@ func (d *Device) fill(dst *devBuffer, off, size uint64, value byte) error {
 		return err
 	}
 	if off%4 == 0 && size%4 == 0 {
+		x.transferOrder(nil, memRange{dst.buf, off, off + size})
 		v := uint32(value) * 0x01010101
 		vk.CmdFillBuffer(cmd, dst.buf, vk.DeviceSize(off), vk.DeviceSize(size), v)
-	} else {
-		st, err := x.stage(size)
-		if err != nil {
-			return fmt.Errorf("vulkan %s: memset: %w", d.name, err)
-		}
-		m := st.bytes()[:size]
-		for i := range m {
-			m[i] = value
-		}
-		copyCmd(cmd, st, 0, dst, off, size)
+		return x.batchedBytes(0)
 	}
-	return x.sync()
+	st, err := x.stage(size)
+	if err != nil {
+		return fmt.Errorf("vulkan %s: memset: %w", d.name, err)
+	}
+	m := st.bytes()[:size]
+	for i := range m {
+		m[i] = value
+	}
+	x.transferOrder(&memRange{st.buf, 0, size}, memRange{dst.buf, off, off + size})
+	copyCmd(cmd, st, 0, dst, off, size)
+	return x.batchedBytes(st.size)
 }
 
-func (d *Device) copyBuffer(src *devBuffer, soff uint64, dst *devBuffer, doff, n uint64) error {
+// copyBuffer copies between device buffers. With hostAccess (the host maps
+// either buffer) it waits for the copy, so that no host access can race it;
+// otherwise the copy is batched.
+func (d *Device) copyBuffer(src *devBuffer, soff uint64, dst *devBuffer, doff, n uint64, hostAccess bool) error {
 	x, err := d.lockXfer()
 	if err != nil {
 		return err
@@ -347,6 +443,10 @@ func (d *Device) copyBuffer(src *devBuffer, soff uint64, dst *devBuffer, doff, n
 	if err != nil {
 		return err
 	}
+	x.transferOrder(&memRange{src.buf, soff, soff + n}, memRange{dst.buf, doff, doff + n})
 	copyCmd(cmd, src, soff, dst, doff, n)
-	return x.sync()
+	if hostAccess {
+		return x.sync()
+	}
+	return x.batchedBytes(0)
 }

@@ -25,7 +25,7 @@ func runBench(args []string) int {
 		"gpurt bench -d cpu,gonum -o MUL_MAT --type q8_0,q4_0",
 		"gpurt bench -d cpu -o E2E -m synth:155m:f16,synth:155m:q4_k_m --vs-llama.cpp ../shared/tools/llama.cpp")
 	backends := c.String("d,device,b", "", "backends to run: comma-separated families (cpu, vulkan, webgpu), device names, or gonum (the Gemm baseline alone); default all devices. The bandwidth probe always runs (-b is the old name)")
-	ops := c.String("o,op", "", "ops to run, comma-separated: MUL_MAT, ADD, MUL, RMS_NORM, SILU, SOFT_MAX, ROPE, GET_ROWS, CPY, DISPATCH, TRANSFER (GPU upload/download GB/s and 4-byte round trip; GPURT_VK_DISCRETE=1 forces Vulkan's staged path), SCHED, PIPELINE (multi-backend prompt throughput with and without pipeline parallelism), E2E, TOKENIZE; default all")
+	ops := c.String("o,op", "", "ops to run, comma-separated: MUL_MAT, ADD, MUL, RMS_NORM, SILU, SOFT_MAX, ROPE, GET_ROWS, CPY, DISPATCH, TRANSFER (GPU upload/download GB/s and 4-byte round trip; on Vulkan also through staging, the discrete-GPU path, with its ratio to the mapped time; GPURT_VK_DISCRETE=1 stages the default type too), SCHED, PIPELINE (multi-backend prompt throughput with and without pipeline parallelism), E2E, TOKENIZE; default all")
 	types := c.String("type", "", "dtypes to run, comma-separated, any case (f32, f16, q8_0, q4_0, q4_K, q6_K, iq4_xs, ...); default all")
 	quick := c.Bool("quick", false, "the quick suite: short runs, reduced shapes on software GPUs")
 	jsonOut := c.String("json", "", "write the records as a JSON array to `FILE`")

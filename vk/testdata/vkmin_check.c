@@ -52,6 +52,8 @@
 #define PFN_vkAllocateDescriptorSets real_PFN_vkAllocateDescriptorSets
 #define PFN_vkUpdateDescriptorSets real_PFN_vkUpdateDescriptorSets
 #define PFN_vkCmdCopyBuffer real_PFN_vkCmdCopyBuffer
+#define PFN_vkCmdUpdateBuffer real_PFN_vkCmdUpdateBuffer
+#define PFN_vkWaitForFences real_PFN_vkWaitForFences
 #define PFN_vkCmdWaitEvents real_PFN_vkCmdWaitEvents
 #define PFN_vkCmdPipelineBarrier real_PFN_vkCmdPipelineBarrier
 #define PFN_vkGetPhysicalDeviceProperties2 real_PFN_vkGetPhysicalDeviceProperties2
@@ -105,6 +107,8 @@
 #undef PFN_vkAllocateDescriptorSets
 #undef PFN_vkUpdateDescriptorSets
 #undef PFN_vkCmdCopyBuffer
+#undef PFN_vkCmdUpdateBuffer
+#undef PFN_vkWaitForFences
 #undef PFN_vkCmdWaitEvents
 #undef PFN_vkCmdPipelineBarrier
 #undef PFN_vkGetPhysicalDeviceProperties2
@@ -283,6 +287,8 @@ _Static_assert(offsetof(VkPhysicalDeviceProperties2, properties) == offsetof(rea
 #define SIG_UPDATE_DESCRIPTOR_SETS(P) \
 	void (VKAPI_PTR *)(VkDevice, uint32_t, const P##VkWriteDescriptorSet *, uint32_t, const VkCopyDescriptorSet *)
 #define SIG_CMD_COPY_BUFFER(P) void (VKAPI_PTR *)(VkCommandBuffer, VkBuffer, VkBuffer, uint32_t, const P##VkBufferCopy *)
+#define SIG_CMD_UPDATE_BUFFER(P) void (VKAPI_PTR *)(VkCommandBuffer, VkBuffer, VkDeviceSize, VkDeviceSize, const void *)
+#define SIG_WAIT_FOR_FENCES(P) P##VkResult (VKAPI_PTR *)(VkDevice, uint32_t, const VkFence *, VkBool32, uint64_t)
 #define SIG_CMD_WAIT_EVENTS(P)                                                                                  \
 	void (VKAPI_PTR *)(VkCommandBuffer, uint32_t, const VkEvent *, VkPipelineStageFlags, VkPipelineStageFlags, \
 	                   uint32_t, const P##VkMemoryBarrier *, uint32_t, const VkBufferMemoryBarrier *, uint32_t,   \
@@ -301,6 +307,8 @@ SAME_PFN(PFN_vkCreateComputePipelines, SIG_CREATE_COMPUTE_PIPELINES)
 SAME_PFN(PFN_vkAllocateDescriptorSets, SIG_ALLOCATE_DESCRIPTOR_SETS)
 SAME_PFN(PFN_vkUpdateDescriptorSets, SIG_UPDATE_DESCRIPTOR_SETS)
 SAME_PFN(PFN_vkCmdCopyBuffer, SIG_CMD_COPY_BUFFER)
+SAME_PFN(PFN_vkCmdUpdateBuffer, SIG_CMD_UPDATE_BUFFER)
+SAME_PFN(PFN_vkWaitForFences, SIG_WAIT_FOR_FENCES)
 SAME_PFN(PFN_vkCmdWaitEvents, SIG_CMD_WAIT_EVENTS)
 SAME_PFN(PFN_vkCmdPipelineBarrier, SIG_CMD_PIPELINE_BARRIER)
 SAME_PFN(PFN_vkGetPhysicalDeviceProperties2, SIG_GET_PHYSICAL_DEVICE_PROPERTIES2)
