@@ -12,6 +12,7 @@ layout(push_constant) uniform PC {
 	uint nb10, nb11, nb12, nb13;
 	uint nb0, nb1, nb2, nb3;
 	uint off0, off1, offd;
+	uint fuse, offb; // FUSE_BIAS: plus the F32 bias element m at byte offb of binding 2
 } pc;
 
 #ifndef PP_DT_F32
@@ -30,6 +31,11 @@ void batch(uint z, out uint a, out uint b, out uint c) {
 	a = pc.off0 + i02 * pc.nb02 + i03 * pc.nb03;
 	b = pc.off1 + i12 * pc.nb12 + i13 * pc.nb13;
 	c = pc.offd + i12 * pc.nb2 + i13 * pc.nb3;
+}
+
+// bias is what the fused ADD (FUSE_BIAS) adds to output row m.
+float bias(uint m) {
+	return (pc.fuse & FUSE_BIAS) != 0u ? uintBitsToFloat(s2[(pc.offb >> 2) + m]) : 0.0;
 }
 
 // loadA reads weight element k of the row starting at byte row.

@@ -101,9 +101,10 @@ void main() {
 
 	[[unroll]] for (uint i = 0u; i < TM; i++) {
 		uint m = m0 + tm + i * TY;
+		float bm = m < pc.M ? bias(m) : 0.0;
 		[[unroll]] for (uint j = 0u; j < TN; j++) {
 			uint n = n0 + tn + j * TX;
-			if (m < pc.M && n < pc.N) d[(cbase + m * pc.nb0 + n * pc.nb1) >> 2] = floatBitsToUint(acc[i * TN + j]);
+			if (m < pc.M && n < pc.N) d[(cbase + m * pc.nb0 + n * pc.nb1) >> 2] = floatBitsToUint(acc[i * TN + j] + bm);
 		}
 	}
 }

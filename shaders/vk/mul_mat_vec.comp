@@ -153,7 +153,7 @@ void main() {
 	[[unroll]] for (uint r = 0u; r < NR; r++) {
 		[[unroll]] for (uint c = 0u; c < NC; c++) {
 			float s = wg_sum(acc[r * NC + c]);
-			if (l == 0u && m0 + r < pc.M && n0 + c < pc.N) d[(cbase + (m0 + r) * pc.nb0 + (n0 + c) * pc.nb1) >> 2] = floatBitsToUint(s);
+			if (l == 0u && m0 + r < pc.M && n0 + c < pc.N) d[(cbase + (m0 + r) * pc.nb0 + (n0 + c) * pc.nb1) >> 2] = floatBitsToUint(s + bias(m0 + r));
 		}
 	}
 }

@@ -4,6 +4,16 @@
 // Grid: x = row groups (n.x of them), y = j + N * i2, z = i3.
 var<workgroup> red: array<f32, WG * R>;
 
+// bias is what a fused ADD (BIAS) adds to row i of d: element i of c.
+fn bias(i: u32) -> f32 {
+#if BIAS
+  return lde_c(P.off.w, i);
+#else
+  return 0.0;
+#endif
+}
+
+
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) li: u32) {
   let r0 = wid.x * R;
@@ -28,6 +38,6 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
     workgroupBarrier();
   }
   if (li < R && r0 + li < P.ne_d.x) {
-    st_d(P.off.x + (r0 + li) * P.nb_d.x + j * P.nb_d.y + i2 * P.nb_d.z + i3 * P.nb_d.w, red[li * WG]);
+    st_d(P.off.x + (r0 + li) * P.nb_d.x + j * P.nb_d.y + i2 * P.nb_d.z + i3 * P.nb_d.w, red[li * WG] + bias(r0 + li));
   }
 }
