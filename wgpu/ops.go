@@ -221,7 +221,7 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 	case n.Op == rt.OpFlashAttnExt:
 		return one(d.encFlashAttn(n))
 	case n.Op == rt.OpMulMat:
-		return d.encMulMat(n, a, b)
+		return d.encMulMat(n, a, b, nil)
 	}
 	return nil, fmt.Errorf("no kernel for %s", describe(n))
 }
@@ -417,8 +417,9 @@ var tuning struct {
 }
 
 // encMulMat runs the planned kernel when rows are unit-stride and K is a
-// multiple of 4, else the general kernel.
-func (d *Device) encMulMat(n, a, b *rt.Tensor) ([]*dispatch, error) {
+// multiple of 4, else the general kernel. With a bias (a fused ADD; see
+// fuse.go), n is the ADD's destination and each row i gets bias[i] added.
+func (d *Device) encMulMat(n, a, b, bias *rt.Tensor) ([]*dispatch, error) {
 	K, M, N := a.Ne[0], a.Ne[1], b.Ne[1]
 	batches := [2]int{b.Ne[2], b.Ne[3]}
 	fast := K%4 == 0 && (a.Type.IsQuantized() || a.Nb[0] == a.Type.TypeSize()) && b.Nb[0] == b.Type.TypeSize()
@@ -460,11 +461,21 @@ func (d *Device) encMulMat(n, a, b *rt.Tensor) ([]*dispatch, error) {
 		k = k.with(d.vec4Flags(a, "a")...)
 	}
 	k = k.with(d.vec4Flags(b, "b")...)
+	ts := []*rt.Tensor{n, a, b}
+	if bias != nil {
+		k.binds = append(slices.Clip(k.binds), bias.Type)
+		k = k.with("BIAS")
+		ts = append(ts, bias)
+	}
 	if grid[0] > maxg || grid[1] > maxg || grid[2] > maxg {
 		fast = false
 	}
 	if !fast {
-		x, err := d.elementwise(kern("mulmat.wgsl", 64, n.Type, a.Type, b.Type), n.Nelements(), n, a, b)
+		k := kern("mulmat.wgsl", 64, n.Type, a.Type, b.Type)
+		if bias != nil {
+			k = kern("mulmat.wgsl", 64, n.Type, a.Type, b.Type, bias.Type).with("BIAS")
+		}
+		x, err := d.elementwise(k, n.Nelements(), ts...)
 		if err != nil {
 			return nil, err
 		}
@@ -472,7 +483,7 @@ func (d *Device) encMulMat(n, a, b *rt.Tensor) ([]*dispatch, error) {
 		x.work = work
 		return []*dispatch{x}, nil
 	}
-	x, err := d.newDispatch(k, n, a, b)
+	x, err := d.newDispatch(k, ts...)
 	if err != nil {
 		return nil, err
 	}

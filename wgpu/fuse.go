@@ -1,0 +1,101 @@
+//go:build cgo
+
+package wgpu
+
+import (
+	"os"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// Fusion: GraphCompute encodes some chains of consecutive nodes as one
+// dispatch when runtime.Fusion allows it (the intermediate is read by the
+// next node only) and the shapes are the ones the fused kernel takes:
+//
+//	RMS_NORM, MUL   norm.wgsl with MULW: the norm times its F32 weight row
+//	MUL_MAT, ADD    mv.wgsl, mm.wgsl or mulmat.wgsl with BIAS: the product
+//	                plus an F32 bias broadcast over columns
+//
+// WGSL has no push constants, so each is a flag of the kernel's source
+// (one more pipeline per kernel that runs fused, compiled on first use).
+// SwiGLU is one GLU op and SOFT_MAX takes its scale and mask already.
+// GPURT_WGPU_FUSION=0 turns fusion off for new backends (SetFusion per
+// backend), to compare.
+
+func fusionDefault() bool { return os.Getenv("GPURT_WGPU_FUSION") != "0" }
+
+// SetFusion turns op fusion on or off for later GraphCompute calls.
+func (b *Backend) SetFusion(on bool) {
+	b.dev.mu.Lock()
+	b.noFusion = !on
+	b.dev.mu.Unlock()
+}
+
+// encodeChain encodes the chain of nodes starting at g.Nodes[i] as fused
+// dispatches, returning them and the number of nodes they compute, or 0
+// when no fusion applies there.
+func (d *Device) encodeChain(f *rt.Fusion, g *rt.Graph, i int) ([]*dispatch, int, error) {
+	n := g.Nodes[i]
+	switch n.Op {
+	case rt.OpRmsNorm:
+		if f.CanFuse(i, rt.OpRmsNorm, rt.OpMul) {
+			mul := g.Nodes[i+1]
+			if w := d.fusableNormMul(n, mul); w != nil {
+				a := n.Src[0]
+				k := d.rowKernel("norm.wgsl", a.Ne[0], rowPasses(n.Op), mul.Type, a.Type, w.Type).with("RMS", "MULW")
+				x, err := d.rowwise(k, a.Nrows(), 3*a.Ne[0], mul, a, w)
+				if err != nil {
+					return nil, 0, err
+				}
+				x.p.fp[0] = n.ParamF(0)
+				return []*dispatch{x}, 2, nil
+			}
+		}
+	case rt.OpMulMat:
+		if f.CanFuse(i, rt.OpMulMat, rt.OpAdd) {
+			add := g.Nodes[i+1]
+			if bias := d.fusableMatMulBias(n, add); bias != nil {
+				ds, err := d.encMulMat(add, n.Src[0], n.Src[1], bias)
+				return ds, 2, err
+			}
+		}
+	}
+	return nil, 0, nil
+}
+
+// fusableNormMul returns the weight w of norm = RMS_NORM(x) followed by
+// mul = MUL(norm, w) when the fused kernel computes them: w one contiguous
+// F32 row of the norm's width, mul's memory apart from w, and from x
+// unless in place. Otherwise nil.
+func (d *Device) fusableNormMul(norm, mul *rt.Tensor) *rt.Tensor {
+	x, w := norm.Src[0], mul.Src[1]
+	if mul.Src[0] != norm || w == norm || !d.SupportsOp(norm) || !d.SupportsOp(mul) {
+		return nil
+	}
+	if norm.Type != rt.F32 || mul.Type != rt.F32 || w.Type != rt.F32 || !w.IsContiguous() ||
+		w.Ne[0] != norm.Ne[0] || w.Nrows() != 1 || mul.Ne != norm.Ne {
+		return nil
+	}
+	if rt.Overlaps(mul, w) || (rt.Overlaps(mul, x) && !rt.SameMemory(mul, x)) {
+		return nil
+	}
+	return w
+}
+
+// fusableMatMulBias returns the bias of mm = MUL_MAT(a, b) followed by add
+// = ADD(mm, bias) when the fused kernels compute them: bias one contiguous
+// F32 row of mm's width, add's memory apart from every input. Otherwise nil.
+func (d *Device) fusableMatMulBias(mm, add *rt.Tensor) *rt.Tensor {
+	bias := add.Src[1]
+	if add.Src[0] != mm || bias == mm || !d.SupportsOp(mm) || !d.SupportsOp(add) {
+		return nil
+	}
+	if mm.Type != rt.F32 || add.Type != rt.F32 || bias.Type != rt.F32 || !bias.IsContiguous() ||
+		bias.Ne[0] != mm.Ne[0] || bias.Nrows() != 1 || add.Ne != mm.Ne {
+		return nil
+	}
+	if rt.Overlaps(add, mm.Src[0]) || rt.Overlaps(add, mm.Src[1]) || rt.Overlaps(add, bias) {
+		return nil
+	}
+	return bias
+}
