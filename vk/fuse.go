@@ -15,8 +15,9 @@ import (
 // the unfused op and adds no shader variant:
 //
 //	RMS_NORM, MUL   the norm times its F32 weight row (reduce.comp, FUSE_MUL)
-//	MUL_MAT, ADD    the product plus an F32 bias broadcast over columns
-//	                (mul_mat.comp and mul_mat_vec.comp, FUSE_BIAS)
+//	MUL_MAT, ADD    the product plus an F32 addend: a bias broadcast over
+//	                columns, or the residual (mul_mat.comp and
+//	                mul_mat_vec.comp, FUSE_ADD)
 //
 // SwiGLU is one GLU op and SOFT_MAX takes its scale and mask already.
 // GPURT_VK_FUSION=0 turns fusion off for new backends (SetFusion per
@@ -48,8 +49,8 @@ func (d *Device) planChain(f *rt.Fusion, g *rt.Graph, i int) (*dispatch, int, er
 		}
 	case rt.OpMulMat:
 		if f.CanFuse(i, rt.OpMulMat, rt.OpAdd) {
-			if t := fusedMatMulBias(n, g.Nodes[i+1]); t != nil {
-				ds, err := d.planFused(t, opcodes.FuseBias)
+			if t := fusedMatMulAdd(n, g.Nodes[i+1]); t != nil {
+				ds, err := d.planFused(t, opcodes.FuseAdd)
 				return ds, 2, err
 			}
 		}
@@ -77,23 +78,38 @@ func fusedNormMul(norm, mul *rt.Tensor) *rt.Tensor {
 	return fusedNode(norm, mul, 1, w)
 }
 
-// fusedMatMulBias is the node the MUL_MAT kernels compute for mm =
-// MUL_MAT(a, b) followed by add = ADD(mm, bias): the product, with add's
-// destination and the bias as source 2; nil unless bias is one contiguous
-// F32 row of mm's width and add's memory is apart from every input.
-func fusedMatMulBias(mm, add *rt.Tensor) *rt.Tensor {
-	bias := add.Src[1]
-	if add.Src[0] != mm || bias == mm || check(mm) != nil || check(add) != nil {
+// fusedMatMulAdd is the node the MUL_MAT kernels compute for mm =
+// MUL_MAT(a, b) followed by add = ADD(mm, e) or ADD(e, mm): the product,
+// with add's destination and the addend e as source 2; nil unless
+// addendFits(e, mm) and add's memory is apart from a and b, and from e
+// unless in place.
+func fusedMatMulAdd(mm, add *rt.Tensor) *rt.Tensor {
+	e := add.Src[1]
+	if add.Src[1] == mm {
+		e = add.Src[0]
+	}
+	if e == mm || check(mm) != nil || check(add) != nil || !addendFits(e, mm) || add.Type != rt.F32 || add.Ne != mm.Ne {
 		return nil
 	}
-	if mm.Type != rt.F32 || add.Type != rt.F32 || bias.Type != rt.F32 || !bias.IsContiguous() ||
-		bias.Ne[0] != mm.Ne[0] || bias.Nrows() != 1 || add.Ne != mm.Ne {
+	if rt.Overlaps(add, mm.Src[0]) || rt.Overlaps(add, mm.Src[1]) || (rt.Overlaps(add, e) && !rt.SameMemory(add, e)) {
 		return nil
 	}
-	if rt.Overlaps(add, mm.Src[0]) || rt.Overlaps(add, mm.Src[1]) || rt.Overlaps(add, bias) {
-		return nil
+	return fusedNode(mm, add, 2, e)
+}
+
+// addendFits reports whether the fused ADD takes e onto F32 product mm: e
+// F32 with unit element stride, its rows as long as mm's, and each other
+// dim mm's or 1 (a bias [M] broadcasts over columns and batches).
+func addendFits(e, mm *rt.Tensor) bool {
+	if mm.Type != rt.F32 || e.Type != rt.F32 || e.Nb[0] != 4 || e.Ne[0] != mm.Ne[0] {
+		return false
 	}
-	return fusedNode(mm, add, 2, bias)
+	for i := 1; i < rt.MaxDims; i++ {
+		if e.Ne[i] != mm.Ne[i] && e.Ne[i] != 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // fusedNode is a copy of first that writes last's memory and reads extra

@@ -18,7 +18,9 @@ const qwen2Synth = "../../shared/models/synth/qwen2-q8_0.gguf"
 
 // TestModelFuses decodes a qwen2-shaped model on Vulkan with fusion on and
 // off: each block's two RMS_NORM+MUL and three MUL_MAT+ADD (the q, k, v
-// biases) must run fused, saving one dispatch each, with the same tokens.
+// biases) must run fused, saving one dispatch each, with the same tokens;
+// so may the residual adds after the attention and feed-forward outputs
+// (unless the allocator gave the sum memory an input of the product used).
 func TestModelFuses(t *testing.T) {
 	if _, err := os.Stat(qwen2Synth); err != nil {
 		t.Skipf("synthetic models absent (%v): ../shared/models/synth is not mounted", err)
@@ -74,7 +76,7 @@ func TestModelFuses(t *testing.T) {
 	if saved := unfused.Dispatches - fused.Dispatches; saved != fused.Fused {
 		t.Errorf("fusion saved %d dispatches, but %d nodes were fused", saved, fused.Fused)
 	}
-	// Each decode step: 5 fusions per block (plus the output norm).
+	// Each decode step: at least 5 fusions per block.
 	if want := steps * 5 * m.H.NLayer; fused.Fused < want {
 		t.Errorf("%d nodes fused in %d steps, want at least %d (5 per block per step)", fused.Fused, steps, want)
 	}

@@ -29,19 +29,25 @@ func normMulCase(name string, ne0, rows int, wNe ...int) fusionCase {
 	}}
 }
 
-func matMulBiasCase(name string, wt rt.DType, k, m, n int, biasNe ...int) fusionCase {
+// matMulAddCase is MUL_MAT(w [k, m, batch], x [k, n, batch]) plus an
+// addend of shape eNe: a bias [m], or a residual [m, n, batch] added as
+// src0 when first.
+func matMulAddCase(name string, wt rt.DType, k, m, n, batch int, first bool, eNe ...int) fusionCase {
 	fused, nmse := 1, 1e-6
-	if len(biasNe) > 1 {
-		fused = 0 // a bias per column is not the fused kernel's
+	if eNe[0] != m {
+		fused = 0 // an addend broadcast along rows is not the fused kernel's
 	}
 	if wt != rt.F32 {
 		nmse = 5e-4
 	}
 	return fusionCase{name: name, fused: fused, nmse: nmse, build: func(ctx *rt.Context) []*rt.Tensor {
-		w := ctx.NewTensor(wt, k, m).SetName("w")
-		x := ctx.NewTensor(rt.F32, k, n).SetName("x")
-		b := ctx.NewTensor(rt.F32, biasNe...).SetName("bias")
-		return []*rt.Tensor{ctx.Add(ctx.MulMat(w, x), b)}
+		w := ctx.NewTensor(wt, k, m, batch).SetName("w")
+		x := ctx.NewTensor(rt.F32, k, n, batch).SetName("x")
+		e := ctx.NewTensor(rt.F32, eNe...).SetName("addend")
+		if first {
+			return []*rt.Tensor{ctx.Add(e, ctx.MulMat(w, x))}
+		}
+		return []*rt.Tensor{ctx.Add(ctx.MulMat(w, x), e)}
 	}}
 }
 
@@ -50,9 +56,12 @@ var fusionCases = []fusionCase{
 	normMulCase("rms_norm*w vec4 rows", 256, 3, 256),
 	normMulCase("rms_norm*w odd rows", 130, 2, 130),
 	normMulCase("rms_norm*w per-row weight (not fused)", 48, 5, 48, 5),
-	matMulBiasCase("q8_0 mat-vec+bias", rt.Q8_0, 64, 40, 1, 40),
-	matMulBiasCase("f32 tiled+bias", rt.F32, 32, 20, 12, 20),
-	matMulBiasCase("f32 mat-vec+bias per column (not fused)", rt.F32, 32, 20, 2, 20, 2),
+	matMulAddCase("q8_0 mat-vec+bias", rt.Q8_0, 64, 40, 1, 1, false, 40),
+	matMulAddCase("f32 tiled+bias", rt.F32, 32, 20, 12, 1, false, 20),
+	matMulAddCase("f32 tiled+residual", rt.F32, 32, 20, 12, 1, true, 20, 12),
+	matMulAddCase("f32 batched mat-vec+residual per batch", rt.F32, 32, 8, 2, 3, true, 8, 2, 3),
+	matMulAddCase("f32 batched mat-vec+bias per batch", rt.F32, 32, 8, 2, 3, false, 8, 1, 3),
+	matMulAddCase("f32 mat-vec+addend broadcast along rows (not fused)", rt.F32, 32, 20, 2, 1, false, 1, 2),
 	{name: "norm also an output (not fused)", nmse: 1e-7, build: func(ctx *rt.Context) []*rt.Tensor {
 		x := ctx.NewTensor(rt.F32, 64, 2).SetName("x")
 		w := ctx.NewTensor(rt.F32, 64).SetName("w")

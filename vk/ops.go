@@ -184,7 +184,8 @@ type matmulPC struct {
 	Nb10, Nb11, Nb12, Nb13 uint32
 	Nb0, Nb1, Nb2, Nb3     uint32
 	Off0, Off1, OffD       uint32
-	Fuse, OffB             uint32 // opcodes.FuseBias: plus the bias at OffB (binding 2)
+	Fuse, OffB             uint32 // opcodes.FuseAdd: plus the addend at OffB (binding 2)
+	Nbb1, Nbb2, Nbb3       uint32 // the addend's strides, 0 where it broadcasts
 }
 
 type flashAttnPC struct {
@@ -660,6 +661,9 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, 
 		Off0: offs[0], Off1: offs[1], OffD: offd,
 		Fuse: fuse, OffB: offs[2],
 	}
+	if e := t.Src[2]; fuse&opcodes.FuseAdd != 0 {
+		p.Nbb1, p.Nbb2, p.Nbb3 = broadcastStride(e, 1), broadcastStride(e, 2), broadcastStride(e, 3)
+	}
 	setPC(&ds.pc, &p)
 	batches := uint32(b.Ne[2] * b.Ne[3])
 	w := weightVariant(a.Type)
@@ -702,6 +706,14 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, 
 		ds.key.spec[qtSpec] = uint32(a.Type)
 	}
 	ds.groups = [3]uint32{uint32((a.Ne[1] + tile.bm - 1) / tile.bm), uint32((b.Ne[1] + tile.bn - 1) / tile.bn), batches}
+}
+
+// broadcastStride is t's stride along dim i, or 0 where t broadcasts.
+func broadcastStride(t *rt.Tensor, i int) uint32 {
+	if t.Ne[i] == 1 {
+		return 0
+	}
+	return uint32(t.Nb[i])
 }
 
 // allMultiples reports whether every value is a multiple of m.

@@ -13,8 +13,9 @@ import (
 // next node only) and the shapes are the ones the fused kernel takes:
 //
 //	RMS_NORM, MUL   norm.wgsl with MULW: the norm times its F32 weight row
-//	MUL_MAT, ADD    mv.wgsl, mm.wgsl or mulmat.wgsl with BIAS: the product
-//	                plus an F32 bias broadcast over columns
+//	MUL_MAT, ADD    mv.wgsl, mm.wgsl or mulmat.wgsl with ADDEND: the product
+//	                plus an F32 addend, a bias broadcast over columns or the
+//	                residual
 //
 // WGSL has no push constants, so each is a flag of the kernel's source
 // (one more pipeline per kernel that runs fused, compiled on first use).
@@ -54,8 +55,8 @@ func (d *Device) encodeChain(f *rt.Fusion, g *rt.Graph, i int) ([]*dispatch, int
 	case rt.OpMulMat:
 		if f.CanFuse(i, rt.OpMulMat, rt.OpAdd) {
 			add := g.Nodes[i+1]
-			if bias := d.fusableMatMulBias(n, add); bias != nil {
-				ds, err := d.encMulMat(add, n.Src[0], n.Src[1], bias)
+			if e := d.fusableMatMulAdd(n, add); e != nil {
+				ds, err := d.encMulMat(add, n.Src[0], n.Src[1], e)
 				return ds, 2, err
 			}
 		}
@@ -82,20 +83,35 @@ func (d *Device) fusableNormMul(norm, mul *rt.Tensor) *rt.Tensor {
 	return w
 }
 
-// fusableMatMulBias returns the bias of mm = MUL_MAT(a, b) followed by add
-// = ADD(mm, bias) when the fused kernels compute them: bias one contiguous
-// F32 row of mm's width, add's memory apart from every input. Otherwise nil.
-func (d *Device) fusableMatMulBias(mm, add *rt.Tensor) *rt.Tensor {
-	bias := add.Src[1]
-	if add.Src[0] != mm || bias == mm || !d.SupportsOp(mm) || !d.SupportsOp(add) {
+// fusableMatMulAdd returns the addend e of mm = MUL_MAT(a, b) followed by
+// add = ADD(mm, e) or ADD(e, mm) when the fused kernels compute them:
+// addendFits(e, mm), and add's memory apart from a and b, and from e
+// unless in place. Otherwise nil.
+func (d *Device) fusableMatMulAdd(mm, add *rt.Tensor) *rt.Tensor {
+	e := add.Src[1]
+	if e == mm {
+		e = add.Src[0]
+	}
+	if e == mm || !d.SupportsOp(mm) || !d.SupportsOp(add) || !addendFits(e, mm) || add.Type != rt.F32 || add.Ne != mm.Ne {
 		return nil
 	}
-	if mm.Type != rt.F32 || add.Type != rt.F32 || bias.Type != rt.F32 || !bias.IsContiguous() ||
-		bias.Ne[0] != mm.Ne[0] || bias.Nrows() != 1 || add.Ne != mm.Ne {
+	if rt.Overlaps(add, mm.Src[0]) || rt.Overlaps(add, mm.Src[1]) || (rt.Overlaps(add, e) && !rt.SameMemory(add, e)) {
 		return nil
 	}
-	if rt.Overlaps(add, mm.Src[0]) || rt.Overlaps(add, mm.Src[1]) || rt.Overlaps(add, bias) {
-		return nil
+	return e
+}
+
+// addendFits reports whether the fused ADD takes e onto F32 product mm: e
+// F32 with unit element stride, its rows as long as mm's, and each other
+// dim mm's or 1 (a bias [M] broadcasts over columns and batches).
+func addendFits(e, mm *rt.Tensor) bool {
+	if mm.Type != rt.F32 || e.Type != rt.F32 || e.Nb[0] != 4 || e.Ne[0] != mm.Ne[0] {
+		return false
 	}
-	return bias
+	for i := 1; i < rt.MaxDims; i++ {
+		if e.Ne[i] != mm.Ne[i] && e.Ne[i] != 1 {
+			return false
+		}
+	}
+	return true
 }

@@ -86,6 +86,6 @@ const (
 // constant (not the specialized mode), so a fused dispatch runs the unfused
 // op's pipeline.
 const (
-	FuseMul  uint32 = 0x1 // RMS_NORM then MUL: each row times the F32 weight row at off1 (binding 1)
-	FuseBias uint32 = 0x2 // MUL_MAT then ADD: each output row m plus F32 bias element m at offb (binding 2)
+	FuseMul uint32 = 0x1 // RMS_NORM then MUL: each row times the F32 weight row at off1 (binding 1)
+	FuseAdd uint32 = 0x2 // MUL_MAT then ADD (a bias or a residual): plus the F32 addend at offb (binding 2), strides nbb1..3 (0 where broadcast)
 )

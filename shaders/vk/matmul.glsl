@@ -12,7 +12,8 @@ layout(push_constant) uniform PC {
 	uint nb10, nb11, nb12, nb13;
 	uint nb0, nb1, nb2, nb3;
 	uint off0, off1, offd;
-	uint fuse, offb; // FUSE_BIAS: plus the F32 bias element m at byte offb of binding 2
+	uint fuse, offb;       // FUSE_ADD: plus the F32 addend at byte offb of binding 2,
+	uint nbb1, nbb2, nbb3; // its strides (0 where it broadcasts; element stride 4)
 } pc;
 
 #ifndef PP_DT_F32
@@ -33,9 +34,14 @@ void batch(uint z, out uint a, out uint b, out uint c) {
 	c = pc.offd + i12 * pc.nb2 + i13 * pc.nb3;
 }
 
-// bias is what the fused ADD (FUSE_BIAS) adds to output row m.
-float bias(uint m) {
-	return (pc.fuse & FUSE_BIAS) != 0u ? uintBitsToFloat(s2[(pc.offb >> 2) + m]) : 0.0;
+// addend_base is the byte offset of the fused ADD's addend (FUSE_ADD) for
+// batch z, addend what it adds to output (m, n) from there.
+uint addend_base(uint z) {
+	uint i13 = z / pc.ne12;
+	return pc.offb + (z - i13 * pc.ne12) * pc.nbb2 + i13 * pc.nbb3;
+}
+float addend(uint base, uint m, uint n) {
+	return (pc.fuse & FUSE_ADD) != 0u ? uintBitsToFloat(s2[(base + m * 4u + n * pc.nbb1) >> 2]) : 0.0;
 }
 
 // loadA reads weight element k of the row starting at byte row.

@@ -110,4 +110,4 @@
 // constant (not the specialized mode), so a fused dispatch runs the unfused
 // op's pipeline.
 #define FUSE_MUL 0x1u // RMS_NORM then MUL: each row times the F32 weight row at off1 (binding 1)
-#define FUSE_BIAS 0x2u // MUL_MAT then ADD: each output row m plus F32 bias element m at offb (binding 2)
+#define FUSE_ADD 0x2u // MUL_MAT then ADD (a bias or a residual): plus the F32 addend at offb (binding 2), strides nbb1..3 (0 where broadcast)
