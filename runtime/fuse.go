@@ -110,6 +110,11 @@ func (g *Graph) MarkReadOutside(t *Tensor) {
 	r.readOutside[t] = true
 }
 
+// ReadOutside reports whether MarkReadOutside marked t (in the whole
+// graph). The RPC client sends such tensors flagged as outputs, so that
+// the server's backend does not fuse them away either.
+func (g *Graph) ReadOutside(t *Tensor) bool { return g.rootGraph().readOutside[t] }
+
 // ClearReadOutside drops every MarkReadOutside mark of the graph.
 func (g *Graph) ClearReadOutside() { clear(g.rootGraph().readOutside) }
 
