@@ -12,6 +12,12 @@
 // precompiled SPIR-V (package shaders); every op and dtype combination is a
 // specialization of a few pipelines, created on first use per device.
 //
+// GraphCompute fuses RMS_NORM+MUL (the norm weight) and MUL_MAT+ADD (a
+// bias or the residual) into one dispatch each when runtime.Fusion says the
+// intermediate is seen by nobody else (fuse.go); the fusions are
+// push-constant flags of the unfused ops' pipelines, and Stats.Fused counts
+// the nodes saved.
+//
 // Driver resources (the instance, logical devices, pipelines, memory blocks)
 // are held until runtime.Release, which destroys them all, including those of
 // buffers, backends and events still open, and names what was. Objects from
@@ -31,6 +37,8 @@
 //	GPURT_VK_DISCRETE=1    treat device-local memory as unmappable, as on a
 //	                       discrete GPU: every transfer goes through staging
 //	                       (tests use it to run that path on lavapipe)
+//	GPURT_VK_FUSION=0      one dispatch per node: no fused kernels (for
+//	                       comparison; Backend.SetFusion per backend)
 package vk
 
 import (
