@@ -179,43 +179,16 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 		if n.Op == rt.OpNone || n.Op.IsView() || n.IsEmpty() {
 			continue
 		}
-		if fusion != nil {
-			ds, nodes, err := b.d.planChain(fusion, g, i)
-			if err != nil {
-				firstErr = b.errorf("graph compute: %v %q fused: %w", n.Op, n.Name, err)
-				break
-			}
-			if nodes > 0 {
-				if err := b.record(ds); err != nil {
-					firstErr = b.errorf("graph compute: %v %q fused: %w", n.Op, n.Name, err)
-					break
-				}
-				b.stats.Fused += nodes - 1
-				i += nodes - 1
-				if b.s.work >= submitEvery {
-					if err := b.flush(); err != nil {
-						return err
-					}
-				}
-				continue
-			}
+		ds, nodes, err := b.planNodes(fusion, g, i)
+		if err == nil {
+			err = b.record(ds)
 		}
-		if err := check(n); err != nil {
-			if !errors.Is(err, rt.ErrShape) {
-				err = fmt.Errorf("%w: %w", err, rt.ErrUnsupported) // well-formed, but not here
-			}
-			firstErr = b.errorf("graph compute: %v %q: %w", n.Op, n.Name, err)
-			break
-		}
-		ds, err := b.d.plan(n)
 		if err != nil {
 			firstErr = b.errorf("graph compute: %v %q: %w", n.Op, n.Name, err)
 			break
 		}
-		if err := b.record(ds); err != nil {
-			firstErr = b.errorf("graph compute: %v %q: %w", n.Op, n.Name, err)
-			break
-		}
+		b.stats.Fused += nodes - 1
+		i += nodes - 1
 		if b.s.work >= submitEvery {
 			if err := b.flush(); err != nil {
 				return err
@@ -227,6 +200,30 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 		firstErr = err
 	}
 	return firstErr
+}
+
+// planNodes plans the dispatch for g.Nodes[i], or for the chain from it
+// that fusion (nil: off) lets one dispatch compute, and returns how many
+// nodes it computes.
+func (b *Backend) planNodes(fusion *rt.Fusion, g *rt.Graph, i int) (*dispatch, int, error) {
+	if fusion != nil {
+		ds, nodes, err := b.d.planChain(fusion, g, i)
+		if err != nil || nodes > 0 {
+			if err != nil {
+				err = fmt.Errorf("fused with the next node: %w", err)
+			}
+			return ds, nodes, err
+		}
+	}
+	n := g.Nodes[i]
+	if err := check(n); err != nil {
+		if !errors.Is(err, rt.ErrShape) {
+			err = fmt.Errorf("%w: %w", err, rt.ErrUnsupported) // well-formed, but not here
+		}
+		return nil, 0, err
+	}
+	ds, err := b.d.plan(n)
+	return ds, 1, err
 }
 
 // record appends one dispatch, with a barrier first if it touches memory an
