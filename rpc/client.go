@@ -323,9 +323,20 @@ type tensorState struct {
 	offset   int
 }
 
-func stateOf(t *rt.Tensor) tensorState {
+func stateOf(t *rt.Tensor, g *rt.Graph) tensorState {
 	return tensorState{typ: t.Type, ne: t.Ne, nb: t.Nb, op: t.Op, params: t.Params, src: t.Src, viewSrc: t.ViewSrc,
-		viewOffs: t.ViewOffs, flags: t.Flags, name: t.Name, buf: t.Buffer, offset: t.Offset}
+		viewOffs: t.ViewOffs, flags: wireFlags(t, g), name: t.Name, buf: t.Buffer, offset: t.Offset}
+}
+
+// wireFlags are the flags t is sent with: its own, and output when the
+// scheduler copies it to another split (Graph.MarkReadOutside), so that
+// the server keeps it (its backend may fuse away intermediates no one
+// reads).
+func wireFlags(t *rt.Tensor, g *rt.Graph) rt.Flag {
+	if g.ReadOutside(t) {
+		return t.Flags | rt.FlagOutput
+	}
+	return t.Flags
 }
 
 // unchanged reports whether g would encode exactly as the graph encoded
@@ -343,7 +354,7 @@ func (ge *graphEncoder) unchanged(g *rt.Graph) bool {
 		}
 	}
 	for i, t := range ge.order {
-		if stateOf(t) != ge.states[i] {
+		if stateOf(t, g) != ge.states[i] {
 			return false
 		}
 	}
@@ -737,6 +748,7 @@ func (c *Client) encodeGraph(device uint32, g *rt.Graph, ge *graphEncoder) ([]by
 		if err != nil {
 			return err
 		}
+		w.Flags = int32(wireFlags(t, g))
 		if t.Buffer == nil {
 			return fmt.Errorf("rpc: tensor %q has no memory: %w", t.Name, rt.ErrInvalidArgument)
 		}
@@ -754,7 +766,7 @@ func (c *Client) encodeGraph(device uint32, g *rt.Graph, ge *graphEncoder) ([]by
 		ids[t] = w.ID
 		tensors = append(tensors, w)
 		ge.order = append(ge.order, t)
-		ge.states = append(ge.states, stateOf(t))
+		ge.states = append(ge.states, stateOf(t, g))
 		return nil
 	}
 	for _, n := range g.Nodes {

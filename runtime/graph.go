@@ -6,6 +6,11 @@ type Graph struct {
 	Nodes []*Tensor
 	Leafs []*Tensor
 	seen  map[*Tensor]bool
+
+	// root is the graph a View was taken of (nil for a whole graph); uses
+	// and readOutside are the root's (see fuse.go).
+	root        *Graph
+	readOutside map[*Tensor]bool
 }
 
 // NewGraph returns an empty graph.
@@ -44,7 +49,7 @@ func (g *Graph) Contains(t *Tensor) bool { return g.seen[t] }
 
 // View returns a graph of nodes[i0:i1] (sharing the tensors), as ggml_graph_view.
 func (g *Graph) View(i0, i1 int) *Graph {
-	v := &Graph{Nodes: g.Nodes[i0:i1:i1], seen: make(map[*Tensor]bool, i1-i0)}
+	v := &Graph{Nodes: g.Nodes[i0:i1:i1], seen: make(map[*Tensor]bool, i1-i0), root: g.rootGraph()}
 	for _, n := range v.Nodes {
 		v.seen[n] = true
 	}

@@ -15,6 +15,7 @@ func (s *Scheduler) splitGraph(g *runtime.Graph) error {
 		return fmt.Errorf("sched: graph has %d nodes and leafs, the scheduler was sized for %d: %w", n, s.graphSize, runtime.ErrOutOfRange)
 	}
 	s.undoPrevious(g)
+	g.ClearReadOutside()
 	s.splitCopy = s.curCopy
 	s.splits = s.splits[:0]
 	s.graphInputs = s.graphInputs[:0]
@@ -188,6 +189,9 @@ func (s *Scheduler) cutSplits(g *runtime.Graph) error {
 					sp.inputs = append(sp.inputs, src)
 				}
 				n.Src[j] = cs[s.curCopy]
+				// Its reader here no longer counts as a use in g: keep
+				// backends from fusing it away in its own split.
+				g.MarkReadOutside(src)
 				s.rewrites = append(s.rewrites, rewrite{n, j, src, cs[s.curCopy]})
 			}
 		}

@@ -31,6 +31,8 @@ type Backend struct {
 	// host-visible, made on first use.
 	errBuf *devBuffer
 
+	noFusion bool // GPURT_VK_FUSION=0 or SetFusion(false): one dispatch per node (fuse.go)
+
 	stats Stats
 }
 
@@ -81,9 +83,11 @@ func (b *Backend) destroyErrorFlag() {
 	}
 }
 
-// Stats counts what a backend recorded and submitted.
+// Stats counts what a backend recorded and submitted. Fused counts the
+// nodes that ran inside another node's dispatch (fuse.go).
 type Stats struct {
 	Dispatches, Barriers, Submits int
+	Fused                         int
 }
 
 // Stats returns the counts since the backend started.
@@ -111,7 +115,7 @@ func (d *Device) NewBackend() (rt.Backend, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &Backend{d: d, s: s}
+	b := &Backend{d: d, s: s, noFusion: !fusionDefault()}
 	d.track(func(l *liveObjects) { l.backends[b] = true })
 	return b, nil
 }
@@ -166,26 +170,25 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 		return b.errorf("graph compute: nil graph")
 	}
 	var firstErr error
-	for _, n := range g.Nodes {
+	var fusion *rt.Fusion
+	if !b.noFusion {
+		fusion = rt.NewFusion(g)
+	}
+	for i := 0; i < len(g.Nodes); i++ {
+		n := g.Nodes[i]
 		if n.Op == rt.OpNone || n.Op.IsView() || n.IsEmpty() {
 			continue
 		}
-		if err := check(n); err != nil {
-			if !errors.Is(err, rt.ErrShape) {
-				err = fmt.Errorf("%w: %w", err, rt.ErrUnsupported) // well-formed, but not here
-			}
-			firstErr = b.errorf("graph compute: %v %q: %w", n.Op, n.Name, err)
-			break
+		ds, nodes, err := b.planNodes(fusion, g, i)
+		if err == nil {
+			err = b.record(ds)
 		}
-		ds, err := b.d.plan(n)
 		if err != nil {
 			firstErr = b.errorf("graph compute: %v %q: %w", n.Op, n.Name, err)
 			break
 		}
-		if err := b.record(ds); err != nil {
-			firstErr = b.errorf("graph compute: %v %q: %w", n.Op, n.Name, err)
-			break
-		}
+		b.stats.Fused += nodes - 1
+		i += nodes - 1
 		if b.s.work >= submitEvery {
 			if err := b.flush(); err != nil {
 				return err
@@ -197,6 +200,30 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 		firstErr = err
 	}
 	return firstErr
+}
+
+// planNodes plans the dispatch for g.Nodes[i], or for the chain from it
+// that fusion (nil: off) lets one dispatch compute, and returns how many
+// nodes it computes.
+func (b *Backend) planNodes(fusion *rt.Fusion, g *rt.Graph, i int) (*dispatch, int, error) {
+	if fusion != nil {
+		ds, nodes, err := b.d.planChain(fusion, g, i)
+		if err != nil || nodes > 0 {
+			if err != nil {
+				err = fmt.Errorf("fused with the next node: %w", err)
+			}
+			return ds, nodes, err
+		}
+	}
+	n := g.Nodes[i]
+	if err := check(n); err != nil {
+		if !errors.Is(err, rt.ErrShape) {
+			err = fmt.Errorf("%w: %w", err, rt.ErrUnsupported) // well-formed, but not here
+		}
+		return nil, 0, err
+	}
+	ds, err := b.d.plan(n)
+	return ds, 1, err
 }
 
 // record appends one dispatch, with a barrier first if it touches memory an

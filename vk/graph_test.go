@@ -45,7 +45,7 @@ func TestBarriersOnlyOnDependencies(t *testing.T) {
 			t.Fatal(err)
 		}
 		after := be.Stats()
-		return Stats{after.Dispatches - before.Dispatches, after.Barriers - before.Barriers, after.Submits - before.Submits}, outs
+		return Stats{Dispatches: after.Dispatches - before.Dispatches, Barriers: after.Barriers - before.Barriers, Submits: after.Submits - before.Submits}, outs
 	}
 
 	st, outs := run(func(ctx *rt.Context, x *rt.Tensor) []*rt.Tensor {

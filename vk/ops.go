@@ -159,6 +159,7 @@ type reducePC struct {
 	Nrows               uint32
 	Mp0                 uint32
 	Softcap             float32
+	Fuse                uint32 // opcodes.FuseMul: times the weight row at Off1
 }
 
 type ropePC struct {
@@ -183,6 +184,8 @@ type matmulPC struct {
 	Nb10, Nb11, Nb12, Nb13 uint32
 	Nb0, Nb1, Nb2, Nb3     uint32
 	Off0, Off1, OffD       uint32
+	Fuse, OffB             uint32 // opcodes.FuseAdd: plus the addend at OffB (binding 2)
+	Nbb1, Nbb2, Nbb3       uint32 // the addend's strides, 0 where it broadcasts
 }
 
 type flashAttnPC struct {
@@ -306,7 +309,11 @@ func elemAlign(t rt.DType) int {
 }
 
 // plan turns node t into a dispatch. check(t) must have passed.
-func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
+func (d *Device) plan(t *rt.Tensor) (*dispatch, error) { return d.planFused(t, 0) }
+
+// planFused plans t with the fusion flags fuse (opcodes.Fuse*; see
+// fuse.go, which builds t from the chain it fuses).
+func (d *Device) planFused(t *rt.Tensor, fuse uint32) (*dispatch, error) {
 	ds := &dispatch{}
 	dst, offd, err := operand(t, d)
 	if err != nil {
@@ -334,7 +341,7 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 	// switch of its planner (unaryOpCode, binaryOpCode, reduceOpCode, …).
 	switch t.Op {
 	case rt.OpMulMat:
-		d.planMatMul(ds, t, offs, offd)
+		d.planMatMul(ds, t, offs, offd, fuse)
 	case rt.OpAdd, rt.OpSub, rt.OpMul, rt.OpDiv, rt.OpConcat, rt.OpGLU:
 		err = planBinary(ds, t, offs, offd)
 	case rt.OpGetRows, rt.OpSetRows:
@@ -353,7 +360,7 @@ func (d *Device) plan(t *rt.Tensor) (*dispatch, error) {
 	case rt.OpFlashAttnExt:
 		planFlashAttn(ds, t, offs, offd)
 	case rt.OpSum, rt.OpSumRows, rt.OpMean, rt.OpArgmax, rt.OpNorm, rt.OpRmsNorm, rt.OpSoftMax:
-		err = d.planReduce(ds, t, offs, offd)
+		err = d.planReduce(ds, t, offs, offd, fuse)
 	default:
 		err = unsupportedOp(t)
 	}
@@ -529,7 +536,7 @@ func (d *Device) planRows(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, of
 
 // planReduce runs reduce.comp over rows: the sums, means, norms, SOFT_MAX
 // and ARGMAX.
-func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) error {
+func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32, fuse uint32) error {
 	a, mask := t.Src[0], t.Src[1]
 	code, err := reduceOpCode(t)
 	if err != nil {
@@ -541,6 +548,7 @@ func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, 
 		Off0: offs[0], Off1: offs[1], OffD: offd,
 		Mode:  opcodes.MaskNone<<16 | code<<24,
 		Nrows: uint32(a.Nrows()),
+		Fuse:  fuse,
 	}
 	switch t.Op {
 	case rt.OpNorm, rt.OpRmsNorm:
@@ -572,7 +580,8 @@ func (d *Device) planReduce(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, 
 	default:
 		ds.groups = grid1D(a.Nrows(), 1)
 		if t.Op == rt.OpRmsNorm && a.Ne[0]%4 == 0 && a.Nb[0] == 4 && t.Nb[0] == 4 &&
-			allMultiples(16, int(offs[0]), int(offd), a.Nb[1], a.Nb[2], a.Nb[3], t.Nb[1], t.Nb[2], t.Nb[3]) {
+			allMultiples(16, int(offs[0]), int(offd), a.Nb[1], a.Nb[2], a.Nb[3], t.Nb[1], t.Nb[2], t.Nb[3]) &&
+			(fuse&opcodes.FuseMul == 0 || offs[1]%16 == 0) {
 			p.Mode |= opcodes.ReduceRowVec4
 		}
 	}
@@ -641,7 +650,7 @@ func (t mmTile) spec() [7]uint32 {
 	return [7]uint32{uint32(wg), uint32(t.bm), uint32(t.bn), uint32(t.bk), uint32(t.tm), uint32(t.tn)}
 }
 
-func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
+func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32, fuse uint32) {
 	a, b := t.Src[0], t.Src[1]
 	p := matmulPC{
 		K: uint32(a.Ne[0]), M: uint32(a.Ne[1]), N: uint32(b.Ne[1]),
@@ -650,6 +659,10 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, 
 		Nb10: uint32(b.Nb[0]), Nb11: uint32(b.Nb[1]), Nb12: uint32(b.Nb[2]), Nb13: uint32(b.Nb[3]),
 		Nb0: uint32(t.Nb[0]), Nb1: uint32(t.Nb[1]), Nb2: uint32(t.Nb[2]), Nb3: uint32(t.Nb[3]),
 		Off0: offs[0], Off1: offs[1], OffD: offd,
+		Fuse: fuse, OffB: offs[2],
+	}
+	if e := t.Src[2]; fuse&opcodes.FuseAdd != 0 {
+		p.Nbb1, p.Nbb2, p.Nbb3 = broadcastStride(e, 1), broadcastStride(e, 2), broadcastStride(e, 3)
 	}
 	setPC(&ds.pc, &p)
 	batches := uint32(b.Ne[2] * b.Ne[3])
@@ -693,6 +706,14 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, 
 		ds.key.spec[qtSpec] = uint32(a.Type)
 	}
 	ds.groups = [3]uint32{uint32((a.Ne[1] + tile.bm - 1) / tile.bm), uint32((b.Ne[1] + tile.bn - 1) / tile.bn), batches}
+}
+
+// broadcastStride is t's stride along dim i, or 0 where t broadcasts.
+func broadcastStride(t *rt.Tensor, i int) uint32 {
+	if t.Ne[i] == 1 {
+		return 0
+	}
+	return uint32(t.Nb[i])
 }
 
 // allMultiples reports whether every value is a multiple of m.

@@ -27,6 +27,12 @@
 // family is found and reported but not used yet: copies would need
 // semaphores between the queues, which lavapipe (one queue) cannot test.
 //
+// GraphCompute fuses RMS_NORM+MUL (the norm weight) and MUL_MAT+ADD (a
+// bias or the residual) into one dispatch each when runtime.Fusion says the
+// intermediate is seen by nobody else (fuse.go); the fusions are
+// push-constant flags of the unfused ops' pipelines, and Stats.Fused counts
+// the nodes saved.
+//
 // Driver resources (the instance, logical devices, pipelines, memory blocks)
 // are held until runtime.Release, which destroys them all, including those of
 // buffers, backends and events still open, and names what was. Objects from
@@ -48,6 +54,8 @@
 //	                       (tests use it to run that path on lavapipe)
 //	GPURT_VK_DISCRETE=rebar treat it as BAR memory: host writes direct,
 //	                       reads through staging
+//	GPURT_VK_FUSION=0      one dispatch per node: no fused kernels (for
+//	                       comparison; Backend.SetFusion per backend)
 package vk
 
 import (

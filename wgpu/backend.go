@@ -17,6 +17,9 @@ type Backend struct {
 	dev     *Device
 	pending []pendingRead
 	closed  bool
+
+	noFusion bool // GPURT_WGPU_FUSION=0 or SetFusion(false): no fused kernels (fuse.go)
+	fused    int  // nodes computed inside another node's dispatch
 }
 
 // pendingRead is a GetTensorAsync whose copy is queued; Synchronize maps
@@ -43,7 +46,24 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 		return err
 	}
 	var ds []*dispatch
-	for _, n := range g.Nodes {
+	var fusion *rt.Fusion
+	if !b.noFusion {
+		fusion = rt.NewFusion(g)
+	}
+	for i := 0; i < len(g.Nodes); i++ {
+		n := g.Nodes[i]
+		if fusion != nil && n.Op != rt.OpNone && !n.IsEmpty() {
+			xs, nodes, err := d.encodeChain(fusion, g, i)
+			if err != nil {
+				return fmt.Errorf("%s: %v %q fused: %w", d.name, n.Op, n.Name, err)
+			}
+			if nodes > 0 {
+				ds = append(ds, xs...)
+				b.fused += nodes - 1
+				i += nodes - 1
+				continue
+			}
+		}
 		xs, err := d.encodeNode(n)
 		if err != nil {
 			return fmt.Errorf("%s: %v %q: %w", d.name, n.Op, n.Name, err)
@@ -57,6 +77,14 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 		return fmt.Errorf("%s: graph compute: %w", d.name, err)
 	}
 	return nil
+}
+
+// FusedNodes is how many nodes ran inside another node's dispatch since
+// the backend started.
+func (b *Backend) FusedNodes() int {
+	b.dev.mu.Lock()
+	defer b.dev.mu.Unlock()
+	return b.fused
 }
 
 // Synchronize waits for all work queued on the device, then completes

@@ -213,7 +213,7 @@ func (d *Device) NewBackend() (rt.Backend, error) {
 	if err := d.usableLocked(); err != nil {
 		return nil, err
 	}
-	b := &Backend{dev: d}
+	b := &Backend{dev: d, noFusion: !fusionDefault()}
 	d.backends[b] = struct{}{}
 	return b, nil
 }

@@ -221,7 +221,7 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 	case n.Op == rt.OpFlashAttnExt:
 		return one(d.encFlashAttn(n))
 	case n.Op == rt.OpMulMat:
-		return d.encMulMat(n, a, b)
+		return d.encMulMat(n, a, b, nil)
 	}
 	return nil, fmt.Errorf("no kernel for %s", describe(n))
 }
@@ -417,8 +417,10 @@ var tuning struct {
 }
 
 // encMulMat runs the planned kernel when rows are unit-stride and K is a
-// multiple of 4, else the general kernel.
-func (d *Device) encMulMat(n, a, b *rt.Tensor) ([]*dispatch, error) {
+// multiple of 4, else the general kernel. With an addend e (a fused ADD;
+// see fuse.go), n is the ADD's destination and gets e added, broadcast
+// where e's dims are 1.
+func (d *Device) encMulMat(n, a, b, e *rt.Tensor) ([]*dispatch, error) {
 	K, M, N := a.Ne[0], a.Ne[1], b.Ne[1]
 	batches := [2]int{b.Ne[2], b.Ne[3]}
 	fast := K%4 == 0 && (a.Type.IsQuantized() || a.Nb[0] == a.Type.TypeSize()) && b.Nb[0] == b.Type.TypeSize()
@@ -460,22 +462,34 @@ func (d *Device) encMulMat(n, a, b *rt.Tensor) ([]*dispatch, error) {
 		k = k.with(d.vec4Flags(a, "a")...)
 	}
 	k = k.with(d.vec4Flags(b, "b")...)
+	ts := []*rt.Tensor{n, a, b}
+	if e != nil {
+		k.binds = append(slices.Clip(k.binds), e.Type)
+		k = k.with("ADDEND")
+		ts = append(ts, e)
+	}
 	if grid[0] > maxg || grid[1] > maxg || grid[2] > maxg {
 		fast = false
 	}
 	if !fast {
-		x, err := d.elementwise(kern("mulmat.wgsl", 64, n.Type, a.Type, b.Type), n.Nelements(), n, a, b)
+		k := kern("mulmat.wgsl", 64, n.Type, a.Type, b.Type)
+		if e != nil {
+			k = kern("mulmat.wgsl", 64, n.Type, a.Type, b.Type, e.Type).with("ADDEND")
+		}
+		x, err := d.elementwise(k, n.Nelements(), ts...)
 		if err != nil {
 			return nil, err
 		}
+		broadcastAddend(x, e)
 		x.p.ip[0], x.p.ip[1] = int32(b.Ne[2]/a.Ne[2]), int32(b.Ne[3]/a.Ne[3])
 		x.work = work
 		return []*dispatch{x}, nil
 	}
-	x, err := d.newDispatch(k, n, a, b)
+	x, err := d.newDispatch(k, ts...)
 	if err != nil {
 		return nil, err
 	}
+	broadcastAddend(x, e)
 	x.grid = [3]uint32{uint32(grid[0]), uint32(grid[1]), uint32(grid[2])}
 	x.p.ip[0], x.p.ip[1] = int32(b.Ne[2]/a.Ne[2]), int32(b.Ne[3]/a.Ne[3])
 	x.work = work
@@ -497,6 +511,19 @@ func (d *Device) encMulMat(n, a, b *rt.Tensor) ([]*dispatch, error) {
 		ds = append(ds, &part)
 	}
 	return ds, nil
+}
+
+// broadcastAddend zeroes the strides of addend e (slot c) along the dims
+// it broadcasts over, as the kernels' addend() expects.
+func broadcastAddend(x *dispatch, e *rt.Tensor) {
+	if e == nil {
+		return
+	}
+	for i := 1; i < rt.MaxDims; i++ {
+		if e.Ne[i] == 1 {
+			x.p.nb[3][i] = 0
+		}
+	}
 }
 
 // subgroupSizeLocked returns the subgroup size kernels run with, or 0 when

@@ -81,3 +81,11 @@ const (
 const (
 	RopeFreqFactors uint32 = 0x1000000 // src2 holds frequency factors
 )
+
+// The fusion flags of reduce.comp, mul_mat.comp and mul_mat_vec.comp: a push
+// constant (not the specialized mode), so a fused dispatch runs the unfused
+// op's pipeline.
+const (
+	FuseMul uint32 = 0x1 // RMS_NORM then MUL: each row times the F32 weight row at off1 (binding 1)
+	FuseAdd uint32 = 0x2 // MUL_MAT then ADD (a bias or a residual): plus the F32 addend at offb (binding 2), strides nbb1..3 (0 where broadcast)
+)

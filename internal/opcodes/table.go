@@ -131,6 +131,14 @@ var Tables = []Table{
 			{"FREQ_FACTORS", 1 << 24, "src2 holds frequency factors"},
 		},
 	},
+	{
+		Prefix: "FUSE", GLSL: true, Bits: true,
+		Doc: "The fusion flags of reduce.comp, mul_mat.comp and mul_mat_vec.comp: a push constant (not the specialized mode), so a fused dispatch runs the unfused op's pipeline.",
+		Codes: []Code{
+			{"MUL", 1, "RMS_NORM then MUL: each row times the F32 weight row at off1 (binding 1)"},
+			{"ADD", 2, "MUL_MAT then ADD (a bias or a residual): plus the F32 addend at offb (binding 2), strides nbb1..3 (0 where broadcast)"},
+		},
+	},
 }
 
 // shaderDTypes are the dtypes the shaders name.

@@ -12,6 +12,8 @@ layout(push_constant) uniform PC {
 	uint nb10, nb11, nb12, nb13;
 	uint nb0, nb1, nb2, nb3;
 	uint off0, off1, offd;
+	uint fuse, offb;       // FUSE_ADD: plus the F32 addend at byte offb of binding 2,
+	uint nbb1, nbb2, nbb3; // its strides (0 where it broadcasts; element stride 4)
 } pc;
 
 #ifndef PP_DT_F32
@@ -30,6 +32,16 @@ void batch(uint z, out uint a, out uint b, out uint c) {
 	a = pc.off0 + i02 * pc.nb02 + i03 * pc.nb03;
 	b = pc.off1 + i12 * pc.nb12 + i13 * pc.nb13;
 	c = pc.offd + i12 * pc.nb2 + i13 * pc.nb3;
+}
+
+// addend_base is the byte offset of the fused ADD's addend (FUSE_ADD) for
+// batch z, addend what it adds to output (m, n) from there.
+uint addend_base(uint z) {
+	uint i13 = z / pc.ne12;
+	return pc.offb + (z - i13 * pc.ne12) * pc.nbb2 + i13 * pc.nbb3;
+}
+float addend(uint base, uint m, uint n) {
+	return (pc.fuse & FUSE_ADD) != 0u ? uintBitsToFloat(s2[(base + m * 4u + n * pc.nbb1) >> 2]) : 0.0;
 }
 
 // loadA reads weight element k of the row starting at byte row.

@@ -41,6 +41,7 @@ void main() {
 	uint n0 = gl_WorkGroupID.y * BN;
 	uint abase, bbase, cbase;
 	batch(gl_WorkGroupID.z, abase, bbase, cbase);
+	uint ebase = addend_base(gl_WorkGroupID.z);
 
 	uint tn = t % TX;
 	uint tm = t / TX;
@@ -103,7 +104,7 @@ void main() {
 		uint m = m0 + tm + i * TY;
 		[[unroll]] for (uint j = 0u; j < TN; j++) {
 			uint n = n0 + tn + j * TX;
-			if (m < pc.M && n < pc.N) d[(cbase + m * pc.nb0 + n * pc.nb1) >> 2] = floatBitsToUint(acc[i * TN + j]);
+			if (m < pc.M && n < pc.N) d[(cbase + m * pc.nb0 + n * pc.nb1) >> 2] = floatBitsToUint(acc[i * TN + j] + addend(ebase, m, n));
 		}
 	}
 }

@@ -38,6 +38,7 @@ void main() {
 	uint n0 = (gl_WorkGroupID.z % groups) * NC;
 	uint abase, bbase, cbase;
 	batch(gl_WorkGroupID.z / groups, abase, bbase, cbase);
+	uint ebase = addend_base(gl_WorkGroupID.z / groups);
 
 	uint rows[NR];
 	[[unroll]] for (uint r = 0u; r < NR; r++) rows[r] = abase + min(m0 + r, pc.M - 1u) * pc.nb01;
@@ -153,7 +154,7 @@ void main() {
 	[[unroll]] for (uint r = 0u; r < NR; r++) {
 		[[unroll]] for (uint c = 0u; c < NC; c++) {
 			float s = wg_sum(acc[r * NC + c]);
-			if (l == 0u && m0 + r < pc.M && n0 + c < pc.N) d[(cbase + (m0 + r) * pc.nb0 + (n0 + c) * pc.nb1) >> 2] = floatBitsToUint(s);
+			if (l == 0u && m0 + r < pc.M && n0 + c < pc.N) d[(cbase + (m0 + r) * pc.nb0 + (n0 + c) * pc.nb1) >> 2] = floatBitsToUint(s + addend(ebase, m0 + r, n0 + c));
 		}
 	}
 }

@@ -105,3 +105,9 @@
 
 // rope.comp's mode bits.
 #define ROPE_FREQ_FACTORS 0x1000000u // src2 holds frequency factors
+
+// The fusion flags of reduce.comp, mul_mat.comp and mul_mat_vec.comp: a push
+// constant (not the specialized mode), so a fused dispatch runs the unfused
+// op's pipeline.
+#define FUSE_MUL 0x1u // RMS_NORM then MUL: each row times the F32 weight row at off1 (binding 1)
+#define FUSE_ADD 0x2u // MUL_MAT then ADD (a bias or a residual): plus the F32 addend at offb (binding 2), strides nbb1..3 (0 where broadcast)

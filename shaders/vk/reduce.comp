@@ -32,9 +32,11 @@ layout(push_constant) uniform PC {
 	uint nrows;
 	uint mp0;
 	float softcap;               // SOFT_MAX: softcap·tanh(x/softcap) when > 0
+	uint fuse;                   // FUSE_MUL (RMS_NORM): times the weight row at off1
 } pc;
 
 layout(std430, binding = 0) readonly buffer Src0v { vec4 s0v[]; };
+layout(std430, binding = 1) readonly buffer Src1v { vec4 s1v[]; };
 layout(std430, binding = 3) buffer Dstv { vec4 dv[]; };
 
 // Sources and results are F32 (the mask F32 or F16).
@@ -142,7 +144,12 @@ void main() {
 				s += dot(x, x);
 			}
 			float scale = 1.0 / sqrt(row_sum(s) / n + pc.p);
-			for (uint q = first; q < pc.ne00 / 4u; q += step) dv[(dst >> 4) + q] = s0v[(src >> 4) + q] * scale;
+			if ((pc.fuse & FUSE_MUL) != 0u) {
+				// off1 is 16-byte aligned too (the host checks).
+				for (uint q = first; q < pc.ne00 / 4u; q += step) dv[(dst >> 4) + q] = s0v[(src >> 4) + q] * scale * s1v[(pc.off1 >> 4) + q];
+			} else {
+				for (uint q = first; q < pc.ne00 / 4u; q += step) dv[(dst >> 4) + q] = s0v[(src >> 4) + q] * scale;
+			}
 			break;
 		}
 		for (uint i0 = first; i0 < pc.ne00; i0 += step) {
@@ -150,8 +157,14 @@ void main() {
 			s += x * x;
 		}
 		float scale = 1.0 / sqrt(row_sum(s) / n + pc.p);
-		for (uint i0 = first; i0 < pc.ne00; i0 += step) {
-			st(dst + i0 * pc.nb0, ld(src + i0 * pc.nb00) * scale);
+		if ((pc.fuse & FUSE_MUL) != 0u) {
+			for (uint i0 = first; i0 < pc.ne00; i0 += step) {
+				st(dst + i0 * pc.nb0, ld(src + i0 * pc.nb00) * scale * uintBitsToFloat(s1[(pc.off1 >> 2) + i0]));
+			}
+		} else {
+			for (uint i0 = first; i0 < pc.ne00; i0 += step) {
+				st(dst + i0 * pc.nb0, ld(src + i0 * pc.nb00) * scale);
+			}
 		}
 		break;
 	}

@@ -8,6 +8,16 @@
 // SG: the subgroup (SGS lanes, TN % SGS == 0) shares the column loads:
 // lane l loads the columns t with t % SGS == l and shuffles them to the
 // others, so each lane loads TN/SGS column vectors instead of TN.
+// addend is what a fused ADD (ADDEND) adds to d[i, j, i2, i3]: that
+// element of c (a bias or a residual; nb_c is 0 where c broadcasts).
+fn addend(i: u32, j: u32, i2: u32, i3: u32) -> f32 {
+#if ADDEND
+  return ld_c(P.off.w + i * P.nb_c.x + j * P.nb_c.y + i2 * P.nb_c.z + i3 * P.nb_c.w);
+#else
+  return 0.0;
+#endif
+}
+
 var<private> br: array<u32, TN>;
 var<private> bown: array<u32, BOWN>;
 
@@ -109,7 +119,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
     if (i0 + s >= P.ne_d.x) { break; }
     for (var t = 0u; t < TN; t++) {
       if (j0 + t >= P.ne_d.y) { break; }
-      st_d(dbase + (i0 + s) * P.nb_d.x + (j0 + t) * P.nb_d.y, acc[s][t]);
+      st_d(dbase + (i0 + s) * P.nb_d.x + (j0 + t) * P.nb_d.y, acc[s][t] + addend(i0 + s, j0 + t, i2, i3));
     }
   }
 }

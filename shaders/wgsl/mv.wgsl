@@ -4,6 +4,17 @@
 // Grid: x = row groups (n.x of them), y = j + N * i2, z = i3.
 var<workgroup> red: array<f32, WG * R>;
 
+// addend is what a fused ADD (ADDEND) adds to d[i, j, i2, i3]: that
+// element of c (a bias or a residual; nb_c is 0 where c broadcasts).
+fn addend(i: u32, j: u32, i2: u32, i3: u32) -> f32 {
+#if ADDEND
+  return ld_c(P.off.w + i * P.nb_c.x + j * P.nb_c.y + i2 * P.nb_c.z + i3 * P.nb_c.w);
+#else
+  return 0.0;
+#endif
+}
+
+
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) li: u32) {
   let r0 = wid.x * R;
@@ -28,6 +39,6 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
     workgroupBarrier();
   }
   if (li < R && r0 + li < P.ne_d.x) {
-    st_d(P.off.x + (r0 + li) * P.nb_d.x + j * P.nb_d.y + i2 * P.nb_d.z + i3 * P.nb_d.w, red[li * WG]);
+    st_d(P.off.x + (r0 + li) * P.nb_d.x + j * P.nb_d.y + i2 * P.nb_d.z + i3 * P.nb_d.w, red[li * WG] + addend(r0 + li, j, i2, i3));
   }
 }
