@@ -58,6 +58,7 @@ var avx512Kernels = func() *kernels {
 	k.dotIQ4NL = blockDotNeg(18, dotIQ4NLAVX512)
 	k.dotQ4R8 = r8Dot(dotQ4R8AVX512)
 	k.dotMXFP4 = blockDotNeg(17, dotMXFP4AVX512)
+	useTernaryAVX512(&k)
 	return &k
 }()
 
