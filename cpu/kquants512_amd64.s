@@ -2401,16 +2401,67 @@ DATA kmx_lvl<>+48(SB)/8, $0x8c88868483828180
 DATA kmx_lvl<>+56(SB)/8, $0x74787a7c7d7e7f80
 GLOBL kmx_lvl<>(SB), RODATA|NOPTR, $64
 
+// kmx_eidx: VPSHUFB indices that take byte k of 128-bit lane k (the E8M0
+// scale of block k of four 17-byte blocks loaded at the first's) into the
+// lane's first dword, zero-extended; kmx_eperm (VPERMD) gathers those four
+// dwords.
+DATA kmx_eidx<>+0(SB)/8, $0x8080808080808000
+DATA kmx_eidx<>+8(SB)/8, $0x8080808080808080
+DATA kmx_eidx<>+16(SB)/8, $0x8080808080808001
+DATA kmx_eidx<>+24(SB)/8, $0x8080808080808080
+DATA kmx_eidx<>+32(SB)/8, $0x8080808080808002
+DATA kmx_eidx<>+40(SB)/8, $0x8080808080808080
+DATA kmx_eidx<>+48(SB)/8, $0x8080808080808003
+DATA kmx_eidx<>+56(SB)/8, $0x8080808080808080
+GLOBL kmx_eidx<>(SB), RODATA|NOPTR, $64
+DATA kmx_eperm<>+0(SB)/8, $0x0000000400000000
+DATA kmx_eperm<>+8(SB)/8, $0x0000000c00000008
+DATA kmx_eperm<>+16(SB)/8, $0x0000000400000000
+DATA kmx_eperm<>+24(SB)/8, $0x0000000c00000008
+DATA kmx_eperm<>+32(SB)/8, $0x0000000400000000
+DATA kmx_eperm<>+40(SB)/8, $0x0000000c00000008
+DATA kmx_eperm<>+48(SB)/8, $0x0000000400000000
+DATA kmx_eperm<>+56(SB)/8, $0x0000000c00000008
+GLOBL kmx_eperm<>(SB), RODATA|NOPTR, $64
+
+// kmx_abs: the magnitudes of the doubled E2M1 levels, by nibble.
+DATA kmx_abs<>+0(SB)/8, $0x0c08060403020100
+DATA kmx_abs<>+8(SB)/8, $0x0c08060403020100
+DATA kmx_abs<>+16(SB)/8, $0x0c08060403020100
+DATA kmx_abs<>+24(SB)/8, $0x0c08060403020100
+DATA kmx_abs<>+32(SB)/8, $0x0c08060403020100
+DATA kmx_abs<>+40(SB)/8, $0x0c08060403020100
+DATA kmx_abs<>+48(SB)/8, $0x0c08060403020100
+DATA kmx_abs<>+56(SB)/8, $0x0c08060403020100
+GLOBL kmx_abs<>(SB), RODATA|NOPTR, $64
+
 // func dotMXFP4AVX512(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
 // dotIQ4NLAVX512 for MXFP4: 17-byte blocks, the E2M1 levels (doubled, plus
 // 128) by VPSHUFB, and the E8M0 scales halved as ggml's
-// GGML_E8M0_TO_FP32_HALF, built in integer registers. A second VPDPBUSD
-// of 128s takes the +128 back out of each lane exactly (neg is unused).
+// GGML_E8M0_TO_FP32_HALF. Four blocks an iteration: their scales are
+// 2^(e-128) by VSCALEFPS, exact for every e (e < 2 gives ggml's
+// subnormals), and VPDPBUSD multiplies the levels' magnitudes with the
+// activations negated where the level's sign bit (bit 3 of its E2M1
+// nibble) is set, so each lane holds the plain sum of its 4 products, as
+// the AVX2 kernel's do. The odd last blocks build their scales in integer
+// registers and take a +128 on the levels back out with a second VPDPBUSD
+// of 128s (neg is unused).
 TEXT ·dotMXFP4AVX512(SB), NOSPLIT, $0-44
 	MOVQ w+0(FP), SI
 	MOVQ qs+8(FP), DI
 	MOVQ qd+16(FP), DX
 	MOVQ nb+32(FP), CX
+	VPXORD Z15, Z15, Z15
+	VMOVDQU64 kmx_eidx<>(SB), Z27
+	VMOVDQU64 kmx_eperm<>(SB), Z26
+	MOVL $0xc3000000, AX
+	VPBROADCASTD AX, X25
+	MOVL $0x3f800000, AX
+	VPBROADCASTD AX, X24
+	VMOVDQU64 kmx_abs<>(SB), Z23
+	MOVL $0x08080808, AX
+	VPBROADCASTD AX, Z29
+	VPXORD Z31, Z31, Z31
 	VPXORD Z0, Z0, Z0
 	VXORPS X1, X1, X1
 	VXORPS X2, X2, X2
@@ -2425,14 +2476,12 @@ TEXT ·dotMXFP4AVX512(SB), NOSPLIT, $0-44
 	SUBQ $4, CX
 	JB mxfp4x_tail
 mxfp4x_four:
-	MXSCALE(0(SI), R9)
-	VMOVD R9, X8
-	MXSCALE(17(SI), R9)
-	VPINSRD $1, R9, X8, X8
-	MXSCALE(34(SI), R9)
-	VPINSRD $2, R9, X8, X8
-	MXSCALE(51(SI), R9)
-	VPINSRD $3, R9, X8, X8
+	VMOVDQU64 0(SI), Z8
+	VPSHUFB Z27, Z8, Z8
+	VPERMD Z8, Z26, Z8
+	VCVTDQ2PS X8, X8
+	VADDPS X25, X8, X8
+	VSCALEFPS X8, X24, X8
 	VBROADCASTF128 (DX), Y9
 	VMULPS Y9, Y8, Y8
 	VPERMPS Z8, Z21, Z10
@@ -2442,14 +2491,12 @@ mxfp4x_four:
 	VSHUFI64X2 $0x50, Z4, Z4, Z4
 	VPSRLVW Z13, Z4, Z4
 	VPANDD Z14, Z4, Z4
-	VPSHUFB Z4, Z30, Z4
+	VPTESTMB Z29, Z4, K2
+	VPSHUFB Z4, Z23, Z4
+	VMOVDQU64 0(DI), Z7
+	VPSUBB Z7, Z31, K2, Z7
 	VPXORD Z5, Z5, Z5
-	VPDPBUSD 0(DI), Z4, Z5
-	// Take the levels' +128 back out lane by lane, exactly: each lane
-	// then holds the plain sum of its 4 products, as the AVX2 kernel's do.
-	VPXORD Z6, Z6, Z6
-	VPDPBUSD 0(DI), Z28, Z6
-	VPSUBD Z6, Z5, Z5
+	VPDPBUSD Z7, Z4, Z5
 	VCVTDQ2PS Z5, Z5
 	VFMADD231PS Z5, Z10, Z0
 	VMOVDQU 35(SI), X4
@@ -2457,16 +2504,14 @@ mxfp4x_four:
 	VSHUFI64X2 $0x50, Z4, Z4, Z4
 	VPSRLVW Z13, Z4, Z4
 	VPANDD Z14, Z4, Z4
-	VPSHUFB Z4, Z30, Z4
+	VPTESTMB Z29, Z4, K2
+	VPSHUFB Z4, Z23, Z4
+	VMOVDQU64 64(DI), Z7
+	VPSUBB Z7, Z31, K2, Z7
 	VPXORD Z5, Z5, Z5
-	VPDPBUSD 64(DI), Z4, Z5
-	// Take the levels' +128 back out lane by lane, exactly: each lane
-	// then holds the plain sum of its 4 products, as the AVX2 kernel's do.
-	VPXORD Z6, Z6, Z6
-	VPDPBUSD 64(DI), Z28, Z6
-	VPSUBD Z6, Z5, Z5
+	VPDPBUSD Z7, Z4, Z5
 	VCVTDQ2PS Z5, Z5
-	VFMADD231PS Z5, Z11, Z0
+	VFMADD231PS Z5, Z11, Z15
 	ADDQ $68, SI
 	ADDQ $128, DI
 	ADDQ $16, DX
@@ -2498,6 +2543,7 @@ mxfp4x_one:
 	DECQ CX
 	JNZ mxfp4x_one
 mxfp4x_done:
+	VADDPS Z15, Z0, Z0
 	VEXTRACTF64X4 $1, Z0, Y3
 	VADDPS Y3, Y0, Y0
 	VADDPS Y2, Y0, Y0
