@@ -739,6 +739,53 @@ GLOBL k3_hrot<>(SB), RODATA|NOPTR, $256
 	VPINSRD $2, R11, xreg, xreg; \
 	VPINSRD $3, R13, xreg, xreg
 
+// k3_scv: the tables of Q3_SCALES2. Entries 0 and 1 are VPERMD indices
+// that take dwords [u0, u1, u0, u1] and [u2, u2, u2, u2] of each 128-bit
+// lane's 12 scale bytes (at dword 0 in the low lane, 1 in the high one);
+// entry 2 holds the VPSRLVD counts of the low nibbles' dwords, entry 3
+// the VPROLVD counts that bring each dword's 2-bit highs to bits 4-5 of
+// its bytes, entries 4 and 5 the masks 0x0f and 0x30.
+DATA k3_scv<>+0(SB)/8, $0x0000000100000000
+DATA k3_scv<>+8(SB)/8, $0x0000000100000000
+DATA k3_scv<>+16(SB)/8, $0x0000000600000005
+DATA k3_scv<>+24(SB)/8, $0x0000000600000005
+DATA k3_scv<>+32(SB)/8, $0x0000000200000002
+DATA k3_scv<>+40(SB)/8, $0x0000000200000002
+DATA k3_scv<>+48(SB)/8, $0x0000000700000007
+DATA k3_scv<>+56(SB)/8, $0x0000000700000007
+DATA k3_scv<>+64(SB)/8, $0x0000000000000000
+DATA k3_scv<>+72(SB)/8, $0x0000000400000004
+DATA k3_scv<>+80(SB)/8, $0x0000000000000000
+DATA k3_scv<>+88(SB)/8, $0x0000000400000004
+DATA k3_scv<>+96(SB)/8, $0x0000000200000004
+DATA k3_scv<>+104(SB)/8, $0x0000001e00000000
+DATA k3_scv<>+112(SB)/8, $0x0000000200000004
+DATA k3_scv<>+120(SB)/8, $0x0000001e00000000
+DATA k3_scv<>+128(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA k3_scv<>+136(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA k3_scv<>+144(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA k3_scv<>+152(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA k3_scv<>+160(SB)/8, $0x3030303030303030
+DATA k3_scv<>+168(SB)/8, $0x3030303030303030
+DATA k3_scv<>+176(SB)/8, $0x3030303030303030
+DATA k3_scv<>+184(SB)/8, $0x3030303030303030
+GLOBL k3_scv<>(SB), RODATA|NOPTR, $192
+
+// Q3_SCALES2 decodes the sixteen 6-bit scales of the Q3_K super-blocks at
+// SI and SI+110 into the bytes of X11 and the high lane of Y11, still
+// offset by 32, as Q3_SCALES does with vector instructions. Clobbers Y8;
+// the indices of k3_scv are in Y1 and Y14.
+#define Q3_SCALES2 \
+	VMOVDQU 96(SI), X11; \
+	VINSERTI128 $1, 202(SI), Y11, Y11; \
+	VPERMD Y11, Y1, Y8; \
+	VPERMD Y11, Y14, Y11; \
+	VPSRLVD k3_scv<>+64(SB), Y8, Y8; \
+	VPROLVD k3_scv<>+96(SB), Y11, Y11; \
+	VPANDD k3_scv<>+128(SB), Y8, Y8; \
+	VPANDD k3_scv<>+160(SB), Y11, Y11; \
+	VPORD Y8, Y11, Y11
+
 // Q3K_RUN is Q2K_RUN for Q3_K run r: each quant gains its third bit from
 // hmask (hmreg, broadcast to both halves) by VPROLVD and VPTERNLOGD (A |
 // B&C with Z31's 0x04 bytes); the -4 of a clear bit goes through bsums.
@@ -770,12 +817,12 @@ TEXT ·dotQ3KAVX512(SB), NOSPLIT, $0-44
 	VMOVDQU64 k2_shift<>+0(SB), Z13
 	VMOVDQU64 k2_shift<>+64(SB), Z24
 	K_LOADIDX(k2_scidx<>)
+	VMOVDQU k3_scv<>+0(SB), Y1
+	VMOVDQU k3_scv<>+32(SB), Y14
 	SUBQ $2, CX
 	JB q3k512_one
 q3k512_pair:
-	Q3_SCALES(0, X11)
-	Q3_SCALES(110, X8)
-	VINSERTI128 $1, X8, Y11, Y11
+	Q3_SCALES2
 	VPSUBB Y2, Y11, Y11
 	VPMOVSXBW Y11, Z9
 	VPMADDWD (BX), Z9, Z10
