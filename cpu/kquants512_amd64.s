@@ -663,43 +663,6 @@ q2k512_done:
 	VZEROUPPER
 	RET
 
-// k3_hrot entry r (64 bytes): VPROLVD counts that bring bits 2r (low
-// half) and 2r+1 (high half) of each byte of Q3_K's hmask, broadcast to
-// both halves, to bit 2, where run r's third bits go.
-DATA k3_hrot<>+0(SB)/8, $0x0000000200000002
-DATA k3_hrot<>+8(SB)/8, $0x0000000200000002
-DATA k3_hrot<>+16(SB)/8, $0x0000000200000002
-DATA k3_hrot<>+24(SB)/8, $0x0000000200000002
-DATA k3_hrot<>+32(SB)/8, $0x0000000100000001
-DATA k3_hrot<>+40(SB)/8, $0x0000000100000001
-DATA k3_hrot<>+48(SB)/8, $0x0000000100000001
-DATA k3_hrot<>+56(SB)/8, $0x0000000100000001
-DATA k3_hrot<>+64(SB)/8, $0x0000000000000000
-DATA k3_hrot<>+72(SB)/8, $0x0000000000000000
-DATA k3_hrot<>+80(SB)/8, $0x0000000000000000
-DATA k3_hrot<>+88(SB)/8, $0x0000000000000000
-DATA k3_hrot<>+96(SB)/8, $0x0000001f0000001f
-DATA k3_hrot<>+104(SB)/8, $0x0000001f0000001f
-DATA k3_hrot<>+112(SB)/8, $0x0000001f0000001f
-DATA k3_hrot<>+120(SB)/8, $0x0000001f0000001f
-DATA k3_hrot<>+128(SB)/8, $0x0000001e0000001e
-DATA k3_hrot<>+136(SB)/8, $0x0000001e0000001e
-DATA k3_hrot<>+144(SB)/8, $0x0000001e0000001e
-DATA k3_hrot<>+152(SB)/8, $0x0000001e0000001e
-DATA k3_hrot<>+160(SB)/8, $0x0000001d0000001d
-DATA k3_hrot<>+168(SB)/8, $0x0000001d0000001d
-DATA k3_hrot<>+176(SB)/8, $0x0000001d0000001d
-DATA k3_hrot<>+184(SB)/8, $0x0000001d0000001d
-DATA k3_hrot<>+192(SB)/8, $0x0000001c0000001c
-DATA k3_hrot<>+200(SB)/8, $0x0000001c0000001c
-DATA k3_hrot<>+208(SB)/8, $0x0000001c0000001c
-DATA k3_hrot<>+216(SB)/8, $0x0000001c0000001c
-DATA k3_hrot<>+224(SB)/8, $0x0000001b0000001b
-DATA k3_hrot<>+232(SB)/8, $0x0000001b0000001b
-DATA k3_hrot<>+240(SB)/8, $0x0000001b0000001b
-DATA k3_hrot<>+248(SB)/8, $0x0000001b0000001b
-GLOBL k3_hrot<>(SB), RODATA|NOPTR, $256
-
 // Q3_SCALES decodes the sixteen 6-bit scales of the Q3_K super-block at
 // off(SI) (the 12 bytes at off+96) into the bytes of xreg, still offset
 // by 32. Clobbers R8-R13.
@@ -786,14 +749,52 @@ GLOBL k3_scv<>(SB), RODATA|NOPTR, $192
 	VPANDD k3_scv<>+160(SB), Y11, Y11; \
 	VPORD Y8, Y11, Y11
 
+// k3_hbit entry r (64 bytes): the bit of Q3_K's hmask bytes, broadcast
+// to both halves, that holds run r's third bits: 2r (low half), 2r+1
+// (high half), for VPTESTMB.
+DATA k3_hbit<>+0(SB)/8, $0x0101010101010101
+DATA k3_hbit<>+8(SB)/8, $0x0101010101010101
+DATA k3_hbit<>+16(SB)/8, $0x0101010101010101
+DATA k3_hbit<>+24(SB)/8, $0x0101010101010101
+DATA k3_hbit<>+32(SB)/8, $0x0202020202020202
+DATA k3_hbit<>+40(SB)/8, $0x0202020202020202
+DATA k3_hbit<>+48(SB)/8, $0x0202020202020202
+DATA k3_hbit<>+56(SB)/8, $0x0202020202020202
+DATA k3_hbit<>+64(SB)/8, $0x0404040404040404
+DATA k3_hbit<>+72(SB)/8, $0x0404040404040404
+DATA k3_hbit<>+80(SB)/8, $0x0404040404040404
+DATA k3_hbit<>+88(SB)/8, $0x0404040404040404
+DATA k3_hbit<>+96(SB)/8, $0x0808080808080808
+DATA k3_hbit<>+104(SB)/8, $0x0808080808080808
+DATA k3_hbit<>+112(SB)/8, $0x0808080808080808
+DATA k3_hbit<>+120(SB)/8, $0x0808080808080808
+DATA k3_hbit<>+128(SB)/8, $0x1010101010101010
+DATA k3_hbit<>+136(SB)/8, $0x1010101010101010
+DATA k3_hbit<>+144(SB)/8, $0x1010101010101010
+DATA k3_hbit<>+152(SB)/8, $0x1010101010101010
+DATA k3_hbit<>+160(SB)/8, $0x2020202020202020
+DATA k3_hbit<>+168(SB)/8, $0x2020202020202020
+DATA k3_hbit<>+176(SB)/8, $0x2020202020202020
+DATA k3_hbit<>+184(SB)/8, $0x2020202020202020
+DATA k3_hbit<>+192(SB)/8, $0x4040404040404040
+DATA k3_hbit<>+200(SB)/8, $0x4040404040404040
+DATA k3_hbit<>+208(SB)/8, $0x4040404040404040
+DATA k3_hbit<>+216(SB)/8, $0x4040404040404040
+DATA k3_hbit<>+224(SB)/8, $0x8080808080808080
+DATA k3_hbit<>+232(SB)/8, $0x8080808080808080
+DATA k3_hbit<>+240(SB)/8, $0x8080808080808080
+DATA k3_hbit<>+248(SB)/8, $0x8080808080808080
+GLOBL k3_hbit<>(SB), RODATA|NOPTR, $256
+
 // Q3K_RUN is Q2K_RUN for Q3_K run r: each quant gains its third bit from
-// hmask (hmreg, broadcast to both halves) by VPROLVD and VPTERNLOGD (A |
-// B&C with Z31's 0x04 bytes); the -4 of a clear bit goes through bsums.
+// hmask (hmreg, broadcast to both halves): VPTESTMB picks the bytes whose
+// bit is set and a masked VPADDB adds Z31's 0x04 to them; the -4 of a
+// clear bit goes through bsums.
 #define Q3K_RUN(shift, r, hmreg, aoff, idx, op, acc) \
 	VPSRLVW shift, Z3, Z4; \
 	VPANDD Z29, Z4, Z4; \
-	VPROLVD k3_hrot<>+(64*r)(SB), hmreg, Z5; \
-	VPTERNLOGD $0xf8, Z31, Z5, Z4; \
+	VPTESTMB k3_hbit<>+(64*r)(SB), hmreg, K1; \
+	VPADDB Z31, Z4, K1, Z4; \
 	VPMADDUBSW aoff(DI), Z4, Z4; \
 	VPERMW Z9, idx, Z5; \
 	op Z5, Z4, acc
@@ -2204,8 +2205,8 @@ q2kx4512_loop:
 #define Q3KX4_RUN(shift, r, aoff, idx, op) \
 	VPSRLVW shift, Z31, Z4; \
 	VPANDD Z29, Z4, Z4; \
-	VPROLVD k3_hrot<>+(64*r)(SB), Z30, Z5; \
-	VPTERNLOGD $0xf8, Z28, Z5, Z4; \
+	VPTESTMB k3_hbit<>+(64*r)(SB), Z30, K1; \
+	VPADDB Z28, Z4, K1, Z4; \
 	VPERMW Z9, idx, Z5; \
 	X4_MUL4(aoff, op)
 
