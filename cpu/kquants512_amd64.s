@@ -1016,14 +1016,15 @@ DATA kx_scsh<>+120(SB)/8, $0x0000001e0000001c
 GLOBL kx_scsh<>(SB), RODATA|NOPTR, $128
 
 // IQ4XS_RUN multiplies two IQ4_XS sub-blocks (their 32 quant bytes at
-// woff(SI)) with their 64 activations at aoff(DI): VSHUFI64X2 puts each
-// 16-byte sub-block in two lanes, VPSRLVW and VPANDD take the low nibbles
+// woff(SI)) with their 64 activations at aoff(DI): two broadcast loads,
+// the second merged under K3 (dwords 8-15), put each 16-byte sub-block in
+// two lanes, VPSRLVW and VPANDD take the low nibbles
 // in the first and the high ones in the second, VPSHUFB looks up the
 // levels, VPDPBUSD sums their products in fours, and VPMULLD weights the
 // sums by the sub-block scales (VPERMD with index idx from Z9) into acc.
 #define IQ4XS_RUN(woff, aoff, idx, acc) \
-	VBROADCASTI64X4 woff(SI), Z4; \
-	VSHUFI64X2 $0x50, Z4, Z4, Z4; \
+	VBROADCASTI32X4 woff(SI), Z4; \
+	VBROADCASTI32X4 (woff+16)(SI), K3, Z4; \
 	VPSRLVW Z13, Z4, Z4; \
 	VPANDD Z14, Z4, Z4; \
 	VPSHUFB Z4, Z30, Z4; \
@@ -1053,6 +1054,8 @@ TEXT ·dotIQ4XSAVX512(SB), NOSPLIT, $0-44
 	MOVQ qd+16(FP), DX
 	MOVQ bsums+24(FP), BX
 	MOVQ nb+32(FP), CX
+	MOVL $0xff00, AX
+	KMOVW AX, K3
 	VPXORD Z0, Z0, Z0
 	MOVL $0x0f0f0f0f, AX
 	VPBROADCASTD AX, Z14
@@ -2507,6 +2510,8 @@ TEXT ·dotMXFP4AVX512(SB), NOSPLIT, $0-44
 	MOVL $0x3f800000, AX
 	VPBROADCASTD AX, X24
 	VMOVDQU64 kmx_abs<>(SB), Z23
+	MOVL $0xff00, AX
+	KMOVW AX, K3
 	MOVL $0x08080808, AX
 	VPBROADCASTD AX, Z29
 	VPXORD Z31, Z31, Z31
@@ -2534,9 +2539,8 @@ mxfp4x_four:
 	VMULPS Y9, Y8, Y8
 	VPERMPS Z8, Z21, Z10
 	VPERMPS Z8, Z22, Z11
-	VMOVDQU 1(SI), X4
-	VINSERTI128 $1, 18(SI), Y4, Y4
-	VSHUFI64X2 $0x50, Z4, Z4, Z4
+	VBROADCASTI32X4 1(SI), Z4
+	VBROADCASTI32X4 18(SI), K3, Z4
 	VPSRLVW Z13, Z4, Z4
 	VPANDD Z14, Z4, Z4
 	VPTESTMB Z29, Z4, K2
@@ -2547,9 +2551,8 @@ mxfp4x_four:
 	VPDPBUSD Z7, Z4, Z5
 	VCVTDQ2PS Z5, Z5
 	VFMADD231PS Z5, Z10, Z0
-	VMOVDQU 35(SI), X4
-	VINSERTI128 $1, 52(SI), Y4, Y4
-	VSHUFI64X2 $0x50, Z4, Z4, Z4
+	VBROADCASTI32X4 35(SI), Z4
+	VBROADCASTI32X4 52(SI), K3, Z4
 	VPSRLVW Z13, Z4, Z4
 	VPANDD Z14, Z4, Z4
 	VPTESTMB Z29, Z4, K2
