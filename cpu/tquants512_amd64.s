@@ -93,6 +93,49 @@ DATA t2_sh23<>+48(SB)/8, $0x0006000600060006
 DATA t2_sh23<>+56(SB)/8, $0x0006000600060006
 GLOBL t2_sh23<>(SB), RODATA|NOPTR, $64
 
+// t2_mask01 and t2_mask23: the bytes that hold planes 0 and 1, 2 and 3
+// (low half, high half) of 32 TQ2_0 bytes broadcast to both halves. Masked
+// in place, plane p weighs 4^p; t2_sh01/t2_sh23's counts, as VPSRAVD
+// counts on the dword sums, take the weights back out exactly.
+DATA t2_mask01<>+0(SB)/8, $0x0303030303030303
+DATA t2_mask01<>+8(SB)/8, $0x0303030303030303
+DATA t2_mask01<>+16(SB)/8, $0x0303030303030303
+DATA t2_mask01<>+24(SB)/8, $0x0303030303030303
+DATA t2_mask01<>+32(SB)/8, $0x0c0c0c0c0c0c0c0c
+DATA t2_mask01<>+40(SB)/8, $0x0c0c0c0c0c0c0c0c
+DATA t2_mask01<>+48(SB)/8, $0x0c0c0c0c0c0c0c0c
+DATA t2_mask01<>+56(SB)/8, $0x0c0c0c0c0c0c0c0c
+GLOBL t2_mask01<>(SB), RODATA|NOPTR, $64
+DATA t2_mask23<>+0(SB)/8, $0x3030303030303030
+DATA t2_mask23<>+8(SB)/8, $0x3030303030303030
+DATA t2_mask23<>+16(SB)/8, $0x3030303030303030
+DATA t2_mask23<>+24(SB)/8, $0x3030303030303030
+DATA t2_mask23<>+32(SB)/8, $0xc0c0c0c0c0c0c0c0
+DATA t2_mask23<>+40(SB)/8, $0xc0c0c0c0c0c0c0c0
+DATA t2_mask23<>+48(SB)/8, $0xc0c0c0c0c0c0c0c0
+DATA t2_mask23<>+56(SB)/8, $0xc0c0c0c0c0c0c0c0
+GLOBL t2_mask23<>(SB), RODATA|NOPTR, $64
+// t2_dsh01 and t2_dsh23: VPSRAVD counts 0 and 2, 4 and 6 (low half, high
+// half), one a dword.
+DATA t2_dsh01<>+0(SB)/8, $0x0000000000000000
+DATA t2_dsh01<>+8(SB)/8, $0x0000000000000000
+DATA t2_dsh01<>+16(SB)/8, $0x0000000000000000
+DATA t2_dsh01<>+24(SB)/8, $0x0000000000000000
+DATA t2_dsh01<>+32(SB)/8, $0x0000000200000002
+DATA t2_dsh01<>+40(SB)/8, $0x0000000200000002
+DATA t2_dsh01<>+48(SB)/8, $0x0000000200000002
+DATA t2_dsh01<>+56(SB)/8, $0x0000000200000002
+GLOBL t2_dsh01<>(SB), RODATA|NOPTR, $64
+DATA t2_dsh23<>+0(SB)/8, $0x0000000400000004
+DATA t2_dsh23<>+8(SB)/8, $0x0000000400000004
+DATA t2_dsh23<>+16(SB)/8, $0x0000000400000004
+DATA t2_dsh23<>+24(SB)/8, $0x0000000400000004
+DATA t2_dsh23<>+32(SB)/8, $0x0000000600000006
+DATA t2_dsh23<>+40(SB)/8, $0x0000000600000006
+DATA t2_dsh23<>+48(SB)/8, $0x0000000600000006
+DATA t2_dsh23<>+56(SB)/8, $0x0000000600000006
+GLOBL t2_dsh23<>(SB), RODATA|NOPTR, $64
+
 // TQ_CONSTS loads what both ternary kernels use: 3 and 768 in each word
 // (Z24, Z25), 0xff00 in each word (Z26), 1 in each word (Z28).
 #define TQ_CONSTS \
@@ -188,10 +231,10 @@ tq1z_loop:
 	RET
 
 // TQ2_TWO adds to acc the dot of two planes of the 32 bytes broadcast in
-// r (the shifts in sh) with the 64 activations at aoff(DI). Clobbers Z4.
-#define TQ2_TWO(r, sh, aoff, acc) \
-	VPSRLVW sh, r, Z4; \
-	VPANDD Z29, Z4, Z4; \
+// r, masked in place by mask (so weighing 4^plane), with the 64
+// activations at aoff(DI). Clobbers Z4.
+#define TQ2_TWO(r, mask, aoff, acc) \
+	VPANDD mask, r, Z4; \
 	VPDPBUSD aoff(DI), Z4, acc
 
 // func dotTQ2AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
@@ -203,10 +246,10 @@ TEXT ·dotTQ2AVX512(SB), NOSPLIT, $0-44
 	MOVQ nb+32(FP), CX
 	VPXORD Z0, Z0, Z0
 	TQ_CONSTS
-	MOVL $0x03030303, R11
-	VPBROADCASTD R11, Z29
-	VMOVDQU64 t2_sh01<>(SB), Z30
-	VMOVDQU64 t2_sh23<>(SB), Z31
+	VMOVDQU64 t2_mask01<>(SB), Z30
+	VMOVDQU64 t2_mask23<>(SB), Z31
+	VMOVDQU64 t2_dsh01<>(SB), Z20
+	VMOVDQU64 t2_dsh23<>(SB), Z21
 tq2z_loop:
 	VBROADCASTI64X4 0(SI), Z1
 	VBROADCASTI64X4 32(SI), Z2
@@ -216,6 +259,8 @@ tq2z_loop:
 	TQ2_TWO(Z1, Z31, 64, Z15)
 	TQ2_TWO(Z2, Z30, 128, Z6)
 	TQ2_TWO(Z2, Z31, 192, Z15)
+	VPSRAVD Z20, Z6, Z6
+	VPSRAVD Z21, Z15, Z15
 	VPADDD Z15, Z6, Z6
 	TQ_SCALE(64)
 	ADDQ $66, SI
