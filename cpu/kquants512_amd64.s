@@ -574,6 +574,37 @@ GLOBL k2_shift<>(SB), RODATA|NOPTR, $128
 	VPERMW Z9, idx, Z5; \
 	op Z5, Z4, acc
 
+// k2_mask01: the bytes that hold the first two 2-bit planes (low half,
+// high half) of 32 Q2_K quant bytes broadcast to both halves. Masked in
+// place, the second plane weighs 4 in its dword sums, which a VPSRAVD by
+// k2_dsh's counts (0, 2) takes back out exactly.
+DATA k2_mask01<>+0(SB)/8, $0x0303030303030303
+DATA k2_mask01<>+8(SB)/8, $0x0303030303030303
+DATA k2_mask01<>+16(SB)/8, $0x0303030303030303
+DATA k2_mask01<>+24(SB)/8, $0x0303030303030303
+DATA k2_mask01<>+32(SB)/8, $0x0c0c0c0c0c0c0c0c
+DATA k2_mask01<>+40(SB)/8, $0x0c0c0c0c0c0c0c0c
+DATA k2_mask01<>+48(SB)/8, $0x0c0c0c0c0c0c0c0c
+DATA k2_mask01<>+56(SB)/8, $0x0c0c0c0c0c0c0c0c
+GLOBL k2_mask01<>(SB), RODATA|NOPTR, $64
+DATA k2_dsh<>+0(SB)/8, $0x0000000000000000
+DATA k2_dsh<>+8(SB)/8, $0x0000000000000000
+DATA k2_dsh<>+16(SB)/8, $0x0000000000000000
+DATA k2_dsh<>+24(SB)/8, $0x0000000000000000
+DATA k2_dsh<>+32(SB)/8, $0x0000000200000002
+DATA k2_dsh<>+40(SB)/8, $0x0000000200000002
+DATA k2_dsh<>+48(SB)/8, $0x0000000200000002
+DATA k2_dsh<>+56(SB)/8, $0x0000000200000002
+GLOBL k2_dsh<>(SB), RODATA|NOPTR, $64
+
+// Q2K_RUN01 is Q2K_RUN for the first two planes, masked in place by Z24
+// (the second weighing 4).
+#define Q2K_RUN01(aoff, idx, op, acc) \
+	VPANDD Z24, Z3, Z4; \
+	VPMADDUBSW aoff(DI), Z4, Z4; \
+	VPERMW Z9, idx, Z5; \
+	op Z5, Z4, acc
+
 // func dotQ2KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
 // Two super-blocks an iteration, as dotQ4KAVX512; Q2_K has a 4-bit scale
 // and min per 16 values, the min applied through the 16-value bsums.
@@ -589,7 +620,8 @@ TEXT ·dotQ2KAVX512(SB), NOSPLIT, $0-44
 	VPBROADCASTD AX, Z14
 	MOVL $0x03030303, AX
 	VPBROADCASTD AX, Z29
-	VMOVDQU64 k2_shift<>+0(SB), Z13
+	VMOVDQU64 k2_mask01<>(SB), Z24
+	VMOVDQU64 k2_dsh<>(SB), Z31
 	VMOVDQU64 k2_shift<>+64(SB), Z30
 	K_LOADIDX(k2_scidx<>)
 	SUBQ $2, CX
@@ -606,17 +638,19 @@ q2k512_pair:
 	K_DM2(80, 84)
 	K_MINS2
 	VBROADCASTI64X4 16(SI), Z3
-	Q2K_RUN(Z13, 0, Z16, VPMADDWD, Z6)
+	Q2K_RUN01(0, Z16, VPMADDWD, Z6)
 	Q2K_RUN(Z30, 64, Z17, VPMADDWD, Z7)
 	VBROADCASTI64X4 48(SI), Z3
-	Q2K_RUN(Z13, 128, Z18, VPDPWSSD, Z6)
+	Q2K_RUN01(128, Z18, VPDPWSSD, Z6)
 	Q2K_RUN(Z30, 192, Z19, VPDPWSSD, Z7)
 	VBROADCASTI64X4 100(SI), Z3
-	Q2K_RUN(Z13, 256, Z20, VPMADDWD, Z27)
+	Q2K_RUN01(256, Z20, VPMADDWD, Z27)
 	Q2K_RUN(Z30, 320, Z21, VPMADDWD, Z28)
 	VBROADCASTI64X4 132(SI), Z3
-	Q2K_RUN(Z13, 384, Z22, VPDPWSSD, Z27)
+	Q2K_RUN01(384, Z22, VPDPWSSD, Z27)
 	Q2K_RUN(Z30, 448, Z23, VPDPWSSD, Z28)
+	VPSRAVD Z31, Z6, Z6
+	VPSRAVD Z31, Z27, Z27
 	VPADDD Z7, Z6, Z6
 	VPADDD Z28, Z27, Z27
 	K5_SUM2
@@ -643,11 +677,12 @@ q2k512_one:
 	K_DM1(80)
 	VFMADD231PS X10, X15, X1
 	VBROADCASTI64X4 16(SI), Z3
-	Q2K_RUN(Z13, 0, Z16, VPMADDWD, Z10)
+	Q2K_RUN01(0, Z16, VPMADDWD, Z10)
 	Q2K_RUN(Z30, 64, Z17, VPMADDWD, Z11)
 	VBROADCASTI64X4 48(SI), Z3
-	Q2K_RUN(Z13, 128, Z18, VPDPWSSD, Z10)
+	Q2K_RUN01(128, Z18, VPDPWSSD, Z10)
 	Q2K_RUN(Z30, 192, Z19, VPDPWSSD, Z11)
+	VPSRAVD Z31, Z10, Z10
 	VPADDD Z11, Z10, Z10
 	VCVTDQ2PS Z10, Z10
 	VFMADD231PS Z10, Z12, Z0
