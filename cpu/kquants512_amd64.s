@@ -834,6 +834,29 @@ GLOBL k3_hbit<>(SB), RODATA|NOPTR, $256
 	VPERMW Z9, idx, Z5; \
 	op Z5, Z4, acc
 
+// k3_add01: Q3_K's third bit (4) for the first two planes masked in place
+// by k2_mask01 (low half, high half), the second weighing 4.
+DATA k3_add01<>+0(SB)/8, $0x0404040404040404
+DATA k3_add01<>+8(SB)/8, $0x0404040404040404
+DATA k3_add01<>+16(SB)/8, $0x0404040404040404
+DATA k3_add01<>+24(SB)/8, $0x0404040404040404
+DATA k3_add01<>+32(SB)/8, $0x1010101010101010
+DATA k3_add01<>+40(SB)/8, $0x1010101010101010
+DATA k3_add01<>+48(SB)/8, $0x1010101010101010
+DATA k3_add01<>+56(SB)/8, $0x1010101010101010
+GLOBL k3_add01<>(SB), RODATA|NOPTR, $64
+
+// Q3K_RUN01 is Q3K_RUN for runs 0 and 2 (r), whose two planes are masked
+// in place by Z13 (k2_mask01): the second weighs 4, its third bit too
+// (k3_add01), and a VPSRAVD by k2_dsh takes the 4 back out of acc.
+#define Q3K_RUN01(r, hmreg, aoff, idx, op, acc) \
+	VPANDD Z13, Z3, Z4; \
+	VPTESTMB k3_hbit<>+(64*r)(SB), hmreg, K1; \
+	VPADDB k3_add01<>(SB), Z4, K1, Z4; \
+	VPMADDUBSW aoff(DI), Z4, Z4; \
+	VPERMW Z9, idx, Z5; \
+	op Z5, Z4, acc
+
 // func dotQ3KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
 // Two super-blocks an iteration, as dotQ2KAVX512, with signed 6-bit scales
 // and no mins.
@@ -850,7 +873,7 @@ TEXT ·dotQ3KAVX512(SB), NOSPLIT, $0-44
 	VPBROADCASTD AX, Z31
 	MOVL $0x20202020, AX
 	VPBROADCASTD AX, Z2
-	VMOVDQU64 k2_shift<>+0(SB), Z13
+	VMOVDQU64 k2_mask01<>(SB), Z13
 	VMOVDQU64 k2_shift<>+64(SB), Z24
 	K_LOADIDX(k2_scidx<>)
 	VMOVDQU k3_scv<>+0(SB), Y1
@@ -873,18 +896,20 @@ q3k512_pair:
 	VPERMPS Z12, Z25, Z12
 	VBROADCASTI64X4 32(SI), Z3
 	VBROADCASTI64X4 0(SI), Z30
-	Q3K_RUN(Z13, 0, Z30, 0, Z16, VPMADDWD, Z6)
+	Q3K_RUN01(0, Z30, 0, Z16, VPMADDWD, Z6)
 	Q3K_RUN(Z24, 1, Z30, 64, Z17, VPMADDWD, Z7)
 	VBROADCASTI64X4 64(SI), Z3
-	Q3K_RUN(Z13, 2, Z30, 128, Z18, VPDPWSSD, Z6)
+	Q3K_RUN01(2, Z30, 128, Z18, VPDPWSSD, Z6)
 	Q3K_RUN(Z24, 3, Z30, 192, Z19, VPDPWSSD, Z7)
 	VBROADCASTI64X4 142(SI), Z3
 	VBROADCASTI64X4 110(SI), Z30
-	Q3K_RUN(Z13, 0, Z30, 256, Z20, VPMADDWD, Z27)
+	Q3K_RUN01(0, Z30, 256, Z20, VPMADDWD, Z27)
 	Q3K_RUN(Z24, 1, Z30, 320, Z21, VPMADDWD, Z28)
 	VBROADCASTI64X4 174(SI), Z3
-	Q3K_RUN(Z13, 2, Z30, 384, Z22, VPDPWSSD, Z27)
+	Q3K_RUN01(2, Z30, 384, Z22, VPDPWSSD, Z27)
 	Q3K_RUN(Z24, 3, Z30, 448, Z23, VPDPWSSD, Z28)
+	VPSRAVD k2_dsh<>(SB), Z6, Z6
+	VPSRAVD k2_dsh<>(SB), Z27, Z27
 	VPADDD Z7, Z6, Z6
 	VPADDD Z28, Z27, Z27
 	VSHUFI64X2 $0x44, Z27, Z6, Z7
@@ -910,11 +935,12 @@ q3k512_one:
 	VPSLLD $2, Y10, Y10
 	VBROADCASTI64X4 32(SI), Z3
 	VBROADCASTI64X4 0(SI), Z30
-	Q3K_RUN(Z13, 0, Z30, 0, Z16, VPMADDWD, Z6)
+	Q3K_RUN01(0, Z30, 0, Z16, VPMADDWD, Z6)
 	Q3K_RUN(Z24, 1, Z30, 64, Z17, VPMADDWD, Z7)
 	VBROADCASTI64X4 64(SI), Z3
-	Q3K_RUN(Z13, 2, Z30, 128, Z18, VPDPWSSD, Z6)
+	Q3K_RUN01(2, Z30, 128, Z18, VPDPWSSD, Z6)
 	Q3K_RUN(Z24, 3, Z30, 192, Z19, VPDPWSSD, Z7)
+	VPSRAVD k2_dsh<>(SB), Z6, Z6
 	VPADDD Z7, Z6, Z6
 	VPSUBD Z10, Z6, Z6
 	MOVWLZX 108(SI), AX
