@@ -20,7 +20,9 @@ type hostTensor struct {
 	nb  [rt.MaxDims]int
 	mem []byte
 	off int
-	buf rt.Buffer // where mem comes from
+	// span is the bytes from off that the tensor's elements reach.
+	span int
+	buf  rt.Buffer // where mem comes from
 }
 
 // resolve finds t's memory. what names the tensor's role in errors.
@@ -38,6 +40,7 @@ func resolve(t *rt.Tensor, what string) (hostTensor, error) {
 	}
 	h.mem = hb.Bytes()
 	h.buf = t.Buffer
+	h.span = t.Nbytes()
 	for i, s := range t.Nb {
 		if s < 0 {
 			return h, fmt.Errorf("%s %q has negative stride nb[%d]=%d", what, t.Name, i, s)

@@ -140,6 +140,20 @@ func TestSoftMax(t *testing.T) {
 				}})
 		}
 	}
+	// Rows of 40 with live lengths 1 to 21: rounded up to whole vectors,
+	// some end inside the masked tail, some reach the row's end.
+	cases = append(cases, opCase{name: "mask long rows", tol: 1e-6, build: func(b *tb) (*rt.Tensor, func() arr) {
+		m := causalMask(40, 20, 1, 3)
+		for i1 := 0; i1 < 20; i1++ {
+			for i0 := 32; i0 < 40 && i1 > 12; i0++ {
+				m[i0+40*i1] = 0.5 // rows live to the end past the rounding
+			}
+		}
+		x := b.rand(rt.F32, 40, 20, 3)
+		mask := b.values(rt.F32, m, 40, 20)
+		out := b.ctx.SoftMax(x, mask, 0.75)
+		return out, func() arr { return refSoftMax(read(x), read(mask), true, 0.75) }
+	}})
 	cases = append(cases, opCase{name: "known", tol: 1e-7, build: func(b *tb) (*rt.Tensor, func() arr) {
 		x := b.values(rt.F32, []float32{0, float32(math.Log(3)), 1000, 1000, 7}, 5)
 		mask := b.values(rt.F32, []float32{0, 0, float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1))}, 5)

@@ -32,6 +32,8 @@ type Backend struct {
 	xpack []float32
 	q8    q8Rows
 	q8k   q8KRows
+	// prepared says which x each of those holds.
+	prepared preparedInputs
 	// FLASH_ATTN_EXT scratch per worker, and the partial results of split
 	// keys.
 	fa     []faScratch
@@ -129,6 +131,7 @@ func (b *Backend) Close() error {
 	b.closed = true
 	b.pool.stop()
 	b.pack, b.xpack, b.q8, b.q8k = nil, nil, q8Rows{}, q8KRows{}
+	b.prepared = preparedInputs{}
 	b.fa, b.faPart, b.faMS = nil, nil, nil
 	return nil
 }
@@ -143,6 +146,8 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 	if g == nil {
 		return fmt.Errorf("cpu: nil graph")
 	}
+	// Inputs may have been written since the last compute.
+	b.prepared = preparedInputs{}
 	for _, n := range g.Nodes {
 		if n == nil {
 			return fmt.Errorf("cpu: graph has a nil node")

@@ -17,6 +17,7 @@ func (b *Backend) computeNode(n *rt.Tensor) error {
 	if err != nil {
 		return err
 	}
+	b.prepared.written(&dst)
 	if wb, ok := dst.buf.(*weightBuffer); ok && wb.Usage() == rt.UsageWeights {
 		wb.Written(n) // a graph writing into weights: their repacked copies are stale
 	}

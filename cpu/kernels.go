@@ -77,6 +77,10 @@ type kernels struct {
 	// steps of packed panels: a[k*gemmMR+i] and b[k*gemmNR+j]. With add it
 	// adds to C, else it overwrites C.
 	gemm func(k int, a, b, c []float32, ldc int, add bool)
+	// gemmRows, where a set has it, is gemm with the gemmMR rows of x read
+	// in place, ldx floats apart (x[i*ldx+k]), with the same results: no
+	// packed x panel.
+	gemmRows func(k int, x []float32, ldx int, b, c []float32, ldc int, add bool)
 
 	// Elementwise, over len(dst) elements (sources at least as long).
 	add, mul func(dst, a, b []float32)
@@ -91,6 +95,10 @@ type kernels struct {
 	ropeNorm func(dst, x, cs, sn []float32)
 	// ropeNeox rotates (x0[i], x1[i]) by (c[i], s[i]) into (d0[i], d1[i]).
 	ropeNeox func(d0, d1, x0, x1, c, s []float32)
+	// softMaxRow, where a set has it, is a row's whole softmax in one
+	// call: dst = exp(v - max v)/Σ for v = x·s + m (m nil: no mask),
+	// returning Σ, or 0 for a row masked whole (dst then undefined).
+	softMaxRow func(dst, x, m []float32, s float32) float32
 }
 
 // Packed GEMM micro-tile: gemmMR rows of src1 (result rows n) by gemmNR

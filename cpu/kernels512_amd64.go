@@ -37,7 +37,7 @@ var avx512Kernels = func() *kernels {
 	}
 	k := *avx2Kernels
 	k.name = "avx512"
-	k.gemm = gemmAVX512
+	k.gemm, k.gemmRows = gemmAVX512, gemmRowsFor(gemm6x16RowsAVX512)
 	k.dotF16x4, k.dotF32x4 = dotF16x4AVX512, dotF32x4AVX512
 	k.dotQ8x4 = blockDot4(34, dotQ8x4AVX512)
 	k.dotQ4K = blockDotK(144, dotQ4KAVX512)
@@ -58,6 +58,7 @@ var avx512Kernels = func() *kernels {
 	k.dotIQ4NL = blockDotNeg(18, dotIQ4NLAVX512)
 	k.dotQ4R8 = r8Dot(dotQ4R8AVX512)
 	k.dotMXFP4 = blockDotNeg(17, dotMXFP4AVX512)
+	k.expSub, k.softMaxRow = expSub512, softMaxRow512
 	useTernaryAVX512(&k)
 	return &k
 }()

@@ -22,12 +22,13 @@ func init() {
 }
 
 // avx512Replaced lists the kernels the avx512 set takes from
-// kquants512_amd64.s, tquants512_amd64.s and kernels512_amd64.s; every
-// other one is AVX2's.
+// kquants512_amd64.s, tquants512_amd64.s, kernels512_amd64.s and
+// softmax512_amd64.s; every other one is AVX2's.
 var avx512Replaced = map[string]bool{
 	"dotTQ1":     true,
 	"dotTQ2":     true,
 	"gemm":       true,
+	"gemmRows":   true,
 	"dotF16x4":   true,
 	"dotF32x4":   true,
 	"dotQ8x4":    true,
@@ -49,6 +50,7 @@ var avx512Replaced = map[string]bool{
 	"dotQ5_1":    true,
 	"dotQ5_0":    true,
 	"dotIQ4NL":   true,
+	"expSub":     true,
 }
 
 func TestSelectAMD64(t *testing.T) {

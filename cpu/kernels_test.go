@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	rt "github.com/gpurt/gpurt/runtime"
@@ -299,6 +300,21 @@ func TestGemmKernel(t *testing.T) {
 				c := randF32(rng, gemmMR*ldc, -1, 1)
 				orig := append([]float32(nil), c...)
 				k.gemm(kk, a, b, c, ldc, add)
+				if k.gemmRows != nil {
+					// The same tile from x rows in place, ldx floats apart.
+					ldx := kk + 3
+					x := make([]float32, gemmMR*ldx)
+					for p := 0; p < kk; p++ {
+						for i := 0; i < gemmMR; i++ {
+							x[i*ldx+p] = a[p*gemmMR+i]
+						}
+					}
+					rows := slices.Clone(orig)
+					k.gemmRows(kk, x, ldx, b, rows, ldc, add)
+					if !slices.Equal(rows, c) {
+						t.Errorf("%s k=%d add=%v: gemmRows differs from gemm", k.name, kk, add)
+					}
+				}
 				for i := 0; i < gemmMR; i++ {
 					for j := 0; j < ldc; j++ {
 						want := float64(orig[i*ldc+j])
@@ -365,6 +381,39 @@ func TestElementwiseKernels(t *testing.T) {
 			}
 			if !near(float64(sum), want, want, 1e-6) {
 				t.Fatalf("%s expSub sum n=%d: %v, want %v", k.name, n, sum, want)
+			}
+			if k.softMaxRow == nil {
+				continue
+			}
+			// softMaxRow without a mask, with one that hides every third
+			// element, and with one that hides all.
+			hide := slices.Clone(b)
+			for i := 0; i < n; i += 3 {
+				hide[i] = float32(math.Inf(-1))
+			}
+			all := slices.Repeat([]float32{float32(math.Inf(-1))}, n)
+			for _, m := range [][]float32{nil, hide, all} {
+				v := make([]float64, n)
+				mx := math.Inf(-1)
+				for i := range v {
+					v[i] = float64(a[i] * 0.7)
+					if m != nil {
+						v[i] += float64(m[i])
+					}
+					mx = max(mx, v[i])
+				}
+				sum := k.softMaxRow(dst, a, m, 0.7)
+				if math.IsInf(mx, -1) {
+					if sum != 0 {
+						t.Fatalf("%s softMaxRow n=%d fully masked: sum %v, want 0", k.name, n, sum)
+					}
+					continue
+				}
+				z := 0.0
+				for _, x := range v {
+					z += math.Exp(x - mx)
+				}
+				check("softMaxRow", func(i int) float64 { return math.Exp(v[i]-mx) / z }, 1e-6)
 			}
 		}
 	}
@@ -471,7 +520,7 @@ func TestDequantKernels(t *testing.T) {
 
 // Every kernel set fills every kernel but the optional ones.
 func TestKernelSetsComplete(t *testing.T) {
-	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF32x4": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "dotTQ1x4": true, "dotTQ2x4": true}
+	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF32x4": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "dotTQ1x4": true, "dotTQ2x4": true, "softMaxRow": true, "gemmRows": true}
 	for _, k := range kernelSets() {
 		v := reflect.ValueOf(k).Elem()
 		for i := 0; i < v.NumField(); i++ {

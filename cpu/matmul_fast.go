@@ -3,6 +3,7 @@ package cpu
 import (
 	"math"
 	"sync/atomic"
+	"unsafe"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -54,7 +55,12 @@ func (b *Backend) mulMatFast(w, x, dst hostTensor) error {
 		}
 		return b.mulMatGemm(w, x, dst)
 	}
-	if x.ne[1] >= gemmMinN(w.typ) {
+	// Fewer float weight rows than the GEMM tile is wide (attention's
+	// values against the scores, at a head size of 8) waste most of the
+	// tile and make packing x the larger cost: the dot tiles read x in
+	// place.
+	fewFloatRows := w.ne[1] < gemmNR && (w.typ == rt.F32 || w.typ == rt.F16)
+	if x.ne[1] >= gemmMinN(w.typ) && !fewFloatRows {
 		return b.mulMatGemm(w, x, dst)
 	}
 	return b.mulMatDot(w, x, dst)
@@ -424,8 +430,22 @@ func mulTiles(k tileKernel, raw [][]byte, stride int, cols tileColumns, dst host
 		mulTileGroups(groups[:], k, raw, stride, cols, dst, M, m0)
 		return
 	}
+	// Wider products (few weight rows against many x rows) go
+	// maxTileColumns columns at a time.
 	var groups [maxTileColumns/2 + 1]tileGroup
-	mulTileGroups(groups[:], k, raw, stride, cols, dst, M, m0)
+	for c0 := 0; c0 < cols.n; {
+		part := cols
+		part.n = min(maxTileColumns, cols.n-c0)
+		if cols.n-c0-part.n == 1 {
+			part.n -= 2 // groups take two or three columns: leave three
+		}
+		if base := c0; base > 0 {
+			part.x = func(c int) []float32 { return cols.x(base + c) }
+			part.out = func(c int) int { return cols.out(base + c) }
+		}
+		mulTileGroups(groups[:], k, raw, stride, part, dst, M, m0)
+		c0 += part.n
+	}
 }
 
 // tileGroup is two or three columns of x that mulTiles multiplies with
@@ -443,7 +463,7 @@ func mulTileGroups(groups []tileGroup, k tileKernel, raw [][]byte, stride int, c
 	ldo := cols.ldo
 	for n0 := 0; n0 < cols.n; ng++ {
 		g := &groups[ng]
-		g.cols = 3
+		g.x, g.cols = [3][]float32{}, 3 // groups are reused over column chunks
 		if rest := cols.n - n0; rest == 2 || rest == 4 {
 			g.cols = 2
 		}
@@ -469,42 +489,46 @@ func mulTileGroups(groups []tileGroup, k tileKernel, raw [][]byte, stride int, c
 // quantizeColumns quantizes every row of x to Q8 activations, in parallel,
 // into b.q8 (row r is flat row r of x).
 func (b *Backend) quantizeColumns(x hostTensor, work int) error {
-	K, nr := x.ne[0], x.rows()
-	b.q8.resize(nr, K/rt.QK)
-	direct := aligned32(x)
-	return b.forRows(nr, work, func(r0, r1 int, ws *workspace) error {
-		for r := r0; r < r1; r++ {
-			var row []float32
-			if direct {
-				row, _ = f32View(x.mem, x.rowAt(r), K)
-			} else {
-				row = ws.f32(0, K)
-				x.loadRow(x.rowAt(r), row)
+	return b.prepared.reuse(&b.prepared.q8, &x, func() error {
+		K, nr := x.ne[0], x.rows()
+		b.q8.resize(nr, K/rt.QK)
+		direct := aligned32(x)
+		return b.forRows(nr, work, func(r0, r1 int, ws *workspace) error {
+			for r := r0; r < r1; r++ {
+				var row []float32
+				if direct {
+					row, _ = f32View(x.mem, x.rowAt(r), K)
+				} else {
+					row = ws.f32(0, K)
+					x.loadRow(x.rowAt(r), row)
+				}
+				b.kern.quantizeQ8(row, b.q8.row(r), ws.bytes(rt.Q8_0.RowSize(K)))
 			}
-			b.kern.quantizeQ8(row, b.q8.row(r), ws.bytes(rt.Q8_0.RowSize(K)))
-		}
-		return nil
+			return nil
+		})
 	})
 }
 
 // quantizeColumnsK quantizes every row of x to Q8_K activations, in
 // parallel, into b.q8k (row r is flat row r of x).
 func (b *Backend) quantizeColumnsK(x hostTensor, work int) error {
-	K, nr := x.ne[0], x.rows()
-	b.q8k.resize(nr, K/rt.QKK)
-	direct := aligned32(x)
-	return b.forRows(nr, work, func(r0, r1 int, ws *workspace) error {
-		for r := r0; r < r1; r++ {
-			var row []float32
-			if direct {
-				row, _ = f32View(x.mem, x.rowAt(r), K)
-			} else {
-				row = ws.f32(0, K)
-				x.loadRow(x.rowAt(r), row)
+	return b.prepared.reuse(&b.prepared.q8k, &x, func() error {
+		K, nr := x.ne[0], x.rows()
+		b.q8k.resize(nr, K/rt.QKK)
+		direct := aligned32(x)
+		return b.forRows(nr, work, func(r0, r1 int, ws *workspace) error {
+			for r := r0; r < r1; r++ {
+				var row []float32
+				if direct {
+					row, _ = f32View(x.mem, x.rowAt(r), K)
+				} else {
+					row = ws.f32(0, K)
+					x.loadRow(x.rowAt(r), row)
+				}
+				b.kern.quantizeQ8K(row, b.q8k.row(r))
 			}
-			b.kern.quantizeQ8K(row, b.q8k.row(r))
-		}
-		return nil
+			return nil
+		})
 	})
 }
 
@@ -513,15 +537,23 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 	K, M, N, ne12, _, r2, r3, batches, work := matmulDims(w, x)
 	npan := (N + gemmMR - 1) / gemmMR
 	panel := K * gemmMR // floats per packed x panel
-	if err := b.packColumns(x, npan, work); err != nil {
-		return err
+	k := b.kern
+	// Where the kernels can, whole panels of x are read in place: packing
+	// them cost as much as the multiplies at the widths of small models
+	// (the rows had just been written on the other core). Only a last,
+	// partial panel is packed, by each task for itself.
+	inPlace := k.gemmRows != nil && aligned32(x)
+	if !inPlace {
+		if err := b.packColumns(x, npan, work); err != nil {
+			return err
+		}
 	}
 	xp := b.xpack
+	ldx := x.nb[1] / 4
 	ldc := dst.nb[1] / 4
 	nc := gemmRowsPerTask(M, batches, b.workers(batches*((M+gemmNR-1)/gemmNR), work))
 	nchunk := (M + nc - 1) / nc
 	ntask := batches * nchunk
-	k := b.kern
 	var next atomic.Int64
 	return b.pool.run(b.workers(ntask, work), func(_, _ int, ws *workspace) error {
 		tile := ws.f32(1, gemmMR*gemmNR)
@@ -539,6 +571,10 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 			for pc := 0; pc < K; pc += gemmKC {
 				kc := min(gemmKC, K-pc)
 				b.packWeights(w, i12/r2, i13/r3, mc0, mc1, pc, kc, bp, ws)
+				var edge []float32 // the partial panel of x, packed
+				if inPlace && N%gemmMR != 0 {
+					edge = packEdgePanel(x, i12, i13, pc, kc, ws.f32(4, kc*gemmMR))
+				}
 				// As in BLIS: a gemmNR-wide weight panel stays in L1 while
 				// gemmMC x panels stream through it from L2.
 				for p0 := 0; p0 < npan; p0 += gemmMC {
@@ -547,17 +583,29 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 						mr := min(gemmNR, mc1-m0)
 						bj := bp[j*kc*gemmNR : (j+1)*kc*gemmNR]
 						for p := p0; p < min(npan, p0+gemmMC); p++ {
-							ap := xp[(batch*npan+p)*panel+pc*gemmMR : (batch*npan+p)*panel+(pc+kc)*gemmMR]
 							n0 := p * gemmMR
 							nr := min(gemmMR, N-n0)
 							cbase := dst.at(n0, i12, i13) + 4*m0
+							// run multiplies panel p into c (stride ldc).
+							run := func(c []float32, ldc int, add bool) {
+								switch {
+								case inPlace && nr == gemmMR:
+									xr, _ := f32View(x.mem, x.at(n0, i12, i13)+4*pc, (gemmMR-1)*ldx+kc)
+									k.gemmRows(kc, xr, ldx, bj, c, ldc, add)
+								case inPlace:
+									k.gemm(kc, edge, bj, c, ldc, add)
+								default:
+									ap := xp[(batch*npan+p)*panel+pc*gemmMR : (batch*npan+p)*panel+(pc+kc)*gemmMR]
+									k.gemm(kc, ap, bj, c, ldc, add)
+								}
+							}
 							if nr == gemmMR && mr == gemmNR {
 								c, _ := f32View(dst.mem, cbase, (gemmMR-1)*ldc+gemmNR)
-								k.gemm(kc, ap, bj, c, ldc, pc > 0)
+								run(c, ldc, pc > 0)
 								continue
 							}
 							// An edge tile: compute all of it aside, keep the valid part.
-							k.gemm(kc, ap, bj, tile, gemmNR, false)
+							run(tile, gemmNR, false)
 							for i := 0; i < nr; i++ {
 								c, _ := f32View(dst.mem, cbase+i*dst.nb[1], mr)
 								src := tile[i*gemmNR : i*gemmNR+mr]
@@ -577,8 +625,6 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 	})
 }
 
-// packColumns packs every matrix of x into b.xpack as npan panels of
-// gemmMR rows: panel p holds x[k, p*gemmMR+i] at k*gemmMR+i, zero past N.
 // gemmRowsPerTask is how many weight rows one GEMM task packs and
 // multiplies: gemmNC, or fewer, down to one register tile's gemmNR, when
 // that leaves fewer than 4 tasks per worker (a 128-row product was one
@@ -592,40 +638,44 @@ func gemmRowsPerTask(M, batches, nth int) int {
 	return max(gemmNR, min(gemmNC, M/perBatch/gemmNR*gemmNR))
 }
 
+// packColumns packs every matrix of x into b.xpack as npan panels of
+// gemmMR rows: panel p holds x[k, p*gemmMR+i] at k*gemmMR+i, zero past N.
 func (b *Backend) packColumns(x hostTensor, npan, work int) error {
-	K, N, ne12 := x.ne[0], x.ne[1], x.ne[2]
-	batches := ne12 * x.ne[3]
-	panel := K * gemmMR
-	b.xpack = grow(b.xpack, batches*npan*panel)
-	xp := b.xpack
-	direct := aligned32(x)
-	return b.forRows(batches*npan, work, func(t0, t1 int, ws *workspace) error {
-		for t := t0; t < t1; t++ {
-			batch, p := t/npan, t%npan
-			i12, i13 := batch%ne12, batch/ne12
-			var rows [gemmMR][]float32
-			for i := range rows {
-				n := p*gemmMR + i
-				switch {
-				case n >= N:
-					rows[i] = ws.f32(i, K) // zeros: rows past N
-					clear(rows[i])
-				case direct:
-					rows[i], _ = f32View(x.mem, x.at(n, i12, i13), K)
-				default:
-					rows[i] = ws.f32(i, K)
-					x.loadRow(x.at(n, i12, i13), rows[i])
+	return b.prepared.reuse(&b.prepared.packed, &x, func() error {
+		K, N, ne12 := x.ne[0], x.ne[1], x.ne[2]
+		batches := ne12 * x.ne[3]
+		panel := K * gemmMR
+		b.xpack = grow(b.xpack, batches*npan*panel)
+		xp := b.xpack
+		direct := aligned32(x)
+		return b.forRows(batches*npan, work, func(t0, t1 int, ws *workspace) error {
+			for t := t0; t < t1; t++ {
+				batch, p := t/npan, t%npan
+				i12, i13 := batch%ne12, batch/ne12
+				var rows [gemmMR][]float32
+				for i := range rows {
+					n := p*gemmMR + i
+					switch {
+					case n >= N:
+						rows[i] = ws.f32(i, K) // zeros: rows past N
+						clear(rows[i])
+					case direct:
+						rows[i], _ = f32View(x.mem, x.at(n, i12, i13), K)
+					default:
+						rows[i] = ws.f32(i, K)
+						x.loadRow(x.at(n, i12, i13), rows[i])
+					}
+				}
+				// Interleave the rows, writing the panel in order.
+				dstp := xp[t*panel : (t+1)*panel]
+				r0, r1, r2, r3, r4, r5 := rows[0][:K], rows[1][:K], rows[2][:K], rows[3][:K], rows[4][:K], rows[5][:K]
+				for kk := range r0 {
+					d := dstp[kk*gemmMR : kk*gemmMR+gemmMR : kk*gemmMR+gemmMR]
+					d[0], d[1], d[2], d[3], d[4], d[5] = r0[kk], r1[kk], r2[kk], r3[kk], r4[kk], r5[kk]
 				}
 			}
-			// Interleave the rows, writing the panel in order.
-			dstp := xp[t*panel : (t+1)*panel]
-			r0, r1, r2, r3, r4, r5 := rows[0][:K], rows[1][:K], rows[2][:K], rows[3][:K], rows[4][:K], rows[5][:K]
-			for kk := range r0 {
-				d := dstp[kk*gemmMR : kk*gemmMR+gemmMR : kk*gemmMR+gemmMR]
-				d[0], d[1], d[2], d[3], d[4], d[5] = r0[kk], r1[kk], r2[kk], r3[kk], r4[kk], r5[kk]
-			}
-		}
-		return nil
+			return nil
+		})
 	})
 }
 
@@ -688,3 +738,70 @@ func (b *Backend) weightRange(w hostTensor, off, k0 int, out []float32) {
 // scales as float32, then 8 chunks of 32 bytes, chunk g holding quants
 // 4g..4g+3 of row r at bytes 4r..4r+3.
 const panelBlock = 32 + 8*32
+
+// An inputKey names the activations a MUL_MAT prepared from x (packed for
+// the GEMM, or quantized to Q8 or Q8_K rows): x's memory and layout. The
+// MUL_MATs that share an input (q, k and v; gate and up) then prepare it
+// once. The zero key names nothing.
+type inputKey struct {
+	mem       *byte
+	off, span int
+	typ       rt.DType
+	ne, nb    [rt.MaxDims]int
+}
+
+func inputKeyOf(x *hostTensor) inputKey {
+	if len(x.mem) == 0 || x.span <= 0 {
+		return inputKey{}
+	}
+	return inputKey{mem: unsafe.SliceData(x.mem), off: x.off, span: x.span, typ: x.typ, ne: x.ne, nb: x.nb}
+}
+
+// preparedInputs records what b.xpack, b.q8 and b.q8k hold. Each graph
+// compute starts with none, and a node writing over a recorded input
+// drops its record (written), so a reuse never sees stale values.
+type preparedInputs struct{ packed, q8, q8k inputKey }
+
+// reuse runs fill unless rec says its scratch holds x's activations
+// already, and records x once fill succeeds.
+func (p *preparedInputs) reuse(rec *inputKey, x *hostTensor, fill func() error) error {
+	key := inputKeyOf(x)
+	if key.mem != nil && *rec == key {
+		return nil
+	}
+	*rec = inputKey{}
+	if err := fill(); err != nil {
+		return err
+	}
+	*rec = key
+	return nil
+}
+
+// written drops the records of inputs that dst's memory overlaps.
+func (p *preparedInputs) written(dst *hostTensor) {
+	if len(dst.mem) == 0 {
+		return
+	}
+	mem := unsafe.SliceData(dst.mem)
+	for _, rec := range [...]*inputKey{&p.packed, &p.q8, &p.q8k} {
+		if rec.mem == mem && dst.off < rec.off+rec.span && rec.off < dst.off+dst.span {
+			*rec = inputKey{}
+		}
+	}
+}
+
+// packEdgePanel packs x's last, partial panel of matrix (i12,i13), columns
+// [pc,pc+kc), as packColumns does (zero rows past N), into ap. x holds
+// aligned float32 rows.
+func packEdgePanel(x hostTensor, i12, i13, pc, kc int, ap []float32) []float32 {
+	N := x.ne[1]
+	n0 := N / gemmMR * gemmMR
+	clear(ap)
+	for i := 0; n0+i < N; i++ {
+		row, _ := f32View(x.mem, x.at(n0+i, i12, i13)+4*pc, kc)
+		for kk, v := range row {
+			ap[kk*gemmMR+i] = v
+		}
+	}
+	return ap
+}

@@ -80,6 +80,10 @@ func TestMulMat(t *testing.T) {
 		{64, 9, 1, 1, 2, 5, 2},
 		{64, 8, 1, 1, 1, 2, 1},
 		{32, 4, 1, 1, 1, 3, 1},
+		// Few float weight rows against many x rows (attention's values
+		// at small head sizes) run on the tiles, 32 columns at a time:
+		// 36 = 32 (ending in a two-column group) + 4 (two of them).
+		{64, 8, 36, 1, 1, 2, 1},
 	}
 	var cases []opCase
 	for _, typ := range []rt.DType{rt.F32, rt.F16, rt.BF16, rt.Q8_0, rt.Q4_0} {
@@ -148,5 +152,54 @@ func TestMulMat(t *testing.T) {
 		out := b.ctx.MulMat(w, x)
 		return out, func() arr { return arr{ne: out.Ne, v: []float64{-2, -2, 3, 7.5}} }
 	}})
+	runOpCases(t, cases)
+}
+
+// TestMulMatSharedInput runs two MUL_MATs on one x in a graph, as q, k and
+// v (or gate and up) are: the second reuses the x the first packed or
+// quantized. Where a SET_ROWS rewrites x between them, the second must see
+// the new values.
+func TestMulMatSharedInput(t *testing.T) {
+	var cases []opCase
+	for _, s := range []struct {
+		typ  rt.DType
+		k, n int
+	}{
+		{rt.F32, 64, 17},  // packed GEMM panels
+		{rt.F16, 64, 3},   // x read in place
+		{rt.Q8_0, 64, 3},  // Q8 rows
+		{rt.Q8_0, 64, 20}, // Q8 rows, panel kernels
+		{rt.Q4_K, 256, 5}, // Q8_K rows
+	} {
+		for _, rewritten := range []bool{false, true} {
+			name := fmt.Sprintf("%v k=%d n=%d", s.typ, s.k, s.n)
+			if rewritten {
+				name += " rewritten"
+			}
+			cases = append(cases, opCase{name: name, tol: 3e-6 * float64(s.k),
+				build: func(b *tb) (*rt.Tensor, func() arr) {
+					w1, w2 := b.rand(s.typ, s.k, 19), b.rand(s.typ, s.k, 19)
+					x := b.rand(rt.F32, s.k, s.n)
+					first := b.ctx.MulMat(w1, x)
+					x2, xv := x, x
+					if rewritten {
+						rows := b.rand(rt.F32, s.k, s.n)
+						idx := make([]int32, s.n)
+						for i := range idx {
+							idx[i] = int32(i)
+						}
+						x2, xv = b.ctx.SetRows(x, rows, b.ints(idx, s.n)), rows
+					}
+					out := b.ctx.Add(first, b.ctx.MulMat(w2, x2))
+					return out, func() arr {
+						a, c := refMulMat(read(w1), fastX(b, s.typ, x)), refMulMat(read(w2), fastX(b, s.typ, xv))
+						for i := range a.v {
+							a.v[i] += c.v[i]
+						}
+						return a
+					}
+				}})
+		}
+	}
 	runOpCases(t, cases)
 }

@@ -179,6 +179,25 @@ func (b *Backend) rmsNormTask(ith, nth int, _ *workspace) error {
 	return nil
 }
 
+// softMaxVector is the multiple a masked row's live length is rounded up
+// to: whole vectors of every kernel set (the AVX2 exponential takes 16
+// floats a round).
+const softMaxVector = 16
+
+// liveLength is len(m) less m's tail of -inf, found four at a time.
+func liveLength(m []float32) int {
+	const negInf = 0xff800000
+	n := len(m)
+	for n >= 4 && (math.Float32bits(m[n-1])^negInf)|(math.Float32bits(m[n-2])^negInf)|
+		(math.Float32bits(m[n-3])^negInf)|(math.Float32bits(m[n-4])^negInf) == 0 {
+		n -= 4
+	}
+	for n > 0 && math.Float32bits(m[n-1]) == negInf {
+		n--
+	}
+	return n
+}
+
 // softMaxTask computes softmax(x·scale + mask) per row, in the result row.
 func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 	args := &b.args
@@ -186,6 +205,15 @@ func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 	ne0 := a.ne[0]
 	k := b.kern
 	r0, r1 := rowRange(a.rows(), ith, nth)
+	// The live length of each mask row, found once per worker: the heads
+	// of a batch share the mask's rows. -1: not yet found.
+	var liveLen []int32
+	if args.hasMask {
+		liveLen = ws.i32(mask.ne[1] * mask.ne[2] * mask.ne[3])
+		for i := range liveLen {
+			liveLen[i] = -1
+		}
+	}
 	for r := r0; r < r1; r++ {
 		i1, i2, i3 := a.coords(r)
 		x, out, s := a.view(i1, i2, i3), dst.view(i1, i2, i3), scale
@@ -193,23 +221,38 @@ func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 			softcapRow(out, x, s, c) // then the mask, unscaled
 			x, s = out, 1
 		}
-		live := out // the row up to its masked-off tail
+		live := out     // the row up to its masked-off tail
+		var m []float32 // its mask, nil for none
 		if args.hasMask {
-			moff := mask.at(i1, i2%mask.ne[2], i3%mask.ne[3])
-			m, ok := f32View(mask.mem, moff, ne0)
+			j2, j3 := i2%mask.ne[2], i3%mask.ne[3]
+			moff := mask.at(i1, j2, j3)
+			var ok bool
+			m, ok = f32View(mask.mem, moff, ne0)
 			if !ok || mask.typ != rt.F32 {
 				m = ws.f32(0, ne0)
 				mask.loadRow(moff, m)
 			}
 			// A causal mask ends most rows in -inf: those scores are 0,
-			// so the exponentials run on the rest only.
-			n := ne0
-			for n > 0 && math.IsInf(float64(m[n-1]), -1) {
-				n--
+			// so the exponentials run on the rest only, rounded up to
+			// whole vectors (the -inf scores there give exactly 0) so
+			// that no kernel runs a scalar tail.
+			li := &liveLen[i1+mask.ne[1]*(j2+mask.ne[2]*j3)]
+			if *li < 0 {
+				n := liveLength(m)
+				*li = int32(min(ne0, (n+softMaxVector-1)&^(softMaxVector-1)))
 			}
-			k.scaleAdd(out[:n], x[:n], m[:n], s)
+			n := int(*li)
 			clear(out[n:])
-			live = out[:n]
+			live, m = out[:n], m[:n]
+		}
+		if k.softMaxRow != nil {
+			if len(live) == 0 || k.softMaxRow(live, x, m, s) == 0 {
+				clear(out) // a fully masked row
+			}
+			continue
+		}
+		if m != nil {
+			k.scaleAdd(live, x, m, s)
 		} else {
 			k.scale(out, x, s)
 		}
@@ -228,7 +271,9 @@ func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 }
 
 // ropeTask rotates pairs by angles computed in float64 once per position
-// change, applied in float32.
+// change, applied in float32. In normal mode with every row rotated whole
+// and a position's heads contiguous (q and k as projected), one kernel
+// call rotates all heads of a position against a table repeated per head.
 func (b *Backend) ropeTask(ith, nth int, ws *workspace) error {
 	args := &b.args
 	a, pos, dst, n := &args.a, &args.c, &args.dst, args.node
@@ -240,14 +285,20 @@ func (b *Backend) ropeTask(ith, nth int, ws *workspace) error {
 	}
 	freq := ws.f64(0, half)
 	mscale := ropeFreqs(n, ff, freq)
+	heads := 1 // rows one kernel call takes
+	if !neox && nDims == ne0 && a.nb[1] == 4*ne0 && dst.nb[1] == 4*ne0 {
+		heads = a.ne[1]
+	}
 	// Normal mode: cs = (c,c) and sn = (-s,s) per pair. Neox: cs[:half]
 	// holds the cosines and sn[:half] the sines.
-	tab := ws.f32(0, 2*nDims)
-	cs, sn := tab[:nDims], tab[nDims:]
+	width := nDims * heads
+	tab := ws.f32(0, 2*width)
+	cs, sn := tab[:width], tab[width:]
 	cached, have := int32(0), false
-	r0, r1 := rowRange(a.rows(), ith, nth)
-	for r := r0; r < r1; r++ {
-		i1, i2, i3 := a.coords(r)
+	units := a.rows() / heads
+	r0, r1 := rowRange(units, ith, nth)
+	for u := r0; u < r1; u++ {
+		i1, i2, i3 := a.coords(u * heads)
 		if p := pos.i32(pos.off + i2*pos.nb[0]); !have || p != cached {
 			for i, f := range freq {
 				s, c := math.Sincos(float64(p) * f)
@@ -259,7 +310,17 @@ func (b *Backend) ropeTask(ith, nth int, ws *workspace) error {
 					sn[2*i], sn[2*i+1] = -float32(s), float32(s)
 				}
 			}
+			for h := 1; h < heads; h++ {
+				copy(cs[h*nDims:(h+1)*nDims], cs[:nDims])
+				copy(sn[h*nDims:(h+1)*nDims], sn[:nDims])
+			}
 			cached, have = p, true
+		}
+		if heads > 1 {
+			x, _ := f32View(a.mem, a.at(0, i2, i3), width)
+			out, _ := f32View(dst.mem, dst.at(0, i2, i3), width)
+			b.kern.ropeNorm(out, x, cs, sn)
+			continue
 		}
 		x, out := a.view(i1, i2, i3), dst.view(i1, i2, i3)
 		if neox {

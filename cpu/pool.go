@@ -318,6 +318,7 @@ func (p *pool) takeStats() rt.PoolStat {
 type workspace struct {
 	f32s [gemmMR][]float32 // packColumns takes one per x row of a panel
 	f64s [2][]float64
+	i32s []int32
 	u8s  []byte
 }
 
@@ -327,6 +328,14 @@ func (w *workspace) f32(i, n int) []float32 {
 		w.f32s[i] = make([]float32, n)
 	}
 	return w.f32s[i][:n]
+}
+
+// i32 returns int32 scratch with length n (contents undefined).
+func (w *workspace) i32(n int) []int32 {
+	if cap(w.i32s) < n {
+		w.i32s = make([]int32, n)
+	}
+	return w.i32s[:n]
 }
 
 // bytes returns byte scratch with length n (contents undefined).

@@ -71,6 +71,8 @@ type Device struct {
 
 	staging     *wg.Buffer // MapRead|CopyDst buffer for downloads
 	stagingSize uint64
+	upload      *wg.Buffer // MapWrite|CopySrc buffer for large uploads
+	uploadSize  uint64
 	arena       *paramsArena
 
 	nextBufID uint64
@@ -346,6 +348,11 @@ func (d *Device) close() error {
 		d.staging.Destroy()
 		d.staging.Release()
 		d.staging, d.stagingSize = nil, 0
+	}
+	if d.upload != nil {
+		d.upload.Destroy()
+		d.upload.Release()
+		d.upload, d.uploadSize = nil, 0
 	}
 	d.queue.Release()
 	d.dev.Release()

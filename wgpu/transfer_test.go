@@ -253,3 +253,55 @@ func TestAsyncAndEvents(t *testing.T) {
 		t.Fatalf("async get returned wrong bytes")
 	}
 }
+
+// TestLargeWritesInOrder writes ranges of at least uploadMin bytes, which
+// go through the upload buffer, around small queue writes to the same
+// bytes, and checks that the last write of each byte wins, at unaligned
+// offsets and across more than one upload chunk.
+func TestLargeWritesInOrder(t *testing.T) {
+	d := device(t)
+	const size = uploadChunk + 3<<20
+	buf, err := d.BufferType().Alloc(size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer buf.Free()
+	x := byteTensor(t, buf, 0, size)
+	r := rand.New(rand.NewPCG(3, 4))
+	want := make([]byte, size)
+	set := func(off int, data []byte) {
+		t.Helper()
+		if err := rt.TensorSet(x, data, off); err != nil {
+			t.Fatal(err)
+		}
+		copy(want[off:], data)
+	}
+	random := func(n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(r.IntN(256))
+		}
+		return b
+	}
+	set(0, random(size))         // two upload chunks
+	set(100, random(64))         // a queue write, still pending...
+	set(64, random(uploadMin+5)) // ...under an unaligned upload over it
+	set(uploadMin, random(8))    // and a queue write over that
+	set(size-uploadMin-3, random(uploadMin+3))
+	got := make([]byte, size)
+	if err := rt.TensorGet(x, got, 0); err != nil {
+		t.Fatal(err)
+	}
+	if i := firstDiff(got, want); i >= 0 {
+		t.Fatalf("byte %d = %d, want %d", i, got[i], want[i])
+	}
+}
+
+func firstDiff(a, b []byte) int {
+	for i := range a {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,87 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// ROWFMA multiplies the weight row pair Y12:Y13 by the broadcast x value
+// at ADDR into LO:HI.
+#define ROWFMA(ADDR, T, LO, HI) \
+	VBROADCASTSS ADDR, T \
+	VFMADD231PS Y12, T, LO \
+	VFMADD231PS Y13, T, HI
+
+// ROWSTORE writes (or, when R9 != 0, adds to) one 16-float row at DX.
+#define ROWSTORE(LO, HI) \
+	TESTQ R9, R9 \
+	JZ 3(PC) \
+	VADDPS (DX), LO, LO \
+	VADDPS 32(DX), HI, HI \
+	VMOVUPS LO, (DX) \
+	VMOVUPS HI, 32(DX) \
+	ADDQ R8, DX
+
+// func gemm6x16RowsSIMD(k int, x *float32, ldx int, b, c *float32, ldc int, add int)
+// gemm6x16SIMD with its six x rows read in place, ldx floats apart: the
+// same multiply-adds in the same order.
+TEXT ·gemm6x16RowsSIMD(SB), NOSPLIT, $0-56
+	MOVQ k+0(FP), CX
+	MOVQ x+8(FP), SI
+	MOVQ ldx+16(FP), R11
+	SHLQ $2, R11
+	MOVQ b+24(FP), DI
+	MOVQ c+32(FP), DX
+	MOVQ ldc+40(FP), R8
+	SHLQ $2, R8
+	MOVQ add+48(FP), R9
+	LEAQ (SI)(R11*2), R12
+	ADDQ R11, R12
+	MOVQ DX, AX
+	PREFETCHT0 (AX)
+	ADDQ R8, AX
+	PREFETCHT0 (AX)
+	ADDQ R8, AX
+	PREFETCHT0 (AX)
+	ADDQ R8, AX
+	PREFETCHT0 (AX)
+	ADDQ R8, AX
+	PREFETCHT0 (AX)
+	ADDQ R8, AX
+	PREFETCHT0 (AX)
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	VXORPS Y8, Y8, Y8
+	VXORPS Y9, Y9, Y9
+	VXORPS Y10, Y10, Y10
+	VXORPS Y11, Y11, Y11
+	TESTQ CX, CX
+	JZ gr_store
+
+gr_loop:
+	VMOVUPS (DI), Y12
+	VMOVUPS 32(DI), Y13
+	ROWFMA((SI), Y14, Y0, Y1)
+	ROWFMA((SI)(R11*1), Y15, Y2, Y3)
+	ROWFMA((SI)(R11*2), Y14, Y4, Y5)
+	ROWFMA((R12), Y15, Y6, Y7)
+	ROWFMA((R12)(R11*1), Y14, Y8, Y9)
+	ROWFMA((R12)(R11*2), Y15, Y10, Y11)
+	ADDQ $4, SI
+	ADDQ $4, R12
+	ADDQ $64, DI
+	DECQ CX
+	JNZ gr_loop
+
+gr_store:
+	ROWSTORE(Y0, Y1)
+	ROWSTORE(Y2, Y3)
+	ROWSTORE(Y4, Y5)
+	ROWSTORE(Y6, Y7)
+	ROWSTORE(Y8, Y9)
+	ROWSTORE(Y10, Y11)
+	VZEROUPPER
+	RET
