@@ -10,9 +10,11 @@
 //
 //   - avx512 (amd64 with AVX-512 F/BW/DQ/VL and VNNI, and an OS that saves
 //     the ZMM and opmask state: CPUID leaf 7 and XGETBV): the avx2 set with
-//     ZMM kernels for the K-quant and legacy-type integer dots (VPMADDUBSW
-//     with VPDPWSSD, or VPDPBUSD), the four-row Q8_0 dot and the 6×16 GEMM
-//     tile (kernels512_amd64.go, kquants512_amd64.s, kernels512_amd64.s);
+//     ZMM kernels for the K-quant, legacy-type, MXFP4 and ternary (TQ1_0,
+//     TQ2_0) integer dots (VPMADDUBSW with VPDPWSSD, or VPDPBUSD), one
+//     weight row against one or four activation rows, the four-row Q8_0
+//     dot and the 6×16 GEMM tile (kernels512_amd64.go, kquants512_amd64.s,
+//     tquants512_amd64.s, kernels512_amd64.s);
 //   - avx2 (amd64 with AVX2, FMA and F16C): kernels_amd64.s,
 //     kquants_amd64.s;
 //   - neon and neon-dotprod (every arm64 CPU; SDOT where present);

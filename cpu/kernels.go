@@ -52,10 +52,11 @@ type kernels struct {
 	// (Q8_0 with the block sums -neg) for Q4_1 and Q5_1.
 	dotQ2K, dotQ3K, dotQ4K, dotQ5K, dotQ6K, dotIQ4XS, dotTQ1, dotTQ2 func(w []byte, y q8KRow) float32
 	dotQ4_1, dotQ5_0, dotQ5_1, dotIQ4NL, dotMXFP4                    func(w []byte, y q8Row) float32
-	// The x4 K-quant and IQ4_XS dots are optional: one weight row times the Q8_K
-	// activation rows y.row(r0+c), c < 4, into out[c], unpacking each
-	// weight block once for the four.
+	// The x4 K-quant, IQ4_XS and ternary dots are optional: one weight row
+	// times the Q8_K activation rows y.row(r0+c), c < 4, into out[c],
+	// unpacking each weight block once for the four.
 	dotQ2Kx4, dotQ3Kx4, dotQ4Kx4, dotQ5Kx4, dotQ6Kx4, dotIQ4XSx4 func(w []byte, y *q8KRows, r0 int, out *[4]float32)
+	dotTQ1x4, dotTQ2x4                                           func(w []byte, y *q8KRows, r0 int, out *[4]float32)
 	// quantizeQ8K quantizes y.blocks()·256 values of x to Q8_K as ggml's
 	// quantize_row_q8_K_ref does.
 	quantizeQ8K func(x []float32, y q8KRow)

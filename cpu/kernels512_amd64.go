@@ -59,6 +59,7 @@ var avx512Kernels = func() *kernels {
 	k.dotQ4R8 = r8Dot(dotQ4R8AVX512)
 	k.dotMXFP4 = blockDotNeg(17, dotMXFP4AVX512)
 	k.expSub, k.softMaxRow = expSub512, softMaxRow512
+	useTernaryAVX512(&k)
 	return &k
 }()
 

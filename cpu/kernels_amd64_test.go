@@ -22,9 +22,11 @@ func init() {
 }
 
 // avx512Replaced lists the kernels the avx512 set takes from
-// kquants512_amd64.s, kernels512_amd64.s and softmax512_amd64.s; every
-// other one is AVX2's.
+// kquants512_amd64.s, tquants512_amd64.s, kernels512_amd64.s and
+// softmax512_amd64.s; every other one is AVX2's.
 var avx512Replaced = map[string]bool{
+	"dotTQ1":     true,
+	"dotTQ2":     true,
 	"gemm":       true,
 	"gemmRows":   true,
 	"dotF16x4":   true,

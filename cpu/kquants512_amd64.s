@@ -574,6 +574,37 @@ GLOBL k2_shift<>(SB), RODATA|NOPTR, $128
 	VPERMW Z9, idx, Z5; \
 	op Z5, Z4, acc
 
+// k2_mask01: the bytes that hold the first two 2-bit planes (low half,
+// high half) of 32 Q2_K quant bytes broadcast to both halves. Masked in
+// place, the second plane weighs 4 in its dword sums, which a VPSRAVD by
+// k2_dsh's counts (0, 2) takes back out exactly.
+DATA k2_mask01<>+0(SB)/8, $0x0303030303030303
+DATA k2_mask01<>+8(SB)/8, $0x0303030303030303
+DATA k2_mask01<>+16(SB)/8, $0x0303030303030303
+DATA k2_mask01<>+24(SB)/8, $0x0303030303030303
+DATA k2_mask01<>+32(SB)/8, $0x0c0c0c0c0c0c0c0c
+DATA k2_mask01<>+40(SB)/8, $0x0c0c0c0c0c0c0c0c
+DATA k2_mask01<>+48(SB)/8, $0x0c0c0c0c0c0c0c0c
+DATA k2_mask01<>+56(SB)/8, $0x0c0c0c0c0c0c0c0c
+GLOBL k2_mask01<>(SB), RODATA|NOPTR, $64
+DATA k2_dsh<>+0(SB)/8, $0x0000000000000000
+DATA k2_dsh<>+8(SB)/8, $0x0000000000000000
+DATA k2_dsh<>+16(SB)/8, $0x0000000000000000
+DATA k2_dsh<>+24(SB)/8, $0x0000000000000000
+DATA k2_dsh<>+32(SB)/8, $0x0000000200000002
+DATA k2_dsh<>+40(SB)/8, $0x0000000200000002
+DATA k2_dsh<>+48(SB)/8, $0x0000000200000002
+DATA k2_dsh<>+56(SB)/8, $0x0000000200000002
+GLOBL k2_dsh<>(SB), RODATA|NOPTR, $64
+
+// Q2K_RUN01 is Q2K_RUN for the first two planes, masked in place by Z24
+// (the second weighing 4).
+#define Q2K_RUN01(aoff, idx, op, acc) \
+	VPANDD Z24, Z3, Z4; \
+	VPMADDUBSW aoff(DI), Z4, Z4; \
+	VPERMW Z9, idx, Z5; \
+	op Z5, Z4, acc
+
 // func dotQ2KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
 // Two super-blocks an iteration, as dotQ4KAVX512; Q2_K has a 4-bit scale
 // and min per 16 values, the min applied through the 16-value bsums.
@@ -589,7 +620,8 @@ TEXT ·dotQ2KAVX512(SB), NOSPLIT, $0-44
 	VPBROADCASTD AX, Z14
 	MOVL $0x03030303, AX
 	VPBROADCASTD AX, Z29
-	VMOVDQU64 k2_shift<>+0(SB), Z13
+	VMOVDQU64 k2_mask01<>(SB), Z24
+	VMOVDQU64 k2_dsh<>(SB), Z31
 	VMOVDQU64 k2_shift<>+64(SB), Z30
 	K_LOADIDX(k2_scidx<>)
 	SUBQ $2, CX
@@ -606,17 +638,19 @@ q2k512_pair:
 	K_DM2(80, 84)
 	K_MINS2
 	VBROADCASTI64X4 16(SI), Z3
-	Q2K_RUN(Z13, 0, Z16, VPMADDWD, Z6)
+	Q2K_RUN01(0, Z16, VPMADDWD, Z6)
 	Q2K_RUN(Z30, 64, Z17, VPMADDWD, Z7)
 	VBROADCASTI64X4 48(SI), Z3
-	Q2K_RUN(Z13, 128, Z18, VPDPWSSD, Z6)
+	Q2K_RUN01(128, Z18, VPDPWSSD, Z6)
 	Q2K_RUN(Z30, 192, Z19, VPDPWSSD, Z7)
 	VBROADCASTI64X4 100(SI), Z3
-	Q2K_RUN(Z13, 256, Z20, VPMADDWD, Z27)
+	Q2K_RUN01(256, Z20, VPMADDWD, Z27)
 	Q2K_RUN(Z30, 320, Z21, VPMADDWD, Z28)
 	VBROADCASTI64X4 132(SI), Z3
-	Q2K_RUN(Z13, 384, Z22, VPDPWSSD, Z27)
+	Q2K_RUN01(384, Z22, VPDPWSSD, Z27)
 	Q2K_RUN(Z30, 448, Z23, VPDPWSSD, Z28)
+	VPSRAVD Z31, Z6, Z6
+	VPSRAVD Z31, Z27, Z27
 	VPADDD Z7, Z6, Z6
 	VPADDD Z28, Z27, Z27
 	K5_SUM2
@@ -643,11 +677,12 @@ q2k512_one:
 	K_DM1(80)
 	VFMADD231PS X10, X15, X1
 	VBROADCASTI64X4 16(SI), Z3
-	Q2K_RUN(Z13, 0, Z16, VPMADDWD, Z10)
+	Q2K_RUN01(0, Z16, VPMADDWD, Z10)
 	Q2K_RUN(Z30, 64, Z17, VPMADDWD, Z11)
 	VBROADCASTI64X4 48(SI), Z3
-	Q2K_RUN(Z13, 128, Z18, VPDPWSSD, Z10)
+	Q2K_RUN01(128, Z18, VPDPWSSD, Z10)
 	Q2K_RUN(Z30, 192, Z19, VPDPWSSD, Z11)
+	VPSRAVD Z31, Z10, Z10
 	VPADDD Z11, Z10, Z10
 	VCVTDQ2PS Z10, Z10
 	VFMADD231PS Z10, Z12, Z0
@@ -662,43 +697,6 @@ q2k512_done:
 	VMOVSS X0, ret+40(FP)
 	VZEROUPPER
 	RET
-
-// k3_hrot entry r (64 bytes): VPROLVD counts that bring bits 2r (low
-// half) and 2r+1 (high half) of each byte of Q3_K's hmask, broadcast to
-// both halves, to bit 2, where run r's third bits go.
-DATA k3_hrot<>+0(SB)/8, $0x0000000200000002
-DATA k3_hrot<>+8(SB)/8, $0x0000000200000002
-DATA k3_hrot<>+16(SB)/8, $0x0000000200000002
-DATA k3_hrot<>+24(SB)/8, $0x0000000200000002
-DATA k3_hrot<>+32(SB)/8, $0x0000000100000001
-DATA k3_hrot<>+40(SB)/8, $0x0000000100000001
-DATA k3_hrot<>+48(SB)/8, $0x0000000100000001
-DATA k3_hrot<>+56(SB)/8, $0x0000000100000001
-DATA k3_hrot<>+64(SB)/8, $0x0000000000000000
-DATA k3_hrot<>+72(SB)/8, $0x0000000000000000
-DATA k3_hrot<>+80(SB)/8, $0x0000000000000000
-DATA k3_hrot<>+88(SB)/8, $0x0000000000000000
-DATA k3_hrot<>+96(SB)/8, $0x0000001f0000001f
-DATA k3_hrot<>+104(SB)/8, $0x0000001f0000001f
-DATA k3_hrot<>+112(SB)/8, $0x0000001f0000001f
-DATA k3_hrot<>+120(SB)/8, $0x0000001f0000001f
-DATA k3_hrot<>+128(SB)/8, $0x0000001e0000001e
-DATA k3_hrot<>+136(SB)/8, $0x0000001e0000001e
-DATA k3_hrot<>+144(SB)/8, $0x0000001e0000001e
-DATA k3_hrot<>+152(SB)/8, $0x0000001e0000001e
-DATA k3_hrot<>+160(SB)/8, $0x0000001d0000001d
-DATA k3_hrot<>+168(SB)/8, $0x0000001d0000001d
-DATA k3_hrot<>+176(SB)/8, $0x0000001d0000001d
-DATA k3_hrot<>+184(SB)/8, $0x0000001d0000001d
-DATA k3_hrot<>+192(SB)/8, $0x0000001c0000001c
-DATA k3_hrot<>+200(SB)/8, $0x0000001c0000001c
-DATA k3_hrot<>+208(SB)/8, $0x0000001c0000001c
-DATA k3_hrot<>+216(SB)/8, $0x0000001c0000001c
-DATA k3_hrot<>+224(SB)/8, $0x0000001b0000001b
-DATA k3_hrot<>+232(SB)/8, $0x0000001b0000001b
-DATA k3_hrot<>+240(SB)/8, $0x0000001b0000001b
-DATA k3_hrot<>+248(SB)/8, $0x0000001b0000001b
-GLOBL k3_hrot<>(SB), RODATA|NOPTR, $256
 
 // Q3_SCALES decodes the sixteen 6-bit scales of the Q3_K super-block at
 // off(SI) (the 12 bytes at off+96) into the bytes of xreg, still offset
@@ -739,14 +737,122 @@ GLOBL k3_hrot<>(SB), RODATA|NOPTR, $256
 	VPINSRD $2, R11, xreg, xreg; \
 	VPINSRD $3, R13, xreg, xreg
 
+// k3_scv: the tables of Q3_SCALES2. Entries 0 and 1 are VPERMD indices
+// that take dwords [u0, u1, u0, u1] and [u2, u2, u2, u2] of each 128-bit
+// lane's 12 scale bytes (at dword 0 in the low lane, 1 in the high one);
+// entry 2 holds the VPSRLVD counts of the low nibbles' dwords, entry 3
+// the VPROLVD counts that bring each dword's 2-bit highs to bits 4-5 of
+// its bytes, entries 4 and 5 the masks 0x0f and 0x30.
+DATA k3_scv<>+0(SB)/8, $0x0000000100000000
+DATA k3_scv<>+8(SB)/8, $0x0000000100000000
+DATA k3_scv<>+16(SB)/8, $0x0000000600000005
+DATA k3_scv<>+24(SB)/8, $0x0000000600000005
+DATA k3_scv<>+32(SB)/8, $0x0000000200000002
+DATA k3_scv<>+40(SB)/8, $0x0000000200000002
+DATA k3_scv<>+48(SB)/8, $0x0000000700000007
+DATA k3_scv<>+56(SB)/8, $0x0000000700000007
+DATA k3_scv<>+64(SB)/8, $0x0000000000000000
+DATA k3_scv<>+72(SB)/8, $0x0000000400000004
+DATA k3_scv<>+80(SB)/8, $0x0000000000000000
+DATA k3_scv<>+88(SB)/8, $0x0000000400000004
+DATA k3_scv<>+96(SB)/8, $0x0000000200000004
+DATA k3_scv<>+104(SB)/8, $0x0000001e00000000
+DATA k3_scv<>+112(SB)/8, $0x0000000200000004
+DATA k3_scv<>+120(SB)/8, $0x0000001e00000000
+DATA k3_scv<>+128(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA k3_scv<>+136(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA k3_scv<>+144(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA k3_scv<>+152(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA k3_scv<>+160(SB)/8, $0x3030303030303030
+DATA k3_scv<>+168(SB)/8, $0x3030303030303030
+DATA k3_scv<>+176(SB)/8, $0x3030303030303030
+DATA k3_scv<>+184(SB)/8, $0x3030303030303030
+GLOBL k3_scv<>(SB), RODATA|NOPTR, $192
+
+// Q3_SCALES2 decodes the sixteen 6-bit scales of the Q3_K super-blocks at
+// SI and SI+110 into the bytes of X11 and the high lane of Y11, still
+// offset by 32, as Q3_SCALES does with vector instructions. Clobbers Y8;
+// the indices of k3_scv are in Y1 and Y14.
+#define Q3_SCALES2 \
+	VMOVDQU 96(SI), X11; \
+	VINSERTI128 $1, 202(SI), Y11, Y11; \
+	VPERMD Y11, Y1, Y8; \
+	VPERMD Y11, Y14, Y11; \
+	VPSRLVD k3_scv<>+64(SB), Y8, Y8; \
+	VPROLVD k3_scv<>+96(SB), Y11, Y11; \
+	VPANDD k3_scv<>+128(SB), Y8, Y8; \
+	VPANDD k3_scv<>+160(SB), Y11, Y11; \
+	VPORD Y8, Y11, Y11
+
+// k3_hbit entry r (64 bytes): the bit of Q3_K's hmask bytes, broadcast
+// to both halves, that holds run r's third bits: 2r (low half), 2r+1
+// (high half), for VPTESTMB.
+DATA k3_hbit<>+0(SB)/8, $0x0101010101010101
+DATA k3_hbit<>+8(SB)/8, $0x0101010101010101
+DATA k3_hbit<>+16(SB)/8, $0x0101010101010101
+DATA k3_hbit<>+24(SB)/8, $0x0101010101010101
+DATA k3_hbit<>+32(SB)/8, $0x0202020202020202
+DATA k3_hbit<>+40(SB)/8, $0x0202020202020202
+DATA k3_hbit<>+48(SB)/8, $0x0202020202020202
+DATA k3_hbit<>+56(SB)/8, $0x0202020202020202
+DATA k3_hbit<>+64(SB)/8, $0x0404040404040404
+DATA k3_hbit<>+72(SB)/8, $0x0404040404040404
+DATA k3_hbit<>+80(SB)/8, $0x0404040404040404
+DATA k3_hbit<>+88(SB)/8, $0x0404040404040404
+DATA k3_hbit<>+96(SB)/8, $0x0808080808080808
+DATA k3_hbit<>+104(SB)/8, $0x0808080808080808
+DATA k3_hbit<>+112(SB)/8, $0x0808080808080808
+DATA k3_hbit<>+120(SB)/8, $0x0808080808080808
+DATA k3_hbit<>+128(SB)/8, $0x1010101010101010
+DATA k3_hbit<>+136(SB)/8, $0x1010101010101010
+DATA k3_hbit<>+144(SB)/8, $0x1010101010101010
+DATA k3_hbit<>+152(SB)/8, $0x1010101010101010
+DATA k3_hbit<>+160(SB)/8, $0x2020202020202020
+DATA k3_hbit<>+168(SB)/8, $0x2020202020202020
+DATA k3_hbit<>+176(SB)/8, $0x2020202020202020
+DATA k3_hbit<>+184(SB)/8, $0x2020202020202020
+DATA k3_hbit<>+192(SB)/8, $0x4040404040404040
+DATA k3_hbit<>+200(SB)/8, $0x4040404040404040
+DATA k3_hbit<>+208(SB)/8, $0x4040404040404040
+DATA k3_hbit<>+216(SB)/8, $0x4040404040404040
+DATA k3_hbit<>+224(SB)/8, $0x8080808080808080
+DATA k3_hbit<>+232(SB)/8, $0x8080808080808080
+DATA k3_hbit<>+240(SB)/8, $0x8080808080808080
+DATA k3_hbit<>+248(SB)/8, $0x8080808080808080
+GLOBL k3_hbit<>(SB), RODATA|NOPTR, $256
+
 // Q3K_RUN is Q2K_RUN for Q3_K run r: each quant gains its third bit from
-// hmask (hmreg, broadcast to both halves) by VPROLVD and VPTERNLOGD (A |
-// B&C with Z31's 0x04 bytes); the -4 of a clear bit goes through bsums.
+// hmask (hmreg, broadcast to both halves): VPTESTMB picks the bytes whose
+// bit is set and a masked VPADDB adds Z31's 0x04 to them; the -4 of a
+// clear bit goes through bsums.
 #define Q3K_RUN(shift, r, hmreg, aoff, idx, op, acc) \
 	VPSRLVW shift, Z3, Z4; \
 	VPANDD Z29, Z4, Z4; \
-	VPROLVD k3_hrot<>+(64*r)(SB), hmreg, Z5; \
-	VPTERNLOGD $0xf8, Z31, Z5, Z4; \
+	VPTESTMB k3_hbit<>+(64*r)(SB), hmreg, K1; \
+	VPADDB Z31, Z4, K1, Z4; \
+	VPMADDUBSW aoff(DI), Z4, Z4; \
+	VPERMW Z9, idx, Z5; \
+	op Z5, Z4, acc
+
+// k3_add01: Q3_K's third bit (4) for the first two planes masked in place
+// by k2_mask01 (low half, high half), the second weighing 4.
+DATA k3_add01<>+0(SB)/8, $0x0404040404040404
+DATA k3_add01<>+8(SB)/8, $0x0404040404040404
+DATA k3_add01<>+16(SB)/8, $0x0404040404040404
+DATA k3_add01<>+24(SB)/8, $0x0404040404040404
+DATA k3_add01<>+32(SB)/8, $0x1010101010101010
+DATA k3_add01<>+40(SB)/8, $0x1010101010101010
+DATA k3_add01<>+48(SB)/8, $0x1010101010101010
+DATA k3_add01<>+56(SB)/8, $0x1010101010101010
+GLOBL k3_add01<>(SB), RODATA|NOPTR, $64
+
+// Q3K_RUN01 is Q3K_RUN for runs 0 and 2 (r), whose two planes are masked
+// in place by Z13 (k2_mask01): the second weighs 4, its third bit too
+// (k3_add01), and a VPSRAVD by k2_dsh takes the 4 back out of acc.
+#define Q3K_RUN01(r, hmreg, aoff, idx, op, acc) \
+	VPANDD Z13, Z3, Z4; \
+	VPTESTMB k3_hbit<>+(64*r)(SB), hmreg, K1; \
+	VPADDB k3_add01<>(SB), Z4, K1, Z4; \
 	VPMADDUBSW aoff(DI), Z4, Z4; \
 	VPERMW Z9, idx, Z5; \
 	op Z5, Z4, acc
@@ -767,15 +873,15 @@ TEXT ·dotQ3KAVX512(SB), NOSPLIT, $0-44
 	VPBROADCASTD AX, Z31
 	MOVL $0x20202020, AX
 	VPBROADCASTD AX, Z2
-	VMOVDQU64 k2_shift<>+0(SB), Z13
+	VMOVDQU64 k2_mask01<>(SB), Z13
 	VMOVDQU64 k2_shift<>+64(SB), Z24
 	K_LOADIDX(k2_scidx<>)
+	VMOVDQU k3_scv<>+0(SB), Y1
+	VMOVDQU k3_scv<>+32(SB), Y14
 	SUBQ $2, CX
 	JB q3k512_one
 q3k512_pair:
-	Q3_SCALES(0, X11)
-	Q3_SCALES(110, X8)
-	VINSERTI128 $1, X8, Y11, Y11
+	Q3_SCALES2
 	VPSUBB Y2, Y11, Y11
 	VPMOVSXBW Y11, Z9
 	VPMADDWD (BX), Z9, Z10
@@ -790,18 +896,20 @@ q3k512_pair:
 	VPERMPS Z12, Z25, Z12
 	VBROADCASTI64X4 32(SI), Z3
 	VBROADCASTI64X4 0(SI), Z30
-	Q3K_RUN(Z13, 0, Z30, 0, Z16, VPMADDWD, Z6)
+	Q3K_RUN01(0, Z30, 0, Z16, VPMADDWD, Z6)
 	Q3K_RUN(Z24, 1, Z30, 64, Z17, VPMADDWD, Z7)
 	VBROADCASTI64X4 64(SI), Z3
-	Q3K_RUN(Z13, 2, Z30, 128, Z18, VPDPWSSD, Z6)
+	Q3K_RUN01(2, Z30, 128, Z18, VPDPWSSD, Z6)
 	Q3K_RUN(Z24, 3, Z30, 192, Z19, VPDPWSSD, Z7)
 	VBROADCASTI64X4 142(SI), Z3
 	VBROADCASTI64X4 110(SI), Z30
-	Q3K_RUN(Z13, 0, Z30, 256, Z20, VPMADDWD, Z27)
+	Q3K_RUN01(0, Z30, 256, Z20, VPMADDWD, Z27)
 	Q3K_RUN(Z24, 1, Z30, 320, Z21, VPMADDWD, Z28)
 	VBROADCASTI64X4 174(SI), Z3
-	Q3K_RUN(Z13, 2, Z30, 384, Z22, VPDPWSSD, Z27)
+	Q3K_RUN01(2, Z30, 384, Z22, VPDPWSSD, Z27)
 	Q3K_RUN(Z24, 3, Z30, 448, Z23, VPDPWSSD, Z28)
+	VPSRAVD k2_dsh<>(SB), Z6, Z6
+	VPSRAVD k2_dsh<>(SB), Z27, Z27
 	VPADDD Z7, Z6, Z6
 	VPADDD Z28, Z27, Z27
 	VSHUFI64X2 $0x44, Z27, Z6, Z7
@@ -827,11 +935,12 @@ q3k512_one:
 	VPSLLD $2, Y10, Y10
 	VBROADCASTI64X4 32(SI), Z3
 	VBROADCASTI64X4 0(SI), Z30
-	Q3K_RUN(Z13, 0, Z30, 0, Z16, VPMADDWD, Z6)
+	Q3K_RUN01(0, Z30, 0, Z16, VPMADDWD, Z6)
 	Q3K_RUN(Z24, 1, Z30, 64, Z17, VPMADDWD, Z7)
 	VBROADCASTI64X4 64(SI), Z3
-	Q3K_RUN(Z13, 2, Z30, 128, Z18, VPDPWSSD, Z6)
+	Q3K_RUN01(2, Z30, 128, Z18, VPDPWSSD, Z6)
 	Q3K_RUN(Z24, 3, Z30, 192, Z19, VPDPWSSD, Z7)
+	VPSRAVD k2_dsh<>(SB), Z6, Z6
 	VPADDD Z7, Z6, Z6
 	VPSUBD Z10, Z6, Z6
 	MOVWLZX 108(SI), AX
@@ -968,14 +1077,15 @@ DATA kx_scsh<>+120(SB)/8, $0x0000001e0000001c
 GLOBL kx_scsh<>(SB), RODATA|NOPTR, $128
 
 // IQ4XS_RUN multiplies two IQ4_XS sub-blocks (their 32 quant bytes at
-// woff(SI)) with their 64 activations at aoff(DI): VSHUFI64X2 puts each
-// 16-byte sub-block in two lanes, VPSRLVW and VPANDD take the low nibbles
+// woff(SI)) with their 64 activations at aoff(DI): two broadcast loads,
+// the second merged under K3 (dwords 8-15), put each 16-byte sub-block in
+// two lanes, VPSRLVW and VPANDD take the low nibbles
 // in the first and the high ones in the second, VPSHUFB looks up the
 // levels, VPDPBUSD sums their products in fours, and VPMULLD weights the
 // sums by the sub-block scales (VPERMD with index idx from Z9) into acc.
 #define IQ4XS_RUN(woff, aoff, idx, acc) \
-	VBROADCASTI64X4 woff(SI), Z4; \
-	VSHUFI64X2 $0x50, Z4, Z4, Z4; \
+	VBROADCASTI32X4 woff(SI), Z4; \
+	VBROADCASTI32X4 (woff+16)(SI), K3, Z4; \
 	VPSRLVW Z13, Z4, Z4; \
 	VPANDD Z14, Z4, Z4; \
 	VPSHUFB Z4, Z30, Z4; \
@@ -1005,6 +1115,8 @@ TEXT ·dotIQ4XSAVX512(SB), NOSPLIT, $0-44
 	MOVQ qd+16(FP), DX
 	MOVQ bsums+24(FP), BX
 	MOVQ nb+32(FP), CX
+	MOVL $0xff00, AX
+	KMOVW AX, K3
 	VPXORD Z0, Z0, Z0
 	MOVL $0x0f0f0f0f, AX
 	VPBROADCASTD AX, Z14
@@ -2157,8 +2269,8 @@ q2kx4512_loop:
 #define Q3KX4_RUN(shift, r, aoff, idx, op) \
 	VPSRLVW shift, Z31, Z4; \
 	VPANDD Z29, Z4, Z4; \
-	VPROLVD k3_hrot<>+(64*r)(SB), Z30, Z5; \
-	VPTERNLOGD $0xf8, Z28, Z5, Z4; \
+	VPTESTMB k3_hbit<>+(64*r)(SB), Z30, K1; \
+	VPADDB Z28, Z4, K1, Z4; \
 	VPERMW Z9, idx, Z5; \
 	X4_MUL4(aoff, op)
 
@@ -2401,16 +2513,69 @@ DATA kmx_lvl<>+48(SB)/8, $0x8c88868483828180
 DATA kmx_lvl<>+56(SB)/8, $0x74787a7c7d7e7f80
 GLOBL kmx_lvl<>(SB), RODATA|NOPTR, $64
 
+// kmx_eidx: VPSHUFB indices that take byte k of 128-bit lane k (the E8M0
+// scale of block k of four 17-byte blocks loaded at the first's) into the
+// lane's first dword, zero-extended; kmx_eperm (VPERMD) gathers those four
+// dwords.
+DATA kmx_eidx<>+0(SB)/8, $0x8080808080808000
+DATA kmx_eidx<>+8(SB)/8, $0x8080808080808080
+DATA kmx_eidx<>+16(SB)/8, $0x8080808080808001
+DATA kmx_eidx<>+24(SB)/8, $0x8080808080808080
+DATA kmx_eidx<>+32(SB)/8, $0x8080808080808002
+DATA kmx_eidx<>+40(SB)/8, $0x8080808080808080
+DATA kmx_eidx<>+48(SB)/8, $0x8080808080808003
+DATA kmx_eidx<>+56(SB)/8, $0x8080808080808080
+GLOBL kmx_eidx<>(SB), RODATA|NOPTR, $64
+DATA kmx_eperm<>+0(SB)/8, $0x0000000400000000
+DATA kmx_eperm<>+8(SB)/8, $0x0000000c00000008
+DATA kmx_eperm<>+16(SB)/8, $0x0000000400000000
+DATA kmx_eperm<>+24(SB)/8, $0x0000000c00000008
+DATA kmx_eperm<>+32(SB)/8, $0x0000000400000000
+DATA kmx_eperm<>+40(SB)/8, $0x0000000c00000008
+DATA kmx_eperm<>+48(SB)/8, $0x0000000400000000
+DATA kmx_eperm<>+56(SB)/8, $0x0000000c00000008
+GLOBL kmx_eperm<>(SB), RODATA|NOPTR, $64
+
+// kmx_abs: the magnitudes of the doubled E2M1 levels, by nibble.
+DATA kmx_abs<>+0(SB)/8, $0x0c08060403020100
+DATA kmx_abs<>+8(SB)/8, $0x0c08060403020100
+DATA kmx_abs<>+16(SB)/8, $0x0c08060403020100
+DATA kmx_abs<>+24(SB)/8, $0x0c08060403020100
+DATA kmx_abs<>+32(SB)/8, $0x0c08060403020100
+DATA kmx_abs<>+40(SB)/8, $0x0c08060403020100
+DATA kmx_abs<>+48(SB)/8, $0x0c08060403020100
+DATA kmx_abs<>+56(SB)/8, $0x0c08060403020100
+GLOBL kmx_abs<>(SB), RODATA|NOPTR, $64
+
 // func dotMXFP4AVX512(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
 // dotIQ4NLAVX512 for MXFP4: 17-byte blocks, the E2M1 levels (doubled, plus
 // 128) by VPSHUFB, and the E8M0 scales halved as ggml's
-// GGML_E8M0_TO_FP32_HALF, built in integer registers. A second VPDPBUSD
-// of 128s takes the +128 back out of each lane exactly (neg is unused).
+// GGML_E8M0_TO_FP32_HALF. Four blocks an iteration: their scales are
+// 2^(e-128) by VSCALEFPS, exact for every e (e < 2 gives ggml's
+// subnormals), and VPDPBUSD multiplies the levels' magnitudes with the
+// activations negated where the level's sign bit (bit 3 of its E2M1
+// nibble) is set, so each lane holds the plain sum of its 4 products, as
+// the AVX2 kernel's do. The odd last blocks build their scales in integer
+// registers and take a +128 on the levels back out with a second VPDPBUSD
+// of 128s (neg is unused).
 TEXT ·dotMXFP4AVX512(SB), NOSPLIT, $0-44
 	MOVQ w+0(FP), SI
 	MOVQ qs+8(FP), DI
 	MOVQ qd+16(FP), DX
 	MOVQ nb+32(FP), CX
+	VPXORD Z15, Z15, Z15
+	VMOVDQU64 kmx_eidx<>(SB), Z27
+	VMOVDQU64 kmx_eperm<>(SB), Z26
+	MOVL $0xc3000000, AX
+	VPBROADCASTD AX, X25
+	MOVL $0x3f800000, AX
+	VPBROADCASTD AX, X24
+	VMOVDQU64 kmx_abs<>(SB), Z23
+	MOVL $0xff00, AX
+	KMOVW AX, K3
+	MOVL $0x08080808, AX
+	VPBROADCASTD AX, Z29
+	VPXORD Z31, Z31, Z31
 	VPXORD Z0, Z0, Z0
 	VXORPS X1, X1, X1
 	VXORPS X2, X2, X2
@@ -2425,48 +2590,40 @@ TEXT ·dotMXFP4AVX512(SB), NOSPLIT, $0-44
 	SUBQ $4, CX
 	JB mxfp4x_tail
 mxfp4x_four:
-	MXSCALE(0(SI), R9)
-	VMOVD R9, X8
-	MXSCALE(17(SI), R9)
-	VPINSRD $1, R9, X8, X8
-	MXSCALE(34(SI), R9)
-	VPINSRD $2, R9, X8, X8
-	MXSCALE(51(SI), R9)
-	VPINSRD $3, R9, X8, X8
+	VMOVDQU64 0(SI), Z8
+	VPSHUFB Z27, Z8, Z8
+	VPERMD Z8, Z26, Z8
+	VCVTDQ2PS X8, X8
+	VADDPS X25, X8, X8
+	VSCALEFPS X8, X24, X8
 	VBROADCASTF128 (DX), Y9
 	VMULPS Y9, Y8, Y8
 	VPERMPS Z8, Z21, Z10
 	VPERMPS Z8, Z22, Z11
-	VMOVDQU 1(SI), X4
-	VINSERTI128 $1, 18(SI), Y4, Y4
-	VSHUFI64X2 $0x50, Z4, Z4, Z4
+	VBROADCASTI32X4 1(SI), Z4
+	VBROADCASTI32X4 18(SI), K3, Z4
 	VPSRLVW Z13, Z4, Z4
 	VPANDD Z14, Z4, Z4
-	VPSHUFB Z4, Z30, Z4
+	VPTESTMB Z29, Z4, K2
+	VPSHUFB Z4, Z23, Z4
+	VMOVDQU64 0(DI), Z7
+	VPSUBB Z7, Z31, K2, Z7
 	VPXORD Z5, Z5, Z5
-	VPDPBUSD 0(DI), Z4, Z5
-	// Take the levels' +128 back out lane by lane, exactly: each lane
-	// then holds the plain sum of its 4 products, as the AVX2 kernel's do.
-	VPXORD Z6, Z6, Z6
-	VPDPBUSD 0(DI), Z28, Z6
-	VPSUBD Z6, Z5, Z5
+	VPDPBUSD Z7, Z4, Z5
 	VCVTDQ2PS Z5, Z5
 	VFMADD231PS Z5, Z10, Z0
-	VMOVDQU 35(SI), X4
-	VINSERTI128 $1, 52(SI), Y4, Y4
-	VSHUFI64X2 $0x50, Z4, Z4, Z4
+	VBROADCASTI32X4 35(SI), Z4
+	VBROADCASTI32X4 52(SI), K3, Z4
 	VPSRLVW Z13, Z4, Z4
 	VPANDD Z14, Z4, Z4
-	VPSHUFB Z4, Z30, Z4
+	VPTESTMB Z29, Z4, K2
+	VPSHUFB Z4, Z23, Z4
+	VMOVDQU64 64(DI), Z7
+	VPSUBB Z7, Z31, K2, Z7
 	VPXORD Z5, Z5, Z5
-	VPDPBUSD 64(DI), Z4, Z5
-	// Take the levels' +128 back out lane by lane, exactly: each lane
-	// then holds the plain sum of its 4 products, as the AVX2 kernel's do.
-	VPXORD Z6, Z6, Z6
-	VPDPBUSD 64(DI), Z28, Z6
-	VPSUBD Z6, Z5, Z5
+	VPDPBUSD Z7, Z4, Z5
 	VCVTDQ2PS Z5, Z5
-	VFMADD231PS Z5, Z11, Z0
+	VFMADD231PS Z5, Z11, Z15
 	ADDQ $68, SI
 	ADDQ $128, DI
 	ADDQ $16, DX
@@ -2498,6 +2655,7 @@ mxfp4x_one:
 	DECQ CX
 	JNZ mxfp4x_one
 mxfp4x_done:
+	VADDPS Z15, Z0, Z0
 	VEXTRACTF64X4 $1, Z0, Y3
 	VADDPS Y3, Y0, Y0
 	VADDPS Y2, Y0, Y0

@@ -435,19 +435,24 @@ func TestTypeDotK4Kernels(t *testing.T) {
 }
 
 // MXFP4's subnormal (e < 2) and extreme scales reach the SIMD kernels as
-// ggml decodes them.
+// ggml decodes them, in a lone block and in the blocks of a run of five
+// (which the AVX-512 kernel does four at a time).
 func TestMXFP4Scales(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 28))
 	for _, k := range kernelSets() {
-		for _, e := range []byte{0, 1, 2, 127, 200} {
-			w := randomBlocks(rng, rt.MXFP4, 1)
-			w[0] = e
-			var q q8Rows
-			q.resize(1, 1)
-			goKernels.quantizeQ8(randF32(rng, rt.QK, -1, 1), q.row(0), make([]byte, rt.Q8_0.RowSize(rt.QK)))
-			got, want := k.dotMXFP4(w, q.row(0)), goKernels.dotMXFP4(w, q.row(0))
-			if !near(float64(got), float64(want), math.Abs(float64(want)), 1e-6) {
-				t.Errorf("%s e=%d: %v, want %v", k.name, e, got, want)
+		for _, nb := range []int{1, 5} {
+			for _, e := range []byte{0, 1, 2, 127, 200} {
+				w := randomBlocks(rng, rt.MXFP4, nb)
+				for b := 0; b < nb; b++ {
+					w[b*rt.MXFP4.TypeSize()] = e
+				}
+				var q q8Rows
+				q.resize(1, nb)
+				goKernels.quantizeQ8(randF32(rng, nb*rt.QK, -1, 1), q.row(0), make([]byte, rt.Q8_0.RowSize(nb*rt.QK)))
+				got, want := k.dotMXFP4(w, q.row(0)), goKernels.dotMXFP4(w, q.row(0))
+				if !near(float64(got), float64(want), math.Abs(float64(want)), 1e-6) {
+					t.Errorf("%s nb=%d e=%d: %v, want %v", k.name, nb, e, got, want)
+				}
 			}
 		}
 	}
