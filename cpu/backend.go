@@ -3,6 +3,7 @@ package cpu
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -40,6 +41,14 @@ type Backend struct {
 
 	args  opArgs // the operands of the fast op being run
 	tasks tasks  // the fast ops' task functions, bound to this backend
+
+	// plans are the fused attentions of the last two graphs
+	// (op_attnfuse.go), and how many have run; noFusion runs every node
+	// on its own (tests).
+	plans           [2]fusionPlan
+	attnOut         []byte // a fused attention's results until its last task
+	fusedAttentions int
+	noFusion        bool
 
 	profile *rt.Profile // times each node when set (SetProfile)
 }
@@ -143,16 +152,33 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 	if g == nil {
 		return fmt.Errorf("cpu: nil graph")
 	}
-	for _, n := range g.Nodes {
-		if n == nil {
-			return fmt.Errorf("cpu: graph has a nil node")
-		}
+	if slices.Contains(g.Nodes, nil) {
+		return fmt.Errorf("cpu: graph has a nil node")
+	}
+	fused := b.fusedAttentionAt(g)
+	for i := 0; i < len(g.Nodes); i++ {
+		n := g.Nodes[i]
 		if n.Op == rt.OpNone || n.Op.IsView() || n.IsEmpty() {
 			continue
 		}
 		var t0 time.Time
 		if b.profile != nil {
 			t0 = time.Now()
+		}
+		if fused != nil && fused[i] {
+			// An attention's three nodes as one op; its time is the
+			// SOFT_MAX node's in a profile.
+			done, err := b.attention(n, g.Nodes[i+1], g.Nodes[i+2])
+			if err != nil {
+				return fmt.Errorf("cpu: fused attention %q: %w", g.Nodes[i+1].Name, err)
+			}
+			if done {
+				if b.profile != nil {
+					b.profile.AddOp(g.Nodes[i+1], time.Since(t0))
+				}
+				i += 2
+				continue
+			}
 		}
 		if err := b.computeNode(n); err != nil {
 			return fmt.Errorf("cpu: %v %q: %w", n.Op, n.Name, err)

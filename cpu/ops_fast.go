@@ -182,49 +182,61 @@ func (b *Backend) rmsNormTask(ith, nth int, _ *workspace) error {
 // softMaxTask computes softmax(x·scale + mask) per row, in the result row.
 func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 	args := &b.args
-	a, dst, mask, scale := &args.a, &args.dst, &args.mask, args.f0
-	ne0 := a.ne[0]
-	k := b.kern
+	a, dst := &args.a, &args.dst
+	var mask *hostTensor
+	if args.hasMask {
+		mask = &args.mask
+	}
 	r0, r1 := rowRange(a.rows(), ith, nth)
 	for r := r0; r < r1; r++ {
 		i1, i2, i3 := a.coords(r)
-		x, out, s := a.view(i1, i2, i3), dst.view(i1, i2, i3), scale
-		if c := args.f1; c > 0 {
-			softcapRow(out, x, s, c) // then the mask, unscaled
-			x, s = out, 1
+		moff := 0
+		if mask != nil {
+			moff = mask.at(i1, i2%mask.ne[2], i3%mask.ne[3])
 		}
-		live := out // the row up to its masked-off tail
-		if args.hasMask {
-			moff := mask.at(i1, i2%mask.ne[2], i3%mask.ne[3])
-			m, ok := f32View(mask.mem, moff, ne0)
-			if !ok || mask.typ != rt.F32 {
-				m = ws.f32(0, ne0)
-				mask.loadRow(moff, m)
-			}
-			// A causal mask ends most rows in -inf: those scores are 0,
-			// so the exponentials run on the rest only.
-			n := ne0
-			for n > 0 && math.IsInf(float64(m[n-1]), -1) {
-				n--
-			}
-			k.scaleAdd(out[:n], x[:n], m[:n], s)
-			clear(out[n:])
-			live = out[:n]
-		} else {
-			k.scale(out, x, s)
-		}
-		mx := float32(math.Inf(-1))
-		if len(live) > 0 {
-			mx = k.maxOf(live)
-		}
-		if math.IsInf(float64(mx), -1) {
-			clear(out) // a fully masked row
-			continue
-		}
-		sum := k.expSub(live, live, mx)
-		k.scale(live, live, 1/sum)
+		b.kern.softMaxRow(a.view(i1, i2, i3), dst.view(i1, i2, i3), mask, moff, args.f0, args.f1, ws)
 	}
 	return nil
+}
+
+// softMaxRow sets out = softmax(x·scale + mask row) (x soft-capped first
+// when softcap > 0), the mask's row at byte offset moff; mask nil is none.
+// The fused attention (op_attnfuse.go) runs it too.
+func (k *kernels) softMaxRow(x, out []float32, mask *hostTensor, moff int, scale, softcap float32, ws *workspace) {
+	ne0, s := len(out), scale
+	if softcap > 0 {
+		softcapRow(out, x, s, softcap) // then the mask, unscaled
+		x, s = out, 1
+	}
+	live := out // the row up to its masked-off tail
+	if mask != nil {
+		m, ok := f32View(mask.mem, moff, ne0)
+		if !ok || mask.typ != rt.F32 {
+			m = ws.f32(0, ne0)
+			mask.loadRow(moff, m)
+		}
+		// A causal mask ends most rows in -inf: those scores are 0,
+		// so the exponentials run on the rest only.
+		n := ne0
+		for n > 0 && math.IsInf(float64(m[n-1]), -1) {
+			n--
+		}
+		k.scaleAdd(out[:n], x[:n], m[:n], s)
+		clear(out[n:])
+		live = out[:n]
+	} else {
+		k.scale(out, x, s)
+	}
+	mx := float32(math.Inf(-1))
+	if len(live) > 0 {
+		mx = k.maxOf(live)
+	}
+	if math.IsInf(float64(mx), -1) {
+		clear(out) // a fully masked row
+		return
+	}
+	sum := k.expSub(live, live, mx)
+	k.scale(live, live, 1/sum)
 }
 
 // ropeTask rotates pairs by angles computed in float64 once per position
