@@ -42,6 +42,9 @@ type kernels struct {
 	dotF16x4 func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int)
 	// dotF32x4 is optional: dotF16x4 for float32 weight rows.
 	dotF32x4 func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int)
+	// dotF32x4c4 is optional: dotF32x4 against four columns x0..x3 at
+	// once, with the results dotF32x4 gives for two and two.
+	dotF32x4c4 func(w []byte, ldw int, x0, x1, x2, x3, out []float32, ldo int)
 	// repackQ8 and repackQ4 do what panelQ8 and panelQ4 do; present with
 	// the panel kernels.
 	repackQ8, repackQ4 func(w []byte, stride, nb int, p []byte)
