@@ -90,7 +90,7 @@ func NewReferenceBackend(threads int) (*Backend, error) {
 
 // newBackend starts a backend on kernel set k (nil: reference loops).
 func newBackend(threads int, k *kernels) *Backend {
-	b := &Backend{grain: defaultGrain, pool: newPool(1), kern: k}
+	b := &Backend{grain: defaultGrain, pool: newPool(1), kern: k, noFusion: !fusionEnabled}
 	b.bindTasks()
 	b.SetThreads(threads)
 	// A backend that is never closed still releases its workers once it

@@ -2,6 +2,7 @@ package cpu
 
 import (
 	"math"
+	"os"
 	"slices"
 	"sync/atomic"
 
@@ -37,6 +38,10 @@ import (
 // the graph (or view) takes them as a source and neither is a graph
 // output. A backend sees one split of a scheduled graph; llama's
 // attention never sends kq or w to another split.
+
+// fusionEnabled is false when GPURT_CPU_FUSE=0: every node runs as its
+// own op (to compare).
+var fusionEnabled = os.Getenv("GPURT_CPU_FUSE") != "0"
 
 // maxFusedColumns is the most query rows per (kv head, stream) that fuse:
 // a decode step's grouped query heads (prompts' products are large enough
