@@ -39,8 +39,9 @@ type Backend struct {
 	faPart []float32
 	faMS   []float64
 
-	args  opArgs // the operands of the fast op being run
-	tasks tasks  // the fast ops' task functions, bound to this backend
+	args    opArgs     // the operands of the fast op being run
+	tasks   tasks      // the fast ops' task functions, bound to this backend
+	ropeTab ropeTables // the last ROPE node's angles (op_ropecache.go)
 
 	// plans are the fused attentions of the last two graphs
 	// (op_attnfuse.go), and how many have run; noFusion runs every node

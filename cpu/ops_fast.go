@@ -131,6 +131,9 @@ func (b *Backend) tryFast(n *rt.Tensor, src *[rt.MaxSrc]hostTensor, dst *hostTen
 			return false, nil
 		}
 		*args = opArgs{a: src[0], c: src[1], dst: *dst, node: n}
+		if err := b.ropeTab.prepare(n, &src[1]); err != nil {
+			return true, err
+		}
 		return true, b.runRows(&src[0], b.tasks.rope)
 	}
 	return false, nil
@@ -243,36 +246,16 @@ func (k *kernels) softMaxRow(x, out []float32, mask *hostTensor, moff int, scale
 // change, applied in float32.
 func (b *Backend) ropeTask(ith, nth int, ws *workspace) error {
 	args := &b.args
-	a, pos, dst, n := &args.a, &args.c, &args.dst, args.node
+	a, dst, n := &args.a, &args.dst, args.node
 	nDims, neox := int(n.Params[0]), n.Params[1] == rt.RopeNeox
 	half, ne0 := nDims/2, a.ne[0]
-	ff, err := freqFactors(n, ws, 1)
-	if err != nil {
-		return err
-	}
-	freq := ws.f64(0, half)
-	mscale := ropeFreqs(n, ff, freq)
 	// Normal mode: cs = (c,c) and sn = (-s,s) per pair. Neox: cs[:half]
-	// holds the cosines and sn[:half] the sines.
-	tab := ws.f32(0, 2*nDims)
-	cs, sn := tab[:nDims], tab[nDims:]
-	cached, have := int32(0), false
+	// holds the cosines and sn[:half] the sines (b.ropeTab, prepared by
+	// tryFast for this node's positions).
 	r0, r1 := rowRange(a.rows(), ith, nth)
 	for r := r0; r < r1; r++ {
 		i1, i2, i3 := a.coords(r)
-		if p := pos.i32(pos.off + i2*pos.nb[0]); !have || p != cached {
-			for i, f := range freq {
-				s, c := math.Sincos(float64(p) * f)
-				s, c = s*mscale, c*mscale
-				if neox {
-					cs[i], sn[i] = float32(c), float32(s)
-				} else {
-					cs[2*i], cs[2*i+1] = float32(c), float32(c)
-					sn[2*i], sn[2*i+1] = -float32(s), float32(s)
-				}
-			}
-			cached, have = p, true
-		}
+		cs, sn := b.ropeTab.token(i2, nDims)
 		x, out := a.view(i1, i2, i3), dst.view(i1, i2, i3)
 		if neox {
 			b.kern.ropeNeox(out[:half], out[half:nDims], x[:half], x[half:nDims], cs, sn)
