@@ -11,8 +11,9 @@
 //   - avx512 (amd64 with AVX-512 F/BW/DQ/VL and VNNI, and an OS that saves
 //     the ZMM and opmask state: CPUID leaf 7 and XGETBV): the avx2 set with
 //     ZMM kernels for the K-quant and legacy-type integer dots (VPMADDUBSW
-//     with VPDPWSSD, or VPDPBUSD), the four-row Q8_0 dot and the 6×16 GEMM
-//     tile (kernels512_amd64.go, kquants512_amd64.s, kernels512_amd64.s);
+//     with VPDPWSSD, or VPDPBUSD), the four-row Q8_0 dot, the 6×16 GEMM
+//     tile and a 4×4 f32 tile for products of 4 columns (kernels512_amd64.go,
+//     kquants512_amd64.s, kernels512_amd64.s);
 //   - avx2 (amd64 with AVX2, FMA and F16C): kernels_amd64.s,
 //     kquants_amd64.s;
 //   - neon and neon-dotprod (every arm64 CPU; SDOT where present);
@@ -41,6 +42,18 @@
 // a copy of it in ggml's 8-row interleaved block_q4_0x8 layout, kept
 // beside the original until the weight is written or its buffer freed
 // (repack.go). GPURT_CPU_REPACK=0 turns this off.
+//
+// # Fused decode attention
+//
+// Without flash attention, a graph's attention is MUL_MAT (scores),
+// SOFT_MAX and MUL_MAT (weighted values). When the scores have at most 8
+// columns per matrix (a decode step: the query heads of one kv head) and
+// nothing else reads the scores or the weights, GraphCompute runs the
+// three nodes as one op (op_attnfuse.go): one task per (kv head, stream),
+// split over the workers when big enough, over only the cells the mask
+// leaves live, with
+// the same results bit for bit. A profile books its time on the SOFT_MAX
+// node. GPURT_CPU_FUSE=0 runs the nodes one by one.
 //
 // # Testing
 //
