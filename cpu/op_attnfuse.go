@@ -36,8 +36,10 @@ import (
 //
 // The triple fuses only when nothing else reads kq or w: no other node of
 // the graph (or view) takes them as a source and neither is a graph
-// output. A backend sees one split of a scheduled graph; llama's
-// attention never sends kq or w to another split.
+// output. A backend sees one split of a scheduled graph, or with an eval
+// callback a run of its nodes ending at each node the callback reads
+// (sched's runSplit), so kq and w stay unfused when the callback wants
+// them; llama's attention never sends kq or w to another split.
 
 // fusionEnabled is false when GPURT_CPU_FUSE=0: every node runs as its
 // own op (to compare).
