@@ -3,6 +3,7 @@ package cpu
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -40,8 +41,17 @@ type Backend struct {
 	faPart []float32
 	faMS   []float64
 
-	args  opArgs // the operands of the fast op being run
-	tasks tasks  // the fast ops' task functions, bound to this backend
+	args    opArgs     // the operands of the fast op being run
+	tasks   tasks      // the fast ops' task functions, bound to this backend
+	ropeTab ropeTables // the last ROPE node's angles (op_ropecache.go)
+
+	// plans are the fused attentions of the last two graphs
+	// (op_attnfuse.go), and how many have run; noFusion runs every node
+	// on its own (tests).
+	plans           [2]fusionPlan
+	attnOut         []byte // a fused attention's results until its last task
+	fusedAttentions int
+	noFusion        bool
 
 	profile *rt.Profile // times each node when set (SetProfile)
 }
@@ -83,7 +93,7 @@ func NewReferenceBackend(threads int) (*Backend, error) {
 
 // newBackend starts a backend on kernel set k (nil: reference loops).
 func newBackend(threads int, k *kernels) *Backend {
-	b := &Backend{grain: defaultGrain, pool: newPool(1), kern: k}
+	b := &Backend{grain: defaultGrain, pool: newPool(1), kern: k, noFusion: !fusionEnabled}
 	b.bindTasks()
 	b.SetThreads(threads)
 	// A backend that is never closed still releases its workers once it
@@ -146,18 +156,35 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 	if g == nil {
 		return fmt.Errorf("cpu: nil graph")
 	}
+	if slices.Contains(g.Nodes, nil) {
+		return fmt.Errorf("cpu: graph has a nil node")
+	}
 	// Inputs may have been written since the last compute.
 	b.prepared = preparedInputs{}
-	for _, n := range g.Nodes {
-		if n == nil {
-			return fmt.Errorf("cpu: graph has a nil node")
-		}
+	fused := b.fusedAttentionAt(g)
+	for i := 0; i < len(g.Nodes); i++ {
+		n := g.Nodes[i]
 		if n.Op == rt.OpNone || n.Op.IsView() || n.IsEmpty() {
 			continue
 		}
 		var t0 time.Time
 		if b.profile != nil {
 			t0 = time.Now()
+		}
+		if fused != nil && fused[i] {
+			// An attention's three nodes as one op; its time is the
+			// SOFT_MAX node's in a profile.
+			done, err := b.attention(n, g.Nodes[i+1], g.Nodes[i+2])
+			if err != nil {
+				return fmt.Errorf("cpu: fused attention %q: %w", g.Nodes[i+1].Name, err)
+			}
+			if done {
+				if b.profile != nil {
+					b.profile.AddOp(g.Nodes[i+1], time.Since(t0))
+				}
+				i += 2
+				continue
+			}
 		}
 		if err := b.computeNode(n); err != nil {
 			return fmt.Errorf("cpu: %v %q: %w", n.Op, n.Name, err)

@@ -13,8 +13,10 @@
 //     ZMM kernels for the K-quant, legacy-type, MXFP4 and ternary (TQ1_0,
 //     TQ2_0) integer dots (VPMADDUBSW with VPDPWSSD, or VPDPBUSD), one
 //     weight row against one or four activation rows, the four-row Q8_0
-//     dot and the 6×16 GEMM tile (kernels512_amd64.go, kquants512_amd64.s,
-//     tquants512_amd64.s, kernels512_amd64.s);
+//     dot, the 6×16 GEMM tile (reading x rows in place, gemmrows512_amd64.s),
+//     a 4×4 f32 tile for products of 4 columns and a one-call softmax row
+//     (kernels512_amd64.go, kquants512_amd64.s, tquants512_amd64.s,
+//     kernels512_amd64.s, softmax512_amd64.s);
 //   - avx2 (amd64 with AVX2, FMA and F16C): kernels_amd64.s,
 //     kquants_amd64.s;
 //   - neon and neon-dotprod (every arm64 CPU; SDOT where present);
@@ -43,6 +45,18 @@
 // a copy of it in ggml's 8-row interleaved block_q4_0x8 layout, kept
 // beside the original until the weight is written or its buffer freed
 // (repack.go). GPURT_CPU_REPACK=0 turns this off.
+//
+// # Fused decode attention
+//
+// Without flash attention, a graph's attention is MUL_MAT (scores),
+// SOFT_MAX and MUL_MAT (weighted values). When the scores have at most 8
+// columns per matrix (a decode step: the query heads of one kv head) and
+// nothing else reads the scores or the weights, GraphCompute runs the
+// three nodes as one op (op_attnfuse.go): one task per (kv head, stream),
+// split over the workers when big enough, over only the cells the mask
+// leaves live, with
+// the same results bit for bit. A profile books its time on the SOFT_MAX
+// node. GPURT_CPU_FUSE=0 runs the nodes one by one.
 //
 // # Testing
 //

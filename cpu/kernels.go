@@ -42,6 +42,9 @@ type kernels struct {
 	dotF16x4 func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int)
 	// dotF32x4 is optional: dotF16x4 for float32 weight rows.
 	dotF32x4 func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int)
+	// dotF32x4c4 is optional: dotF32x4 against four columns x0..x3 at
+	// once, with the results dotF32x4 gives for two and two.
+	dotF32x4c4 func(w []byte, ldw int, x0, x1, x2, x3, out []float32, ldo int)
 	// repackQ8 and repackQ4 do what panelQ8 and panelQ4 do; present with
 	// the panel kernels.
 	repackQ8, repackQ4 func(w []byte, stride, nb int, p []byte)
@@ -95,10 +98,10 @@ type kernels struct {
 	ropeNorm func(dst, x, cs, sn []float32)
 	// ropeNeox rotates (x0[i], x1[i]) by (c[i], s[i]) into (d0[i], d1[i]).
 	ropeNeox func(d0, d1, x0, x1, c, s []float32)
-	// softMaxRow, where a set has it, is a row's whole softmax in one
+	// rowSoftMax, where a set has it, is a row's whole softmax in one
 	// call: dst = exp(v - max v)/Σ for v = x·s + m (m nil: no mask),
 	// returning Σ, or 0 for a row masked whole (dst then undefined).
-	softMaxRow func(dst, x, m []float32, s float32) float32
+	rowSoftMax func(dst, x, m []float32, s float32) float32
 }
 
 // Packed GEMM micro-tile: gemmMR rows of src1 (result rows n) by gemmNR

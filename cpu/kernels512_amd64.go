@@ -39,6 +39,7 @@ var avx512Kernels = func() *kernels {
 	k.name = "avx512"
 	k.gemm, k.gemmRows = gemmAVX512, gemmRowsFor(gemm6x16RowsAVX512)
 	k.dotF16x4, k.dotF32x4 = dotF16x4AVX512, dotF32x4AVX512
+	k.dotF32x4c4 = dotF32x4c4AVX512
 	k.dotQ8x4 = blockDot4(34, dotQ8x4AVX512)
 	k.dotQ4K = blockDotK(144, dotQ4KAVX512)
 	k.dotQ4Kx4 = blockDotK4(144, dotQ4Kx4AVX512)
@@ -58,7 +59,7 @@ var avx512Kernels = func() *kernels {
 	k.dotIQ4NL = blockDotNeg(18, dotIQ4NLAVX512)
 	k.dotQ4R8 = r8Dot(dotQ4R8AVX512)
 	k.dotMXFP4 = blockDotNeg(17, dotMXFP4AVX512)
-	k.expSub, k.softMaxRow = expSub512, softMaxRow512
+	k.expSub, k.rowSoftMax = expSub512, softMaxRow512
 	useTernaryAVX512(&k)
 	return &k
 }()
@@ -238,3 +239,31 @@ func dotQ4R8AVX512(p *byte, qs *int8, qd *float32, neg *int32, nb int, out *floa
 
 //go:noescape
 func dotMXFP4AVX512(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
+
+//go:noescape
+func dotF32x4x4AVX512(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *float32, ldo int)
+
+// dotF32x4c4AVX512 is the 4×4 f32 tile: dotF32x4AVX512 for columns 0-1
+// and 2-3 in one pass over the weights. Rows shorter than 8 take the two
+// calls.
+func dotF32x4c4AVX512(w []byte, ldw int, x0, x1, x2, x3, out []float32, ldo int) {
+	k := len(x0)
+	m := k &^ (simdWidth - 1)
+	if m == 0 {
+		dotF32x4AVX512(w, ldw, x0, x1, nil, out, ldo)
+		dotF32x4AVX512(w, ldw, x2, x3, nil, out[2*ldo:], ldo)
+		return
+	}
+	_ = out[3*ldo+3]
+	_, _, _, _, _ = w[3*ldw+4*m-1], x0[m-1], x1[m-1], x2[m-1], x3[m-1]
+	dotF32x4x4AVX512(&w[0], ldw, &x0[0], &x1[0], &x2[0], &x3[0], m, &out[0], ldo)
+	cols := [4][]float32{x0, x1, x2, x3}
+	for i := m; i < k; i++ { // the tail, element by element, as dotF32x4AVX512
+		for r := 0; r < 4; r++ {
+			v := math.Float32frombits(binary.LittleEndian.Uint32(w[r*ldw+4*i:]))
+			for c := 0; c < 4; c++ {
+				out[c*ldo+r] += v * cols[c][i]
+			}
+		}
+	}
+}

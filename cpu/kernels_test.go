@@ -382,10 +382,10 @@ func TestElementwiseKernels(t *testing.T) {
 			if !near(float64(sum), want, want, 1e-6) {
 				t.Fatalf("%s expSub sum n=%d: %v, want %v", k.name, n, sum, want)
 			}
-			if k.softMaxRow == nil {
+			if k.rowSoftMax == nil {
 				continue
 			}
-			// softMaxRow without a mask, with one that hides every third
+			// rowSoftMax without a mask, with one that hides every third
 			// element, and with one that hides all.
 			hide := slices.Clone(b)
 			for i := 0; i < n; i += 3 {
@@ -402,10 +402,10 @@ func TestElementwiseKernels(t *testing.T) {
 					}
 					mx = max(mx, v[i])
 				}
-				sum := k.softMaxRow(dst, a, m, 0.7)
+				sum := k.rowSoftMax(dst, a, m, 0.7)
 				if math.IsInf(mx, -1) {
 					if sum != 0 {
-						t.Fatalf("%s softMaxRow n=%d fully masked: sum %v, want 0", k.name, n, sum)
+						t.Fatalf("%s rowSoftMax n=%d fully masked: sum %v, want 0", k.name, n, sum)
 					}
 					continue
 				}
@@ -413,7 +413,7 @@ func TestElementwiseKernels(t *testing.T) {
 				for _, x := range v {
 					z += math.Exp(x - mx)
 				}
-				check("softMaxRow", func(i int) float64 { return math.Exp(v[i]-mx) / z }, 1e-6)
+				check("rowSoftMax", func(i int) float64 { return math.Exp(v[i]-mx) / z }, 1e-6)
 			}
 		}
 	}
@@ -520,7 +520,7 @@ func TestDequantKernels(t *testing.T) {
 
 // Every kernel set fills every kernel but the optional ones.
 func TestKernelSetsComplete(t *testing.T) {
-	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF32x4": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "dotTQ1x4": true, "dotTQ2x4": true, "softMaxRow": true, "gemmRows": true}
+	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF32x4": true, "dotF32x4c4": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "dotTQ1x4": true, "dotTQ2x4": true, "rowSoftMax": true, "gemmRows": true}
 	for _, k := range kernelSets() {
 		v := reflect.ValueOf(k).Elem()
 		for i := 0; i < v.NumField(); i++ {

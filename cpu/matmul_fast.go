@@ -402,7 +402,7 @@ func (k *kernels) tileKernel(kind rowKind) tileKernel {
 		if k.dotF32x4 == nil {
 			return tileKernel{}
 		}
-		return tileKernel{x4: k.dotF32x4, one: func(w []byte, x []float32) float32 {
+		return tileKernel{x4: k.dotF32x4, x4c4: k.dotF32x4c4, one: func(w []byte, x []float32) float32 {
 			row, _ := f32View(w, 0, len(x))
 			return k.dotF32(row, x)
 		}}
@@ -413,8 +413,9 @@ func (k *kernels) tileKernel(kind rowKind) tileKernel {
 // tileKernel is a 4-row tile kernel (dotF16x4's contract) and its one-row
 // dot.
 type tileKernel struct {
-	x4  func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int)
-	one func(w []byte, x []float32) float32
+	x4   func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int)
+	x4c4 func(w []byte, ldw int, x0, x1, x2, x3, out []float32, ldo int) // optional: 4 columns
+	one  func(w []byte, x []float32) float32
 }
 
 // mulTiles multiplies weight rows raw[i] (stride bytes apart, rows m0+i
@@ -451,7 +452,7 @@ func mulTiles(k tileKernel, raw [][]byte, stride int, cols tileColumns, dst host
 // tileGroup is two or three columns of x that mulTiles multiplies with
 // each tile of weight rows in one kernel call.
 type tileGroup struct {
-	x    [3][]float32 // x[2] nil for 2 columns
+	x    [4][]float32 // x[2] nil for 2 columns; x[3] for 4 (x4c4)
 	out  []float32
 	cols int
 }
@@ -463,8 +464,11 @@ func mulTileGroups(groups []tileGroup, k tileKernel, raw [][]byte, stride int, c
 	ldo := cols.ldo
 	for n0 := 0; n0 < cols.n; ng++ {
 		g := &groups[ng]
-		g.x, g.cols = [3][]float32{}, 3 // groups are reused over column chunks
-		if rest := cols.n - n0; rest == 2 || rest == 4 {
+		g.x, g.cols = [4][]float32{}, 3 // groups are reused over column chunks
+		switch rest := cols.n - n0; {
+		case k.x4c4 != nil && rest >= 4 && rest != 5:
+			g.cols = 4 // 5 go as 3 and 2
+		case rest == 2 || rest == 4:
 			g.cols = 2
 		}
 		g.out, _ = f32View(dst.mem, cols.out(n0), (g.cols-1)*ldo+M)
@@ -481,6 +485,10 @@ func mulTileGroups(groups []tileGroup, k tileKernel, raw [][]byte, stride int, c
 	for i := 0; i < tiled; i += 4 {
 		for j := range groups[:ng] {
 			g := &groups[j]
+			if g.cols == 4 {
+				k.x4c4(raw[i], stride, g.x[0], g.x[1], g.x[2], g.x[3], g.out[i:], ldo)
+				continue
+			}
 			k.x4(raw[i], stride, g.x[0], g.x[1], g.x[2], g.out[i:], ldo)
 		}
 	}

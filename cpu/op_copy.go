@@ -112,11 +112,25 @@ func (b *Backend) setRows(rows, idx, dst hostTensor) error {
 	if ne0 == 1 && rows.typ == rt.F32 && (dst.typ == rt.F16 || dst.typ == rt.F32) {
 		return b.setElements(rows, idx, dst)
 	}
+	// f32 rows into an f16 cache (the keys of every token): one SIMD
+	// conversion a row, as the V scatter's batch, instead of the scalar
+	// per-element conversion of storeRow.
+	toF16 := b.kern != nil && rows.typ == rt.F32 && rows.nb[0] == 4 && dst.typ == rt.F16 && dst.nb[0] == 2
 	return b.pool.run(b.workers(nr, nr*ne0), func(ith, nth int, ws *workspace) error {
 		row := ws.f32(0, ne0)
 		for r := 0; r < nr; r++ {
 			i, i2, i3, k := setRowsTarget(rows, idx, r)
 			if (k+dst.ne[1]*(i2+dst.ne[2]*i3))%nth != ith {
+				continue
+			}
+			if toF16 {
+				src, ok := f32View(rows.mem, rows.at(i, i2, i3), ne0)
+				if !ok {
+					rows.loadRow(rows.at(i, i2, i3), row)
+					src = row
+				}
+				off := dst.at(k, i2, i3)
+				b.kern.f32ToF16(src, dst.mem[off:off+2*ne0])
 				continue
 			}
 			rows.loadRow(rows.at(i, i2, i3), row)

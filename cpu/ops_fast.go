@@ -131,6 +131,9 @@ func (b *Backend) tryFast(n *rt.Tensor, src *[rt.MaxSrc]hostTensor, dst *hostTen
 			return false, nil
 		}
 		*args = opArgs{a: src[0], c: src[1], dst: *dst, node: n}
+		if err := b.ropeTab.prepare(n, &src[1]); err != nil {
+			return true, err
+		}
 		return true, b.runRows(&src[0], b.tasks.rope)
 	}
 	return false, nil
@@ -201,9 +204,11 @@ func liveLength(m []float32) int {
 // softMaxTask computes softmax(x·scale + mask) per row, in the result row.
 func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 	args := &b.args
-	a, dst, mask, scale := &args.a, &args.dst, &args.mask, args.f0
-	ne0 := a.ne[0]
-	k := b.kern
+	a, dst := &args.a, &args.dst
+	var mask *hostTensor
+	if args.hasMask {
+		mask = &args.mask
+	}
 	r0, r1 := rowRange(a.rows(), ith, nth)
 	// The live length of each mask row, found once per worker: the heads
 	// of a batch share the mask's rows. -1: not yet found.
@@ -216,58 +221,74 @@ func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 	}
 	for r := r0; r < r1; r++ {
 		i1, i2, i3 := a.coords(r)
-		x, out, s := a.view(i1, i2, i3), dst.view(i1, i2, i3), scale
-		if c := args.f1; c > 0 {
-			softcapRow(out, x, s, c) // then the mask, unscaled
-			x, s = out, 1
+		moff := 0
+		if mask != nil {
+			moff = mask.at(i1, i2%mask.ne[2], i3%mask.ne[3])
 		}
-		live := out     // the row up to its masked-off tail
-		var m []float32 // its mask, nil for none
-		if args.hasMask {
-			j2, j3 := i2%mask.ne[2], i3%mask.ne[3]
-			moff := mask.at(i1, j2, j3)
-			var ok bool
-			m, ok = f32View(mask.mem, moff, ne0)
-			if !ok || mask.typ != rt.F32 {
-				m = ws.f32(0, ne0)
-				mask.loadRow(moff, m)
-			}
-			// A causal mask ends most rows in -inf: those scores are 0,
-			// so the exponentials run on the rest only, rounded up to
-			// whole vectors (the -inf scores there give exactly 0) so
-			// that no kernel runs a scalar tail.
-			li := &liveLen[i1+mask.ne[1]*(j2+mask.ne[2]*j3)]
-			if *li < 0 {
-				n := liveLength(m)
-				*li = int32(min(ne0, (n+softMaxVector-1)&^(softMaxVector-1)))
-			}
-			n := int(*li)
-			clear(out[n:])
-			live, m = out[:n], m[:n]
+		var live *int32
+		if mask != nil {
+			live = &liveLen[i1+mask.ne[1]*(i2%mask.ne[2]+mask.ne[2]*(i3%mask.ne[3]))]
 		}
-		if k.softMaxRow != nil {
-			if len(live) == 0 || k.softMaxRow(live, x, m, s) == 0 {
-				clear(out) // a fully masked row
-			}
-			continue
-		}
-		if m != nil {
-			k.scaleAdd(live, x, m, s)
-		} else {
-			k.scale(out, x, s)
-		}
-		mx := float32(math.Inf(-1))
-		if len(live) > 0 {
-			mx = k.maxOf(live)
-		}
-		if math.IsInf(float64(mx), -1) {
-			clear(out) // a fully masked row
-			continue
-		}
-		sum := k.expSub(live, live, mx)
-		k.scale(live, live, 1/sum)
+		b.kern.softMaxRow(a.view(i1, i2, i3), dst.view(i1, i2, i3), mask, moff, live, args.f0, args.f1, ws)
 	}
 	return nil
+}
+
+// softMaxRow sets out = softmax(x·scale + mask row) (x soft-capped first
+// when softcap > 0), the mask's row at byte offset moff; mask nil is none.
+// A causal mask ends most rows in -inf: those scores are 0, so the
+// exponentials run on the rest only, rounded up to whole vectors (the -inf
+// scores there give exactly 0) so that no kernel runs a scalar tail. live,
+// if not nil, caches that length for the mask row (-1: not found yet). The
+// fused attention (op_attnfuse.go) runs it too.
+func (k *kernels) softMaxRow(x, out []float32, mask *hostTensor, moff int, live *int32, scale, softcap float32, ws *workspace) {
+	ne0, s := len(out), scale
+	if softcap > 0 {
+		softcapRow(out, x, s, softcap) // then the mask, unscaled
+		x, s = out, 1
+	}
+	n := ne0
+	var m []float32 // the mask row, nil for none
+	if mask != nil {
+		var ok bool
+		m, ok = f32View(mask.mem, moff, ne0)
+		if !ok || mask.typ != rt.F32 {
+			m = ws.f32(0, ne0)
+			mask.loadRow(moff, m)
+		}
+		if live != nil && *live >= 0 {
+			n = int(*live)
+		} else {
+			n = min(ne0, (liveLength(m)+softMaxVector-1)&^(softMaxVector-1))
+			if live != nil {
+				*live = int32(n)
+			}
+		}
+		clear(out[n:])
+		m = m[:n]
+	}
+	row := out[:n]
+	if k.rowSoftMax != nil {
+		if n == 0 || k.rowSoftMax(row, x, m, s) == 0 {
+			clear(out) // a fully masked row
+		}
+		return
+	}
+	if m != nil {
+		k.scaleAdd(row, x, m, s)
+	} else {
+		k.scale(out, x, s)
+	}
+	mx := float32(math.Inf(-1))
+	if n > 0 {
+		mx = k.maxOf(row)
+	}
+	if math.IsInf(float64(mx), -1) {
+		clear(out) // a fully masked row
+		return
+	}
+	sum := k.expSub(row, row, mx)
+	k.scale(row, row, 1/sum)
 }
 
 // ropeTask rotates pairs by angles computed in float64 once per position
@@ -276,50 +297,40 @@ func (b *Backend) softMaxTask(ith, nth int, ws *workspace) error {
 // call rotates all heads of a position against a table repeated per head.
 func (b *Backend) ropeTask(ith, nth int, ws *workspace) error {
 	args := &b.args
-	a, pos, dst, n := &args.a, &args.c, &args.dst, args.node
+	a, dst, n := &args.a, &args.dst, args.node
 	nDims, neox := int(n.Params[0]), n.Params[1] == rt.RopeNeox
 	half, ne0 := nDims/2, a.ne[0]
-	ff, err := freqFactors(n, ws, 1)
-	if err != nil {
-		return err
-	}
-	freq := ws.f64(0, half)
-	mscale := ropeFreqs(n, ff, freq)
 	heads := 1 // rows one kernel call takes
 	if !neox && nDims == ne0 && a.nb[1] == 4*ne0 && dst.nb[1] == 4*ne0 {
 		heads = a.ne[1]
 	}
 	// Normal mode: cs = (c,c) and sn = (-s,s) per pair. Neox: cs[:half]
-	// holds the cosines and sn[:half] the sines.
+	// holds the cosines and sn[:half] the sines (b.ropeTab, prepared by
+	// tryFast for this node's positions). A call over all heads takes
+	// them repeated per head.
 	width := nDims * heads
-	tab := ws.f32(0, 2*width)
-	cs, sn := tab[:width], tab[width:]
-	cached, have := int32(0), false
+	var wide []float32
+	if heads > 1 {
+		wide = ws.f32(0, 2*width)
+	}
+	last := -1 // the token wide holds
 	units := a.rows() / heads
 	r0, r1 := rowRange(units, ith, nth)
 	for u := r0; u < r1; u++ {
 		i1, i2, i3 := a.coords(u * heads)
-		if p := pos.i32(pos.off + i2*pos.nb[0]); !have || p != cached {
-			for i, f := range freq {
-				s, c := math.Sincos(float64(p) * f)
-				s, c = s*mscale, c*mscale
-				if neox {
-					cs[i], sn[i] = float32(c), float32(s)
-				} else {
-					cs[2*i], cs[2*i+1] = float32(c), float32(c)
-					sn[2*i], sn[2*i+1] = -float32(s), float32(s)
-				}
-			}
-			for h := 1; h < heads; h++ {
-				copy(cs[h*nDims:(h+1)*nDims], cs[:nDims])
-				copy(sn[h*nDims:(h+1)*nDims], sn[:nDims])
-			}
-			cached, have = p, true
-		}
+		cs, sn := b.ropeTab.token(i2, nDims)
 		if heads > 1 {
+			wcs, wsn := wide[:width], wide[width:]
+			if i2 != last {
+				for h := 0; h < heads; h++ {
+					copy(wcs[h*nDims:(h+1)*nDims], cs)
+					copy(wsn[h*nDims:(h+1)*nDims], sn)
+				}
+				last = i2
+			}
 			x, _ := f32View(a.mem, a.at(0, i2, i3), width)
 			out, _ := f32View(dst.mem, dst.at(0, i2, i3), width)
-			b.kern.ropeNorm(out, x, cs, sn)
+			b.kern.ropeNorm(out, x, wcs, wsn)
 			continue
 		}
 		x, out := a.view(i1, i2, i3), dst.view(i1, i2, i3)

@@ -11,7 +11,7 @@ func softMaxRowAVX512(out, x, mask *float32, n int, scale float32) float32
 //go:noescape
 func expSubAVX512(dst, x *float32, n int, m float32) float32
 
-// softMaxRow512 is kernels.softMaxRow on softMaxRowAVX512.
+// softMaxRow512 is kernels.rowSoftMax on softMaxRowAVX512.
 func softMaxRow512(dst, x, m []float32, s float32) float32 {
 	n := len(dst)
 	if n == 0 {

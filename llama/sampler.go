@@ -61,7 +61,7 @@ func (s *Sampler) Sample(logits []float32) (int32, error) {
 	// NaN logits mean the model's computation failed: greedy decoding
 	// must not hide them behind an argmax.
 	for i, l := range logits {
-		if math.IsNaN(float64(l)) {
+		if l != l { // NaN
 			return 0, fmt.Errorf("sampler: logit %d is NaN (the model produced invalid values): %w", i, rt.ErrInvalidArgument)
 		}
 	}
@@ -71,8 +71,9 @@ func (s *Sampler) Sample(logits []float32) (int32, error) {
 	// Tokens at -Inf (min-p's and grammar-like masks) can never be drawn
 	// while any other can; they stay only when every token is at -Inf.
 	c := s.cand[:0]
+	ninf := float32(math.Inf(-1))
 	for i, l := range logits {
-		if !math.IsInf(float64(l), -1) {
+		if l != ninf {
 			c = append(c, candidate{id: int32(i), logit: l})
 		}
 	}

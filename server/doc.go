@@ -52,10 +52,16 @@
 // dispatcher runs the share of a helper that has not started instead of
 // waiting for it, which matters here because the HTTP handlers share the
 // process's cores with the helper; and a streamed chunk is written from a
-// per-request template, with only its text encoded. BenchmarkEngineSlots
+// per-request template, with only its text encoded. On the CPU the
+// step's attention runs as one fused op, one task per (kv head, slot),
+// split over the workers when big enough (cpu's doc.go), the weight
+// products of 4 slots
+// on a 4-column tile kernel (AVX-512), and the ROPE tables of a step's
+// positions are computed once for every layer. BenchmarkEngineSlots
 // (the engine alone) and BenchmarkServeLoad (over HTTP, against
 // llama-server when ../shared/tools/llama.cpp has it) measure the 4-slot
-// against the 1-slot tokens/s.
+// against the 1-slot tokens/s; llama's BenchmarkDecodeSeqsCPU times one
+// decode step of 1 and of 4 sequences.
 //
 // # Sampling
 //

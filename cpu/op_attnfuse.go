@@ -1,0 +1,354 @@
+package cpu
+
+import (
+	"math"
+	"os"
+	"slices"
+	"sync/atomic"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// Fused attention for decode steps. A graph's attention without flash
+// attention is three consecutive nodes,
+//
+//	kq  = MUL_MAT(keys, q)          [nKV, N, heads, streams]
+//	w   = SOFT_MAX(kq, mask)        scaled, soft-capped, masked
+//	kqv = MUL_MAT(valsᵀ, w)         [Dv, N, heads, streams]
+//
+// and when a step generates one token per sequence each product is tiny
+// (an 8-to-32-wide head over a few dozen cells, N = the query heads of one
+// kv head), so the three ops cost their dispatches, their per-block set-up
+// and a pass over the scores each, for a few hundred multiply-adds per
+// (kv head, stream). GraphCompute runs such a triple as one op instead
+// (attention): one task per (kv head, stream) computes its scores, their
+// softmax and the weighted values while they are in L1, workers claim the
+// tasks from one counter (so 4 streams' attention splits over the workers
+// where no single product was big enough to), and only the cells some
+// row's mask leaves live are read: a causal mask's -Inf tail of the
+// padded cache (kvPad cells in llama) is neither scored nor weighted.
+//
+// The results equal the three ops' bit for bit: the scores use the
+// matmul's tile kernels on the same blocks of rows, the softmax is the op's
+// row function, and the value products stop early only at a multiple of
+// 32 cells past the last live one, where every weight left is zero (the
+// kernels' lanes then add zeros). TestAttentionFusion checks this.
+//
+// The triple fuses only when nothing else reads kq or w: no other node of
+// the graph (or view) takes them as a source and neither is a graph
+// output. A backend sees one split of a scheduled graph, or with an eval
+// callback a run of its nodes ending at each node the callback reads
+// (sched's runSplit), so kq and w stay unfused when the callback wants
+// them; llama's attention never sends kq or w to another split.
+
+// fusionEnabled is false when GPURT_CPU_FUSE=0: every node runs as its
+// own op (to compare).
+var fusionEnabled = os.Getenv("GPURT_CPU_FUSE") != "0"
+
+// maxFusedColumns is the most query rows per (kv head, stream) that fuse:
+// a decode step's grouped query heads (prompts' products are large enough
+// to run well as ops).
+const maxFusedColumns = 8
+
+// fusedCells is the step, in cells, at which the value products stop
+// past the last live cell: a multiple of every tile kernel's widest step,
+// so that the live cells meet the same lanes as in the full product.
+const fusedCells = 32
+
+// fusionPlan is which nodes of one graph start a fused attention.
+type fusionPlan struct {
+	nodes []*rt.Tensor // the graph's nodes when planned
+	at    []bool       // at[i]: nodes i, i+1, i+2 fuse
+}
+
+// fusedAttentionAt is the plan for g: cached for the last two graphs (a
+// model's decode and batch graphs alternate), made again when g's nodes
+// changed.
+func (b *Backend) fusedAttentionAt(g *rt.Graph) []bool {
+	if b.kern == nil || b.noFusion {
+		return nil
+	}
+	for i := range b.plans {
+		if p := &b.plans[i]; slices.Equal(p.nodes, g.Nodes) {
+			if i > 0 {
+				b.plans[0], b.plans[1] = b.plans[1], b.plans[0]
+			}
+			return b.plans[0].at
+		}
+	}
+	b.plans[1] = b.plans[0]
+	b.plans[0] = fusionPlan{nodes: slices.Clone(g.Nodes), at: planAttention(g.Nodes)}
+	return b.plans[0].at
+}
+
+// planAttention marks the attention triples of nodes whose scores and
+// weights nothing else reads. It returns nil when there are none.
+func planAttention(nodes []*rt.Tensor) []bool {
+	var at []bool
+	for i := 0; i+2 < len(nodes); i++ {
+		kq, sm, kqv := nodes[i], nodes[i+1], nodes[i+2]
+		if !attentionTriple(kq, sm, kqv) || uses(nodes, kq) != 1 || uses(nodes, sm) != 1 {
+			continue
+		}
+		if at == nil {
+			at = make([]bool, len(nodes))
+		}
+		at[i] = true
+		i += 2
+	}
+	return at
+}
+
+// attentionTriple reports whether kq, sm and kqv are MUL_MAT, SOFT_MAX
+// and MUL_MAT of a decode step's attention, each reading the one before,
+// with kq and sm no graph outputs.
+func attentionTriple(kq, sm, kqv *rt.Tensor) bool {
+	return kq.Op == rt.OpMulMat && sm.Op == rt.OpSoftMax && kqv.Op == rt.OpMulMat &&
+		sm.Src[0] == kq && sm.Src[1] != kq && kqv.Src[1] == sm && kqv.Src[0] != sm && kqv.Src[0] != kq &&
+		kq.Ne[1] <= maxFusedColumns && (kq.Flags|sm.Flags)&rt.FlagOutput == 0
+}
+
+// uses counts the sources (and view sources) among nodes that are t.
+func uses(nodes []*rt.Tensor, t *rt.Tensor) int {
+	n := 0
+	for _, x := range nodes {
+		if x.ViewSrc == t {
+			n++
+		}
+		for _, s := range x.Src {
+			if s == t {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// attnOperands are a fused attention's resolved tensors and parameters.
+type attnOperands struct {
+	keys, q, kq, sm, vals, out hostTensor
+	mask                       *hostTensor
+	tileK, tileV               tileKernel
+	scale, softcap             float32
+}
+
+// attention runs nodes kq, sm and kqv (planned by planAttention) as one op
+// and reports whether it did; it declines operands its kernels do not
+// take (then the nodes run one by one).
+func (b *Backend) attention(kqN, smN, kqvN *rt.Tensor) (bool, error) {
+	if !attentionTriple(kqN, smN, kqvN) { // sources rewritten since the plan
+		return false, nil
+	}
+	for _, n := range []*rt.Tensor{kqN, smN, kqvN} {
+		if err := validate(n); err != nil {
+			return false, nil // reported by computeNode
+		}
+	}
+	var o attnOperands
+	var err error
+	for _, r := range []struct {
+		h *hostTensor
+		t *rt.Tensor
+	}{{&o.keys, kqN.Src[0]}, {&o.q, kqN.Src[1]}, {&o.kq, kqN}, {&o.sm, smN}, {&o.vals, kqvN.Src[0]}, {&o.out, kqvN}} {
+		if *r.h, err = resolve(r.t, "attention operand"); err != nil {
+			return false, nil
+		}
+	}
+	if smN.Src[1] != nil {
+		m, err := resolve(smN.Src[1], "mask")
+		if err != nil || m.typ != rt.F32 || !aligned32(m) {
+			return false, nil
+		}
+		o.mask = &m
+	}
+	var okK, okV bool
+	defer func() {
+		// It writes the result (and may write the scores' memory) without
+		// computeNode: drop prepared inputs that lived there.
+		b.prepared.written(&o.kq)
+		b.prepared.written(&o.sm)
+		b.prepared.written(&o.out)
+	}()
+	o.tileK, okK = b.kern.rowKernels(o.keys)
+	o.tileV, okV = b.kern.rowKernels(o.vals)
+	if !okK || !okV || !fastF32(&o.q, &o.kq, &o.sm, &o.out) || o.q.ne[0] == 0 || o.kq.ne[0] == 0 {
+		return false, nil
+	}
+	// The one-column products with heads broadcast over one kv head run
+	// on mulMatF16Heads as ops; their fused form would compute otherwise.
+	N := o.q.ne[1]
+	if N == 1 && (o.q.ne[2] != o.keys.ne[2] || o.sm.ne[2] != o.vals.ne[2]) {
+		return false, nil
+	}
+	if !contiguous(o.out) {
+		return false, nil
+	}
+	o.scale, o.softcap = smN.ParamF(0), smN.ParamF(1)
+	if err := b.runAttention(&o); err != nil {
+		return true, err
+	}
+	// As computeNode: a graph writing into weights makes their repacked
+	// copies stale.
+	if wb, ok := kqvN.Buffer.(*weightBuffer); ok && wb.Usage() == rt.UsageWeights {
+		wb.Written(kqvN)
+	}
+	b.fusedAttentions++
+	return true, nil
+}
+
+// contiguous reports whether h's elements are packed in order.
+func contiguous(h hostTensor) bool {
+	nb := h.typ.TypeSize()
+	for i := range h.nb {
+		if h.ne[i] > 1 && h.nb[i] != nb {
+			return false
+		}
+		nb *= h.ne[i]
+	}
+	return true
+}
+
+// runAttention runs one task per (kv head, stream) matrix of q. The
+// scores and weights stay in each worker's scratch (nothing reads kq and
+// sm), and the results go to a scratch copy of out that is copied over
+// it at the end: the graph allocator may have given out (or kq, sm) the
+// memory of q, which the one op reads until its last task.
+func (b *Backend) runAttention(o *attnOperands) error {
+	D, M, N, ne12, ne13 := o.q.ne[0], o.kq.ne[0], o.q.ne[1], o.q.ne[2], o.q.ne[3]
+	Dv := o.out.ne[0]
+	batches := ne12 * ne13
+	size := Dv * N * batches * 4
+	b.attnOut = grow(b.attnOut, size)
+	res := o.out
+	res.mem, res.off = b.attnOut, 0
+	work := batches * N * M * (D + Dv)
+	nth := b.workers(batches, work/attnGrainFactor)
+	var next atomic.Int64
+	err := b.pool.run(nth, func(_, _ int, ws *workspace) error {
+		for t := int(next.Add(1)) - 1; t < batches; t = int(next.Add(1)) - 1 {
+			b.attendBatch(o, &res, t%ne12, t/ne12, ws)
+		}
+		return nil
+	})
+	copy(o.out.mem[o.out.off:o.out.off+size], b.attnOut)
+	return err
+}
+
+// attnGrainFactor is how many multiply-adds of a fused attention count as
+// one element of the split grain: fewer than a matmul's
+// (matmulGrainFactor), since a task also runs a softmax and the products'
+// per-tile calls on a few dozen cells.
+const attnGrainFactor = 1
+
+// attendBatch computes matrix (i12, i13) of the attention into res (out's
+// layout), its scores and weights in ws.
+func (b *Backend) attendBatch(o *attnOperands, res *hostTensor, i12, i13 int, ws *workspace) {
+	k := b.kern
+	M, N := o.kq.ne[0], o.q.ne[1]
+	sc := hostTensor{typ: rt.F32, ne: [rt.MaxDims]int{M, N, 1, 1}, mem: ws.bytes(4 * M * N)}
+	sc.nb = [rt.MaxDims]int{4, 4 * M, 4 * M * N, 4 * M * N}
+	// live is one past the last cell any row's mask leaves.
+	live := M
+	if o.mask != nil {
+		live = 0
+		for n := range N {
+			m, _ := f32View(o.mask.mem, o.mask.at(n, i12%o.mask.ne[2], i13%o.mask.ne[3]), M)
+			l := M
+			for l > live && math.IsInf(float64(m[l-1]), -1) {
+				l--
+			}
+			live = max(live, l)
+		}
+	}
+	// Scores: the matmul's blocks of mmRows key rows, up to the tile of 4
+	// holding the last live cell (each row's dot is its own, so a block
+	// cut at a tile computes what the whole one would).
+	scored := min(M, (live+3)/4*4)
+	r2, r3 := o.q.ne[2]/o.keys.ne[2], o.q.ne[3]/o.keys.ne[3]
+	base := o.keys.at(0, i12/r2, i13/r3)
+	q := func(c int) []float32 { v, _ := f32View(o.q.mem, o.q.at(c, i12, i13), o.q.ne[0]); return v }
+	for m0 := 0; m0 < scored; m0 += mmRows {
+		tileRows(o.tileK, o.keys, base+m0*o.keys.nb[1], m0, min(M, m0+mmRows), q, &sc, 0, 0)
+	}
+	for n := range N {
+		moff := 0
+		if o.mask != nil {
+			moff = o.mask.at(n, i12%o.mask.ne[2], i13%o.mask.ne[3])
+		}
+		row := sc.view(n, 0, 0)
+		k.softMaxRow(row, row, o.mask, moff, nil, o.scale, o.softcap, ws)
+	}
+	// Weighted values: every value row (channel), over the cells up to
+	// a multiple of fusedCells past the last live one.
+	cells := min(M, max(fusedCells, (live+fusedCells-1)/fusedCells*fusedCells))
+	Dv := o.out.ne[0]
+	r2, r3 = o.sm.ne[2]/o.vals.ne[2], o.sm.ne[3]/o.vals.ne[3]
+	base = o.vals.at(0, i12/r2, i13/r3)
+	w := func(c int) []float32 { return sc.view(c, 0, 0)[:cells] }
+	for m0 := 0; m0 < Dv; m0 += mmRows {
+		tileRows(o.tileV, o.vals, base+m0*o.vals.nb[1], m0, min(Dv, m0+mmRows), w, res, i12, i13)
+	}
+}
+
+// rowKernels are the kernels mulMatDot multiplies f32 or f16 weight rows
+// w with: the tile kernel where the set has one, and the one-row dot;
+// false for other weights.
+func (k *kernels) rowKernels(w hostTensor) (tileKernel, bool) {
+	kind := k.weightKind(w)
+	tile := k.tileKernel(kind)
+	switch {
+	case kind != rowF16 && kind != rowF32:
+		return tile, false
+	case tile.one == nil: // f32 rows without the tile kernel
+		tile.one = func(w []byte, x []float32) float32 {
+			row, _ := f32View(w, 0, len(x))
+			return k.dotF32(row, x)
+		}
+	}
+	return tile, true
+}
+
+// tileRows computes rows [m0, m1) of matrix (i12, i13) of dst against
+// every column x(c) of it, rows of w from byte offset off, as mulMatDot
+// computes one block of f32 or f16 weight rows: on the tile kernels for
+// two or more columns, else four rows at a time for short rows and the
+// one-row dot for the rest. The full product's K decides the one-column
+// kernel, so that a shortened x computes what the op would.
+func tileRows(tile tileKernel, w hostTensor, off, m0, m1 int, x func(c int) []float32, dst *hostTensor, i12, i13 int) {
+	var raw [mmRows][]byte
+	for m := m0; m < m1; m++ {
+		raw[m-m0] = w.mem[off+(m-m0)*w.nb[1]:]
+	}
+	M, N := dst.ne[0], dst.ne[1]
+	if tile.x4 == nil { // every result a one-row dot
+		for c := range N {
+			out, _ := f32View(dst.mem, dst.at(c, i12, i13), M)
+			xc := x(c)
+			for i, r := range raw[:m1-m0] {
+				out[m0+i] = tile.one(r, xc)
+			}
+		}
+		return
+	}
+	if N >= 2 {
+		mulTiles(tile, raw[:m1-m0], w.nb[1], tileColumns{
+			n:   N,
+			x:   x,
+			out: func(c int) int { return dst.at(c, i12, i13) },
+			ldo: dst.nb[1] / 4,
+		}, *dst, M, m0)
+		return
+	}
+	out, _ := f32View(dst.mem, dst.at(0, i12, i13), M)
+	out = out[m0:m1]
+	c := x(0)
+	i := 0
+	if w.ne[0] <= shortTileRow {
+		for ; i+4 <= len(out); i += 4 {
+			tile.x4(raw[i], w.nb[1], c, nil, nil, out[i:], 0)
+		}
+	}
+	for ; i < len(out); i++ {
+		out[i] = tile.one(raw[i], c)
+	}
+}
