@@ -2,22 +2,30 @@
 
 #include "textflag.h"
 
-// func gemm6x16RowsAVX512(k int, x *float32, ldx int, b, c *float32, ldc int, add int)
-// The 6×16 tile of gemm6x16AVX512 with its six x rows read in place, ldx
-// floats apart, instead of from a packed panel: the same multiply-adds in
-// the same order, so the same results.
-TEXT ·gemm6x16RowsAVX512(SB), NOSPLIT, $0-56
+// func gemm6x16StridedAVX512(k int, x *float32, rs, ks int, b, c *float32, ldc int, add int)
+// The 6×16 GEMM tile on ZMM registers: a packed weight row of 16 floats is
+// one register, and each x value multiplies it by an FMA with an embedded
+// broadcast. x value (i, k) is at x + i·rs + k·ks bytes: rs 4 and ks 24 for
+// a packed x panel, rs a row's stride and ks 4 for x rows read in place
+// (kernels.gemmRows), the same multiply-adds in the same order either way.
+// Even and odd k steps go to separate accumulators (12 in all, for the FMA
+// latency), added at the end.
+TEXT ·gemm6x16StridedAVX512(SB), NOSPLIT, $0-64
 	MOVQ k+0(FP), CX
 	MOVQ x+8(FP), SI
-	MOVQ ldx+16(FP), R11
-	SHLQ $2, R11
-	MOVQ b+24(FP), DI
-	MOVQ c+32(FP), DX
-	MOVQ ldc+40(FP), R8
+	MOVQ rs+16(FP), R11
+	MOVQ ks+24(FP), R13
+	MOVQ b+32(FP), DI
+	MOVQ c+40(FP), DX
+	MOVQ ldc+48(FP), R8
 	SHLQ $2, R8
-	MOVQ add+48(FP), R9
+	MOVQ add+56(FP), R9
 	LEAQ (SI)(R11*2), R12
-	ADDQ R11, R12 // rows 3-5 from R12
+	ADDQ R11, R12          // rows 3-5 from R12
+	LEAQ (SI)(R13*1), R14  // odd k steps from R14 and R15
+	LEAQ (R12)(R13*1), R15
+	SHLQ $1, R13           // two k steps
+	// Fetch the C tile early: it is loaded or written only at the end.
 	MOVQ DX, AX
 	PREFETCHT0 (AX)
 	ADDQ R8, AX
@@ -44,8 +52,8 @@ TEXT ·gemm6x16RowsAVX512(SB), NOSPLIT, $0-56
 	VPXORD Z11, Z11, Z11
 	MOVQ CX, R10
 	SHRQ $1, R10
-	JZ gr512_odd
-gr512_loop:
+	JZ gs512_odd
+gs512_loop:
 	VMOVUPS (DI), Z12
 	VMOVUPS 64(DI), Z13
 	VFMADD231PS.BCST (SI), Z12, Z0
@@ -54,20 +62,22 @@ gr512_loop:
 	VFMADD231PS.BCST (R12), Z12, Z3
 	VFMADD231PS.BCST (R12)(R11*1), Z12, Z4
 	VFMADD231PS.BCST (R12)(R11*2), Z12, Z5
-	VFMADD231PS.BCST 4(SI), Z13, Z6
-	VFMADD231PS.BCST 4(SI)(R11*1), Z13, Z7
-	VFMADD231PS.BCST 4(SI)(R11*2), Z13, Z8
-	VFMADD231PS.BCST 4(R12), Z13, Z9
-	VFMADD231PS.BCST 4(R12)(R11*1), Z13, Z10
-	VFMADD231PS.BCST 4(R12)(R11*2), Z13, Z11
-	ADDQ $8, SI
-	ADDQ $8, R12
+	VFMADD231PS.BCST (R14), Z13, Z6
+	VFMADD231PS.BCST (R14)(R11*1), Z13, Z7
+	VFMADD231PS.BCST (R14)(R11*2), Z13, Z8
+	VFMADD231PS.BCST (R15), Z13, Z9
+	VFMADD231PS.BCST (R15)(R11*1), Z13, Z10
+	VFMADD231PS.BCST (R15)(R11*2), Z13, Z11
+	ADDQ R13, SI
+	ADDQ R13, R12
+	ADDQ R13, R14
+	ADDQ R13, R15
 	ADDQ $128, DI
 	DECQ R10
-	JNZ gr512_loop
-gr512_odd:
+	JNZ gs512_loop
+gs512_odd:
 	TESTQ $1, CX
-	JZ gr512_sum
+	JZ gs512_sum
 	VMOVUPS (DI), Z12
 	VFMADD231PS.BCST (SI), Z12, Z0
 	VFMADD231PS.BCST (SI)(R11*1), Z12, Z1
@@ -75,7 +85,7 @@ gr512_odd:
 	VFMADD231PS.BCST (R12), Z12, Z3
 	VFMADD231PS.BCST (R12)(R11*1), Z12, Z4
 	VFMADD231PS.BCST (R12)(R11*2), Z12, Z5
-gr512_sum:
+gs512_sum:
 	VADDPS Z6, Z0, Z0
 	VADDPS Z7, Z1, Z1
 	VADDPS Z8, Z2, Z2
@@ -83,7 +93,7 @@ gr512_sum:
 	VADDPS Z10, Z4, Z4
 	VADDPS Z11, Z5, Z5
 	TESTQ R9, R9
-	JZ gr512_store
+	JZ gs512_store
 	VADDPS (DX), Z0, Z0
 	VMOVUPS Z0, (DX)
 	ADDQ R8, DX
@@ -103,7 +113,7 @@ gr512_sum:
 	VMOVUPS Z5, (DX)
 	VZEROUPPER
 	RET
-gr512_store:
+gs512_store:
 	VMOVUPS Z0, (DX)
 	ADDQ R8, DX
 	VMOVUPS Z1, (DX)

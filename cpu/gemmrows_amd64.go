@@ -4,12 +4,23 @@ package cpu
 
 import "unsafe"
 
-//go:noescape
-func gemm6x16RowsAVX512(k int, x *float32, ldx int, b, c *float32, ldc int, add int)
+// The 6×16 GEMM tiles (gemmrows_amd64.s, gemmrows512_amd64.s) take x
+// value (i, k) at x + i·rs + k·ks bytes, so one kernel serves packed
+// panels (gemm) and x rows read in place (gemmRows).
 
-// gemmRowsFor is kernels.gemmRows on a 6×16 tile kernel that reads its x
-// rows in place (gemm6x16RowsSIMD, gemm6x16RowsAVX512).
-func gemmRowsFor(tile func(k int, x *float32, ldx int, b, c *float32, ldc int, add int)) func(int, []float32, int, []float32, []float32, int, bool) {
+//go:noescape
+func gemm6x16StridedSIMD(k int, x *float32, rs, ks int, b, c *float32, ldc int, add int)
+
+//go:noescape
+func gemm6x16StridedAVX512(k int, x *float32, rs, ks int, b, c *float32, ldc int, add int)
+
+// gemmPanel runs the AVX2 tile on packed panels (gemmAsm).
+func gemmPanel(k int, a, b, c *float32, ldc, add int) {
+	gemm6x16StridedSIMD(k, a, 4, 4*gemmMR, b, c, ldc, add)
+}
+
+// gemmRowsFor is kernels.gemmRows on a strided 6×16 tile kernel.
+func gemmRowsFor(tile func(k int, x *float32, rs, ks int, b, c *float32, ldc int, add int)) func(int, []float32, int, []float32, []float32, int, bool) {
 	return func(k int, x []float32, ldx int, b, c []float32, ldc int, add bool) {
 		if k == 0 {
 			if !add {
@@ -25,6 +36,6 @@ func gemmRowsFor(tile func(k int, x *float32, ldx int, b, c *float32, ldc int, a
 		if add {
 			flag = 1
 		}
-		tile(k, &x[0], ldx, unsafe.SliceData(b), &c[0], ldc, flag)
+		tile(k, &x[0], 4*ldx, 4, unsafe.SliceData(b), &c[0], ldc, flag)
 	}
 }

@@ -2,8 +2,8 @@
 
 #include "textflag.h"
 
-// ROWFMA multiplies the weight row pair Y12:Y13 by the broadcast x value
-// at ADDR into LO:HI.
+// ROWFMA updates accumulators LO and HI (16 floats of one result row)
+// with the broadcast x value at ADDR times the weight row in Y12, Y13.
 #define ROWFMA(ADDR, T, LO, HI) \
 	VBROADCASTSS ADDR, T \
 	VFMADD231PS Y12, T, LO \
@@ -19,21 +19,24 @@
 	VMOVUPS HI, 32(DX) \
 	ADDQ R8, DX
 
-// func gemm6x16RowsSIMD(k int, x *float32, ldx int, b, c *float32, ldc int, add int)
-// gemm6x16SIMD with its six x rows read in place, ldx floats apart: the
-// same multiply-adds in the same order.
-TEXT ·gemm6x16RowsSIMD(SB), NOSPLIT, $0-56
+// func gemm6x16StridedSIMD(k int, x *float32, rs, ks int, b, c *float32, ldc int, add int)
+// The 6×16 GEMM tile on YMM registers: x value (i, k) is at x + i·rs + k·ks
+// bytes: rs 4 and ks 24 for a packed x panel, rs a row's stride and ks 4
+// for x rows read in place (kernels.gemmRows), the same multiply-adds in
+// the same order either way.
+TEXT ·gemm6x16StridedSIMD(SB), NOSPLIT, $0-64
 	MOVQ k+0(FP), CX
 	MOVQ x+8(FP), SI
-	MOVQ ldx+16(FP), R11
-	SHLQ $2, R11
-	MOVQ b+24(FP), DI
-	MOVQ c+32(FP), DX
-	MOVQ ldc+40(FP), R8
+	MOVQ rs+16(FP), R11
+	MOVQ ks+24(FP), R13
+	MOVQ b+32(FP), DI
+	MOVQ c+40(FP), DX
+	MOVQ ldc+48(FP), R8
 	SHLQ $2, R8
-	MOVQ add+48(FP), R9
+	MOVQ add+56(FP), R9
 	LEAQ (SI)(R11*2), R12
-	ADDQ R11, R12
+	ADDQ R11, R12 // rows 3-5 from R12
+	// Fetch the C tile early: it is loaded or written only at the end.
 	MOVQ DX, AX
 	PREFETCHT0 (AX)
 	ADDQ R8, AX
@@ -59,9 +62,9 @@ TEXT ·gemm6x16RowsSIMD(SB), NOSPLIT, $0-56
 	VXORPS Y10, Y10, Y10
 	VXORPS Y11, Y11, Y11
 	TESTQ CX, CX
-	JZ gr_store
+	JZ gs_store
 
-gr_loop:
+gs_loop:
 	VMOVUPS (DI), Y12
 	VMOVUPS 32(DI), Y13
 	ROWFMA((SI), Y14, Y0, Y1)
@@ -70,13 +73,13 @@ gr_loop:
 	ROWFMA((R12), Y15, Y6, Y7)
 	ROWFMA((R12)(R11*1), Y14, Y8, Y9)
 	ROWFMA((R12)(R11*2), Y15, Y10, Y11)
-	ADDQ $4, SI
-	ADDQ $4, R12
+	ADDQ R13, SI
+	ADDQ R13, R12
 	ADDQ $64, DI
 	DECQ CX
-	JNZ gr_loop
+	JNZ gs_loop
 
-gr_store:
+gs_store:
 	ROWSTORE(Y0, Y1)
 	ROWSTORE(Y2, Y3)
 	ROWSTORE(Y4, Y5)

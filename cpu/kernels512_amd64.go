@@ -37,7 +37,7 @@ var avx512Kernels = func() *kernels {
 	}
 	k := *avx2Kernels
 	k.name = "avx512"
-	k.gemm, k.gemmRows = gemmAVX512, gemmRowsFor(gemm6x16RowsAVX512)
+	k.gemm, k.gemmRows = gemmAVX512, gemmRowsFor(gemm6x16StridedAVX512)
 	k.dotF16x4, k.dotF32x4 = dotF16x4AVX512, dotF32x4AVX512
 	k.dotF32x4c4 = dotF32x4c4AVX512
 	k.dotQ8x4 = blockDot4(34, dotQ8x4AVX512)
@@ -119,9 +119,6 @@ func dotQ5_0AVX512(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
 //go:noescape
 func dotIQ4NLAVX512(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
 
-//go:noescape
-func gemm6x16AVX512(k int, a, b, c *float32, ldc int, add int)
-
 // gemmAVX512 is gemmAsm on the ZMM tile kernel.
 func gemmAVX512(k int, a, b, c []float32, ldc int, add bool) {
 	_, _ = a[:k*gemmMR], b[:k*gemmNR]
@@ -131,7 +128,7 @@ func gemmAVX512(k int, a, b, c []float32, ldc int, add bool) {
 		flag = 1
 	}
 	// SliceData: with k == 0 the panels may be empty.
-	gemm6x16AVX512(k, unsafe.SliceData(a), unsafe.SliceData(b), &c[0], ldc, flag)
+	gemm6x16StridedAVX512(k, unsafe.SliceData(a), 4, 4*gemmMR, unsafe.SliceData(b), &c[0], ldc, flag)
 }
 
 // dotQ8x4AVX512 multiplies unsigned (offset) quants, so it takes the

@@ -51,12 +51,9 @@ var avx2Kernels = func() *kernels {
 	k.dotF16x4 = dotF16x4Asm
 	k.dotF32x4 = dotF32x4Asm
 	k.dotQ4R8 = r8Dot(dotQ4R8SIMD)
-	k.gemmRows = gemmRowsFor(gemm6x16RowsSIMD)
+	k.gemmRows = gemmRowsFor(gemm6x16StridedSIMD)
 	return k
 }()
-
-//go:noescape
-func gemm6x16RowsSIMD(k int, x *float32, ldx int, b, c *float32, ldc int, add int)
 
 //go:noescape
 func dotQ4x8x4SIMD(p *byte, qs *int8, qd *float32, neg *int32, nb int, out *float32, ldo int)

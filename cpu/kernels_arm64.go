@@ -52,3 +52,9 @@ func dotQ8x4SDOT(w *byte, stride int, qs *int8, qd *float32, nb int, out *float3
 
 //go:noescape
 func dotQ4x4SDOT(w *byte, stride int, qs *int8, qd *float32, neg *int32, nb int, out *float32)
+
+//go:noescape
+func gemm6x16SIMD(k int, a, b, c *float32, ldc int, add int)
+
+// gemmPanel runs the NEON 6×16 tile on packed panels (gemmAsm).
+func gemmPanel(k int, a, b, c *float32, ldc, add int) { gemm6x16SIMD(k, a, b, c, ldc, add) }

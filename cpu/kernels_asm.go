@@ -56,9 +56,6 @@ func quantQ8SIMD(src *float32, dst *byte, sums *int32, nb int)
 func transpose8SIMD(dst, src *float32, stride, kc, ldd int)
 
 //go:noescape
-func gemm6x16SIMD(k int, a, b, c *float32, ldc int, add int)
-
-//go:noescape
 func addSIMD(dst, a, b *float32, n int)
 
 //go:noescape
@@ -274,7 +271,7 @@ func gemmAsm(k int, a, b, c []float32, ldc int, add bool) {
 		flag = 1
 	}
 	// SliceData: with k == 0 the panels may be empty.
-	gemm6x16SIMD(k, unsafe.SliceData(a), unsafe.SliceData(b), &c[0], ldc, flag)
+	gemmPanel(k, unsafe.SliceData(a), unsafe.SliceData(b), &c[0], ldc, flag)
 }
 
 // The elementwise wrappers run the assembly on the whole multiples of
