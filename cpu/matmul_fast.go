@@ -498,21 +498,10 @@ func mulTileGroups(groups []tileGroup, k tileKernel, raw [][]byte, stride int, c
 // into b.q8 (row r is flat row r of x).
 func (b *Backend) quantizeColumns(x hostTensor, work int) error {
 	return b.prepared.reuse(&b.prepared.q8, &x, func() error {
-		K, nr := x.ne[0], x.rows()
-		b.q8.resize(nr, K/rt.QK)
-		direct := aligned32(x)
-		return b.forRows(nr, work, func(r0, r1 int, ws *workspace) error {
-			for r := r0; r < r1; r++ {
-				var row []float32
-				if direct {
-					row, _ = f32View(x.mem, x.rowAt(r), K)
-				} else {
-					row = ws.f32(0, K)
-					x.loadRow(x.rowAt(r), row)
-				}
-				b.kern.quantizeQ8(row, b.q8.row(r), ws.bytes(rt.Q8_0.RowSize(K)))
-			}
-			return nil
+		K := x.ne[0]
+		b.q8.resize(x.rows(), K/rt.QK)
+		return b.forRowsF32(x, work, func(r int, row []float32, ws *workspace) {
+			b.kern.quantizeQ8(row, b.q8.row(r), ws.bytes(rt.Q8_0.RowSize(K)))
 		})
 	})
 }
@@ -521,22 +510,30 @@ func (b *Backend) quantizeColumns(x hostTensor, work int) error {
 // parallel, into b.q8k (row r is flat row r of x).
 func (b *Backend) quantizeColumnsK(x hostTensor, work int) error {
 	return b.prepared.reuse(&b.prepared.q8k, &x, func() error {
-		K, nr := x.ne[0], x.rows()
-		b.q8k.resize(nr, K/rt.QKK)
-		direct := aligned32(x)
-		return b.forRows(nr, work, func(r0, r1 int, ws *workspace) error {
-			for r := r0; r < r1; r++ {
-				var row []float32
-				if direct {
-					row, _ = f32View(x.mem, x.rowAt(r), K)
-				} else {
-					row = ws.f32(0, K)
-					x.loadRow(x.rowAt(r), row)
-				}
-				b.kern.quantizeQ8K(row, b.q8k.row(r))
-			}
-			return nil
+		b.q8k.resize(x.rows(), x.ne[0]/rt.QKK)
+		return b.forRowsF32(x, work, func(r int, row []float32, _ *workspace) {
+			b.kern.quantizeQ8K(row, b.q8k.row(r))
 		})
+	})
+}
+
+// forRowsF32 runs fn on every flat row r of x as float32, in parallel: in
+// place where x holds aligned f32 rows, else converted into scratch slot 0.
+func (b *Backend) forRowsF32(x hostTensor, work int, fn func(r int, row []float32, ws *workspace)) error {
+	K := x.ne[0]
+	direct := aligned32(x)
+	return b.forRows(x.rows(), work, func(r0, r1 int, ws *workspace) error {
+		for r := r0; r < r1; r++ {
+			var row []float32
+			if direct {
+				row, _ = f32View(x.mem, x.rowAt(r), K)
+			} else {
+				row = ws.f32(0, K)
+				x.loadRow(x.rowAt(r), row)
+			}
+			fn(r, row, ws)
+		}
+		return nil
 	})
 }
 
