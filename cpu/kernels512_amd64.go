@@ -52,6 +52,7 @@ var avx512Kernels = func() *kernels {
 	k.dotQ3Kx4 = blockDotK4(110, dotQ3Kx4AVX512)
 	k.dotIQ4XS = blockDotK(136, dotIQ4XSAVX512)
 	k.dotIQ4XSx4 = blockDotK4(136, dotIQ4XSx4AVX512)
+	k.dotIQ4XSR = iq4xsrDot
 	k.dotQ4_1 = blockDotNeg(20, dotQ4_1AVX512)
 	k.dotQ5_1 = blockDotNeg(24, dotQ5_1AVX512)
 	k.dotQ5_0 = blockDotNeg(22, dotQ5_0AVX512)
@@ -238,3 +239,16 @@ func dotQ4R8AVX512(p *byte, qs *int8, qd *float32, neg *int32, nb int, out *floa
 
 //go:noescape
 func dotMXFP4AVX512(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
+
+//go:noescape
+func dotIQ4XSRAVX512(p *byte, qs *int8, sums *int32, d *float32, np int) float32
+
+// iq4xsrDot wraps dotIQ4XSRAVX512, checking the bounds it relies on.
+func iq4xsrDot(p []byte, a *iq4Act) float32 {
+	np := len(a.d) / 2
+	if np == 0 {
+		return 0
+	}
+	_, _, _ = p[np*iq4PairBytes-1], a.qs[np*512-1], a.sums[np*16-1]
+	return dotIQ4XSRAVX512(&p[0], &a.qs[0], &a.sums[0], &a.d[0], np)
+}

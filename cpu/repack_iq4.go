@@ -1,0 +1,128 @@
+package cpu
+
+import (
+	"encoding/binary"
+	"math"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// Repacked IQ4_XS rows
+//
+// IQ4_XS's GEMV kernel as stored spends most of its instructions on the
+// sub-block scales: each 64 weights' VPDPBUSD sums cover two sub-blocks,
+// so each needs its own scale vector spread (a shuffle), a multiply and
+// an add. Repacked, a pair of super-blocks (16 sub-blocks, 512 weights)
+// puts 4 weights of every sub-block in each 64-byte vector, sub-block d
+// in dword d, so all eight VPDPBUSD of the pair sum into one accumulator
+// whose dword d is sub-block d's whole dot product, and one multiply by
+// the 16 scales finishes the pair. The activations are rearranged the
+// same way once per activation row (iq4Act). The repacked row is the
+// same size as the stored one plus 8 bytes a pair, so the GEMV reads
+// about as many bytes as before. Kept beside the original, as repack.go
+// keeps Q4_0's, and used for GEMVs of fewer than 4 activation rows.
+
+// iq4PairBytes is one repacked pair of IQ4_XS super-blocks: 16 int8
+// sub-block scales (ls-32), 2 float32 super-block scales d, then 4 chunks
+// of 64 bytes of level indices, two nibbles a byte.
+const iq4PairBytes = 16 + 8 + 4*64
+
+// iq4Pairs is the number of super-block pairs of a row of nb super-blocks
+// (an odd last one is padded with zero scales).
+func iq4Pairs(nb int) int { return (nb + 1) / 2 }
+
+// iq4Index returns where weight e (0..31) of sub-block d (0..15) of a
+// pair sits in the repacked layout and in the rearranged activations: run
+// r = e/4 (chunk r/2, low nibbles for even r, high for odd), byte 4d+e%4
+// of the run's 64.
+func iq4Index(d, e int) (run, pos int) { return e / 4, 4*d + e%4 }
+
+// repackIQ4XS writes the IQ4_XS row w of nb super-blocks into p
+// (iq4Pairs(nb)*iq4PairBytes bytes) in the repacked layout.
+func repackIQ4XS(w []byte, nb int, p []byte) {
+	clear(p[:iq4Pairs(nb)*iq4PairBytes])
+	tab := f16Table()
+	for b := 0; b < nb; b++ {
+		blk := w[b*136 : (b+1)*136]
+		out := p[(b/2)*iq4PairBytes:][:iq4PairBytes]
+		half := b % 2
+		binary.LittleEndian.PutUint32(out[16+4*half:], math.Float32bits(tab[binary.LittleEndian.Uint16(blk)]))
+		sh := binary.LittleEndian.Uint16(blk[2:])
+		for ib := 0; ib < 8; ib++ {
+			d := 8*half + ib
+			ls := int(blk[4+ib/2]>>(4*uint(ib%2))&0xF) | int(sh>>(2*uint(ib))&3)<<4
+			out[d] = byte(int8(ls - 32))
+			for j, v := range blk[8+16*ib : 24+16*ib] {
+				putIQ4Nibble(out, d, j, v&0xF)
+				putIQ4Nibble(out, d, j+16, v>>4)
+			}
+		}
+	}
+}
+
+// putIQ4Nibble puts the level index nib of weight e of sub-block d into
+// the repacked pair out.
+func putIQ4Nibble(out []byte, d, e int, nib byte) {
+	run, pos := iq4Index(d, e)
+	out[24+64*(run/2)+pos] |= nib << (4 * uint(run%2))
+}
+
+// iq4Act is a row of Q8_K activations rearranged for the repacked IQ4_XS
+// kernels: per pair of super-blocks, 8 runs of 64 quants (qs), the sums
+// of each sub-block's 32 quants times 128 (sums, 16 a pair: the kernels
+// take the levels' +128 back out with them), and the two scales (d).
+type iq4Act struct {
+	qs   []int8
+	sums []int32
+	d    []float32
+}
+
+// set rearranges y into a, growing a's slices as needed.
+func (a *iq4Act) set(y q8KRow) {
+	nb := y.blocks()
+	np := iq4Pairs(nb)
+	a.qs = grow(a.qs, np*512)
+	a.sums = grow(a.sums, np*16)
+	a.d = grow(a.d, np*2)
+	clear(a.qs)
+	clear(a.sums)
+	clear(a.d)
+	copy(a.d, y.d)
+	for b := 0; b < nb; b++ {
+		q := y.qs[b*rt.QKK : (b+1)*rt.QKK]
+		pair := a.qs[(b/2)*512:][:512]
+		for ib := 0; ib < 8; ib++ {
+			d := 8*(b%2) + ib
+			a.sums[(b/2)*16+d] = 128 * (int32(y.bsums[b*16+2*ib]) + int32(y.bsums[b*16+2*ib+1]))
+			for e := 0; e < 32; e++ {
+				run, pos := iq4Index(d, e)
+				pair[64*run+pos] = q[32*ib+e]
+			}
+		}
+	}
+}
+
+// dotIQ4XSRGo is the portable form of the repacked IQ4_XS dot: the row p
+// repacked by repackIQ4XS times the rearranged activations a.
+func dotIQ4XSRGo(p []byte, a *iq4Act) float32 {
+	var acc float32
+	for g := range len(a.d) / 2 {
+		pair := p[g*iq4PairBytes:][:iq4PairBytes]
+		q := a.qs[g*512:][:512]
+		var isum [16]int32
+		for r := 0; r < 8; r++ {
+			for pos := 0; pos < 64; pos++ {
+				v := pair[24+64*(r/2)+pos]
+				if r%2 == 1 {
+					v >>= 4
+				}
+				isum[pos/4] += (int32(kvaluesIQ4NL[v&0xF]) + 128) * int32(q[64*r+pos])
+			}
+		}
+		for d := 0; d < 16; d++ {
+			ds := math.Float32frombits(binary.LittleEndian.Uint32(pair[16+4*(d/8):]))
+			acc += ds * a.d[2*g+d/8] * float32((isum[d]-a.sums[16*g+d])*int32(int8(pair[d])))
+		}
+	}
+	return acc
+}
