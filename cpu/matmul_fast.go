@@ -242,6 +242,19 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	if kind == rowQ4 && k.dotQ4R8 != nil {
 		q4r8 = repackedQ4For(w)
 	}
+	var iq4r *repackedRows // IQ4_XS rows repacked (repack_iq4.go), for fewer than 4 x rows
+	if kind == rowTyped && w.typ == rt.IQ4_XS && k.dotIQ4XSR != nil && N < 4 {
+		if iq4r = repackedIQ4XSFor(w); iq4r != nil {
+			nr := N * batches
+			if cap(b.iq4) < nr {
+				b.iq4 = make([]iq4Act, nr)
+			}
+			b.iq4 = b.iq4[:nr]
+			for r := range b.iq4 {
+				b.iq4[r].set(b.q8k.row(r))
+			}
+		}
+	}
 	tile := k.tileKernel(kind) // once per op: it may build a closure
 	if kind == rowF16 && tile.x4 != nil && N == 1 && r2 >= 2 && r2 <= maxTileColumns {
 		return b.mulMatF16Heads(w, dst, tile, col, r2, r3, work)
@@ -306,6 +319,13 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 						}
 					}
 					n += 3
+					break
+				}
+				if iq4r != nil {
+					a := &b.iq4[r]
+					for i := range out {
+						out[i] = k.dotIQ4XSR(iq4r.row(w.ne[2], m0+i, i12/r2, i13/r3), a)
+					}
 					break
 				}
 				if td.dotK != nil {

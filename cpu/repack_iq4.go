@@ -3,6 +3,7 @@ package cpu
 import (
 	"encoding/binary"
 	"math"
+	"sync"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -84,9 +85,11 @@ func (a *iq4Act) set(y q8KRow) {
 	a.qs = grow(a.qs, np*512)
 	a.sums = grow(a.sums, np*16)
 	a.d = grow(a.d, np*2)
-	clear(a.qs)
-	clear(a.sums)
-	clear(a.d)
+	if nb%2 == 1 { // the padding super-block
+		clear(a.qs[(np-1)*512+256:])
+		clear(a.sums[(np-1)*16+8:])
+		a.d[2*np-1] = 0
+	}
 	copy(a.d, y.d)
 	for b := 0; b < nb; b++ {
 		q := y.qs[b*rt.QKK : (b+1)*rt.QKK]
@@ -94,9 +97,8 @@ func (a *iq4Act) set(y q8KRow) {
 		for ib := 0; ib < 8; ib++ {
 			d := 8*(b%2) + ib
 			a.sums[(b/2)*16+d] = 128 * (int32(y.bsums[b*16+2*ib]) + int32(y.bsums[b*16+2*ib+1]))
-			for e := 0; e < 32; e++ {
-				run, pos := iq4Index(d, e)
-				pair[64*run+pos] = q[32*ib+e]
+			for run := 0; run < 8; run++ { // iq4Index, 4 weights at a time
+				copy(pair[64*run+4*d:][:4], q[32*ib+4*run:])
 			}
 		}
 	}
@@ -125,4 +127,67 @@ func dotIQ4XSRGo(p []byte, a *iq4Act) float32 {
 		}
 	}
 	return acc
+}
+
+// repackedRows is a weight's rows repacked one by one (IQ4_XS), for every
+// matrix of its batch dimensions: row m of matrix (i2, i3) at
+// ((i3*ne2+i2)*rows+m)*rowBytes.
+type repackedRows struct {
+	once     sync.Once
+	rows     int // rows per matrix
+	rowBytes int
+	data     []byte
+	size     int // bytes of the original it was made from, from its key's off
+}
+
+// row returns the repacked bytes of row m of matrix (i2, i3).
+func (r *repackedRows) row(ne2, m, i2, i3 int) []byte {
+	i := ((i3*ne2+i2)*r.rows + m) * r.rowBytes
+	return r.data[i : i+r.rowBytes]
+}
+
+// repackedIQ4XSFor returns w's repacked rows, making them on first use,
+// or nil where w is not an IQ4_XS weight that can be repacked. The rules
+// are repackedQ4For's: weights buffers only, dropped on any write, not
+// made where they would take more than half of the available memory.
+func repackedIQ4XSFor(w hostTensor) *repackedRows {
+	wb, ok := w.buf.(*weightBuffer)
+	if !ok || !repackEnabled || w.typ != rt.IQ4_XS || wb.Usage() != rt.UsageWeights {
+		return nil
+	}
+	key := repackKey{off: w.off, typ: w.typ, ne: w.ne, nb: w.nb}
+	wb.mu.Lock()
+	r := wb.rows[key]
+	if r == nil {
+		if wb.rows == nil {
+			wb.rows = map[repackKey]*repackedRows{}
+		}
+		nb := w.ne[0] / rt.QKK
+		r = &repackedRows{rows: w.ne[1], rowBytes: iq4Pairs(nb) * iq4PairBytes, size: spanBytes(w)}
+		wb.rows[key] = r
+	}
+	wb.mu.Unlock()
+	r.once.Do(func() {
+		size := w.ne[2] * w.ne[3] * r.rows * r.rowBytes
+		if avail, ok := availableMemory(); ok && uint64(size) > avail/2 {
+			return
+		}
+		data, err := allocAligned(size)
+		if err != nil || size == 0 {
+			return
+		}
+		r.data = data
+		nb := w.ne[0] / rt.QKK
+		for i3 := 0; i3 < w.ne[3]; i3++ {
+			for i2 := 0; i2 < w.ne[2]; i2++ {
+				for m := 0; m < r.rows; m++ {
+					repackIQ4XS(w.mem[w.at(m, i2, i3):], nb, r.row(w.ne[2], m, i2, i3))
+				}
+			}
+		}
+	})
+	if r.data == nil {
+		return nil
+	}
+	return r
 }
