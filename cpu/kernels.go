@@ -60,6 +60,9 @@ type kernels struct {
 	// dotIQ4XSR is optional: an IQ4_XS row repacked by repackIQ4XS times
 	// activations rearranged by iq4Act.set (repack_iq4.go).
 	dotIQ4XSR func(p []byte, a *iq4Act) float32
+	// dotMXFP4R is optional: an MXFP4 row repacked by repackMXFP4 times
+	// activations rearranged by iq4Act.setBlocks (repack_iq4.go).
+	dotMXFP4R func(p []byte, a *iq4Act) float32
 	// quantizeQ8K quantizes y.blocks()·256 values of x to Q8_K as ggml's
 	// quantize_row_q8_K_ref does.
 	quantizeQ8K func(x []float32, y q8KRow)

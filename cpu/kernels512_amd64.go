@@ -59,6 +59,7 @@ var avx512Kernels = func() *kernels {
 	k.dotIQ4NL = blockDotNeg(18, dotIQ4NLAVX512)
 	k.dotQ4R8 = r8Dot(dotQ4R8AVX512)
 	k.dotMXFP4 = blockDotNeg(17, dotMXFP4AVX512)
+	k.dotMXFP4R = mxfp4rDot
 	k.expSub, k.softMaxRow = expSub512, softMaxRow512
 	useTernaryAVX512(&k)
 	return &k
@@ -251,4 +252,17 @@ func iq4xsrDot(p []byte, a *iq4Act) float32 {
 	}
 	_, _, _ = p[np*iq4PairBytes-1], a.qs[np*512-1], a.sums[np*16-1]
 	return dotIQ4XSRAVX512(&p[0], &a.qs[0], &a.sums[0], &a.d[0], np)
+}
+
+//go:noescape
+func dotMXFP4RAVX512(p *byte, qs *int8, sums *int32, d *float32, ng int) float32
+
+// mxfp4rDot wraps dotMXFP4RAVX512, checking the bounds it relies on.
+func mxfp4rDot(p []byte, a *iq4Act) float32 {
+	ng := len(a.d) / 16
+	if ng == 0 {
+		return 0
+	}
+	_, _, _ = p[ng*mxGroupBytes-1], a.qs[ng*512-1], a.sums[ng*16-1]
+	return dotMXFP4RAVX512(&p[0], &a.qs[0], &a.sums[0], &a.d[0], ng)
 }

@@ -2744,3 +2744,54 @@ iq4xsr512_pair:
 	VMOVSS X0, ret+40(FP)
 	VZEROUPPER
 	RET
+
+// func dotMXFP4RAVX512(p *byte, qs *int8, sums *int32, d *float32, ng int) float32
+// ng groups of 16 MXFP4 blocks repacked by repackMXFP4 times activations
+// rearranged by setBlocks: IQ4XSR_CHUNK's sums with the E2M1 levels
+// (+128), block d in dword d, less 128·Σy (sums), then as floats times
+// 2^(e-128) (VSCALEFPS, exact for every e) and the blocks' dy.
+TEXT ·dotMXFP4RAVX512(SB), NOSPLIT, $0-44
+	MOVQ p+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ sums+16(FP), BX
+	MOVQ d+24(FP), DX
+	MOVQ ng+32(FP), CX
+	VPXORD Z0, Z0, Z0
+	MOVL $0x0f0f0f0f, AX
+	VPBROADCASTD AX, Z14
+	MOVL $0xc3000000, AX
+	VPBROADCASTD AX, Z25
+	MOVL $0x3f800000, AX
+	VPBROADCASTD AX, Z24
+	VMOVDQU64 kmx_lvl<>(SB), Z30
+mxfp4r512_group:
+	VPXORD Z5, Z5, Z5
+	VPXORD Z6, Z6, Z6
+	IQ4XSR_CHUNK(16, 0)
+	IQ4XSR_CHUNK(80, 128)
+	IQ4XSR_CHUNK(144, 256)
+	IQ4XSR_CHUNK(208, 384)
+	VPADDD Z6, Z5, Z5
+	VPSUBD (BX), Z5, Z5
+	VCVTDQ2PS Z5, Z5
+	VPMOVZXBD (SI), Z8
+	VCVTDQ2PS Z8, Z8
+	VADDPS Z25, Z8, Z8
+	VSCALEFPS Z8, Z24, Z8
+	VMULPS (DX), Z8, Z8
+	VFMADD231PS Z5, Z8, Z0
+	ADDQ $272, SI
+	ADDQ $512, DI
+	ADDQ $64, BX
+	ADDQ $64, DX
+	DECQ CX
+	JNZ mxfp4r512_group
+	VEXTRACTF64X4 $1, Z0, Y2
+	VADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X2
+	VADDPS X2, X0, X0
+	VHADDPS X0, X0, X0
+	VHADDPS X0, X0, X0
+	VMOVSS X0, ret+40(FP)
+	VZEROUPPER
+	RET

@@ -242,16 +242,31 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	if kind == rowQ4 && k.dotQ4R8 != nil {
 		q4r8 = repackedQ4For(w)
 	}
-	var iq4r *repackedRows // IQ4_XS rows repacked (repack_iq4.go), for fewer than 4 x rows
-	if kind == rowTyped && w.typ == rt.IQ4_XS && k.dotIQ4XSR != nil && N < 4 {
-		if iq4r = repackedIQ4XSFor(w); iq4r != nil {
+	// IQ4_XS (GEMVs of fewer than 4 x rows, which its four-row kernel does
+	// not serve) and MXFP4 weights run on their rows repacked
+	// (repack_iq4.go), against x rows rearranged to match.
+	var repacked *repackedRows
+	var rowDot func([]byte, *iq4Act) float32
+	switch {
+	case kind != rowTyped:
+	case w.typ == rt.IQ4_XS && k.dotIQ4XSR != nil && N < 4:
+		rowDot = k.dotIQ4XSR
+	case w.typ == rt.MXFP4 && k.dotMXFP4R != nil:
+		rowDot = k.dotMXFP4R
+	}
+	if rowDot != nil {
+		if repacked = repackedRowsFor(w); repacked != nil {
 			nr := N * batches
 			if cap(b.iq4) < nr {
 				b.iq4 = make([]iq4Act, nr)
 			}
 			b.iq4 = b.iq4[:nr]
 			for r := range b.iq4 {
-				b.iq4[r].set(b.q8k.row(r))
+				if w.typ == rt.MXFP4 {
+					b.iq4[r].setBlocks(b.q8.row(r))
+				} else {
+					b.iq4[r].set(b.q8k.row(r))
+				}
 			}
 		}
 	}
@@ -321,10 +336,10 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 					n += 3
 					break
 				}
-				if iq4r != nil {
+				if repacked != nil {
 					a := &b.iq4[r]
 					for i := range out {
-						out[i] = k.dotIQ4XSR(iq4r.row(w.ne[2], m0+i, i12/r2, i13/r3), a)
+						out[i] = rowDot(repacked.row(w.ne[2], m0+i, i12/r2, i13/r3), a)
 					}
 					break
 				}

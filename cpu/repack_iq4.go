@@ -146,14 +146,21 @@ func (r *repackedRows) row(ne2, m, i2, i3 int) []byte {
 	return r.data[i : i+r.rowBytes]
 }
 
-// repackedIQ4XSFor returns w's repacked rows, making them on first use,
-// or nil where w is not an IQ4_XS weight that can be repacked. The rules
-// are repackedQ4For's: weights buffers only, dropped on any write, not
-// made where they would take more than half of the available memory.
-func repackedIQ4XSFor(w hostTensor) *repackedRows {
+// repackedRowsFor returns w's repacked rows (IQ4_XS or MXFP4), making
+// them on first use, or nil where w is not a weight that can be repacked
+// so. The rules are repackedQ4For's: weights buffers only, dropped on any
+// write, not made where they would take more than half of the available
+// memory.
+func repackedRowsFor(w hostTensor) *repackedRows {
 	wb, ok := w.buf.(*weightBuffer)
-	if !ok || !repackEnabled || w.typ != rt.IQ4_XS || wb.Usage() != rt.UsageWeights {
+	if !ok || !repackEnabled || (w.typ != rt.IQ4_XS && w.typ != rt.MXFP4) || wb.Usage() != rt.UsageWeights {
 		return nil
+	}
+	nb := w.ne[0] / w.typ.BlockSize()
+	rowBytes := iq4Pairs(nb) * iq4PairBytes
+	repack := repackIQ4XS
+	if w.typ == rt.MXFP4 {
+		rowBytes, repack = mxGroups(nb)*mxGroupBytes, repackMXFP4
 	}
 	key := repackKey{off: w.off, typ: w.typ, ne: w.ne, nb: w.nb}
 	wb.mu.Lock()
@@ -162,13 +169,14 @@ func repackedIQ4XSFor(w hostTensor) *repackedRows {
 		if wb.rows == nil {
 			wb.rows = map[repackKey]*repackedRows{}
 		}
-		nb := w.ne[0] / rt.QKK
-		r = &repackedRows{rows: w.ne[1], rowBytes: iq4Pairs(nb) * iq4PairBytes, size: spanBytes(w)}
+		r = &repackedRows{rows: w.ne[1], rowBytes: rowBytes, size: spanBytes(w)}
 		wb.rows[key] = r
 	}
 	wb.mu.Unlock()
 	r.once.Do(func() {
 		size := w.ne[2] * w.ne[3] * r.rows * r.rowBytes
+		// The copy is an optimisation: where memory is short it is not
+		// made, and the GEMV reads the weight as stored.
 		if avail, ok := availableMemory(); ok && uint64(size) > avail/2 {
 			return
 		}
@@ -177,17 +185,105 @@ func repackedIQ4XSFor(w hostTensor) *repackedRows {
 			return
 		}
 		r.data = data
-		nb := w.ne[0] / rt.QKK
 		for i3 := 0; i3 < w.ne[3]; i3++ {
 			for i2 := 0; i2 < w.ne[2]; i2++ {
 				for m := 0; m < r.rows; m++ {
-					repackIQ4XS(w.mem[w.at(m, i2, i3):], nb, r.row(w.ne[2], m, i2, i3))
+					repack(w.mem[w.at(m, i2, i3):], nb, r.row(w.ne[2], m, i2, i3))
 				}
 			}
 		}
 	})
 	if r.data == nil {
-		return nil
+		return nil // not made: short of memory
 	}
 	return r
+}
+
+// Repacked MXFP4 rows
+//
+// MXFP4 takes the same layout with its 32-weight blocks as the
+// sub-blocks: a group of 16 blocks (512 weights) is their 16 E8M0 scale
+// bytes, then 4 chunks of 64 bytes of level indices, block d in dword d
+// of each run, 272 bytes as stored. Each dword's integer sum is then one
+// block's, which the kernel scales by 2^(e-128)·dy, as ggml does a block.
+
+// mxGroupBytes is one repacked group of 16 MXFP4 blocks.
+const mxGroupBytes = 16 + 4*64
+
+// mxGroups is the number of 16-block groups of a row of nb MXFP4 blocks
+// (a last partial group is padded with zero activations).
+func mxGroups(nb int) int { return (nb + 15) / 16 }
+
+// repackMXFP4 writes the MXFP4 row w of nb blocks into p
+// (mxGroups(nb)*mxGroupBytes bytes) in the repacked layout.
+func repackMXFP4(w []byte, nb int, p []byte) {
+	clear(p[:mxGroups(nb)*mxGroupBytes])
+	for b := 0; b < nb; b++ {
+		blk := w[b*17 : (b+1)*17]
+		out := p[(b/16)*mxGroupBytes:][:mxGroupBytes]
+		d := b % 16
+		out[d] = blk[0]
+		for j, v := range blk[1:17] {
+			putMXNibble(out, d, j, v&0xF)
+			putMXNibble(out, d, j+16, v>>4)
+		}
+	}
+}
+
+// putMXNibble puts the level index nib of weight e of block d into the
+// repacked group out.
+func putMXNibble(out []byte, d, e int, nib byte) {
+	run, pos := iq4Index(d, e)
+	out[16+64*(run/2)+pos] |= nib << (4 * uint(run%2))
+}
+
+// setBlocks rearranges the Q8_0 row y for the repacked MXFP4 kernels: per
+// group of 16 blocks, the 8 runs of 64 quants, 128 times each block's
+// quant sum, and the 16 block scales.
+func (a *iq4Act) setBlocks(y q8Row) {
+	nb := y.blocks()
+	ng := mxGroups(nb)
+	a.qs = grow(a.qs, ng*512)
+	a.sums = grow(a.sums, ng*16)
+	a.d = grow(a.d, ng*16)
+	if nb%16 != 0 { // the padding blocks
+		clear(a.qs[(ng-1)*512:])
+		clear(a.sums[nb:])
+		clear(a.d[nb:])
+	}
+	copy(a.d, y.d)
+	for b := 0; b < nb; b++ {
+		q := y.qs[b*rt.QK : (b+1)*rt.QK]
+		group := a.qs[(b/16)*512:][:512]
+		d := b % 16
+		a.sums[b] = -128 * y.neg[b]
+		for run := 0; run < 8; run++ {
+			copy(group[64*run+4*d:][:4], q[4*run:])
+		}
+	}
+}
+
+// dotMXFP4RGo is the portable form of the repacked MXFP4 dot: the row p
+// repacked by repackMXFP4 times the activations a rearranged by
+// setBlocks.
+func dotMXFP4RGo(p []byte, a *iq4Act) float32 {
+	var acc float32
+	for g := range len(a.d) / 16 {
+		group := p[g*mxGroupBytes:][:mxGroupBytes]
+		q := a.qs[g*512:][:512]
+		var isum [16]int32
+		for r := 0; r < 8; r++ {
+			for pos := 0; pos < 64; pos++ {
+				v := group[16+64*(r/2)+pos]
+				if r%2 == 1 {
+					v >>= 4
+				}
+				isum[pos/4] += (int32(kvaluesMXFP4[v&0xF]) + 128) * int32(q[64*r+pos])
+			}
+		}
+		for d := 0; d < 16; d++ {
+			acc += e8m0Half(group[d]) * a.d[16*g+d] * float32(isum[d]-a.sums[16*g+d])
+		}
+	}
+	return acc
 }

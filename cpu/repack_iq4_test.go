@@ -55,6 +55,47 @@ func TestIQ4XSRepackedKernels(t *testing.T) {
 	}
 }
 
+// The repacked MXFP4 dot (portable and assembly forms) equals the dot of
+// the row as stored, for block counts below, at and past a group of 16,
+// with every scale byte from ggml's subnormal halves up.
+func TestMXFP4RepackedKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 34))
+	kerns := map[string]func([]byte, *iq4Act) float32{"go": dotMXFP4RGo}
+	for _, k := range kernelSets() {
+		if k.dotMXFP4R != nil {
+			kerns[k.name] = k.dotMXFP4R
+		}
+	}
+	ref, _ := goKernels.typeDotFor(rt.MXFP4)
+	for _, nb := range []int{0, 1, 5, 16, 17, 40} {
+		n := nb * rt.QK
+		w := randomBlocks(rng, rt.MXFP4, nb)
+		if nb > 0 {
+			w[0], w[17*(nb-1)] = 0, 1 // the subnormal scales
+		}
+		var q q8Rows
+		q.resize(1, nb)
+		y := q.row(0)
+		goKernels.quantizeQ8(randF32(rng, n, -1, 1), y, make([]byte, rt.Q8_0.RowSize(n)))
+		want := ref.dot(w, y)
+		wd := make([]float32, n)
+		dequantRowGo(rt.MXFP4, w, wd)
+		var mag float64
+		for i, v := range y.qs {
+			mag += math.Abs(float64(wd[i]) * float64(v) * float64(y.d[i/rt.QK]))
+		}
+		p := make([]byte, mxGroups(nb)*mxGroupBytes+2)[1:]
+		repackMXFP4(w, nb, p)
+		var a iq4Act
+		a.setBlocks(y)
+		for name, dot := range kerns {
+			if got := dot(p, &a); !near(float64(got), float64(want), mag, 1e-5) {
+				t.Errorf("%s nb=%d: %v, want %v", name, nb, got, want)
+			}
+		}
+	}
+}
+
 // BenchmarkIQ4XSRepacked times the best set's IQ4_XS dot on 64 rows of
 // K = 4096 as stored and repacked (the rows stay in L2).
 func BenchmarkIQ4XSRepacked(b *testing.B) {

@@ -78,6 +78,8 @@ func TestRepackedWeightsFollowWrites(t *testing.T) {
 			func(wb *weightBuffer) int { return len(wb.repacked) }},
 		{rt.IQ4_XS, 768, rt.Q8_K, simdKernels != nil && simdKernels.dotIQ4XSR != nil,
 			func(wb *weightBuffer) int { return len(wb.rows) }},
+		{rt.MXFP4, 544, rt.Q8_0, simdKernels != nil && simdKernels.dotMXFP4R != nil,
+			func(wb *weightBuffer) int { return len(wb.rows) }},
 	}
 	for _, tc := range cases {
 		t.Run(tc.typ.String(), func(t *testing.T) {
