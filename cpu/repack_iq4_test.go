@@ -96,43 +96,68 @@ func TestMXFP4RepackedKernels(t *testing.T) {
 	}
 }
 
-// BenchmarkIQ4XSRepacked times the best set's IQ4_XS dot on 64 rows of
-// K = 4096 as stored and repacked (the rows stay in L2).
-func BenchmarkIQ4XSRepacked(b *testing.B) {
+// BenchmarkRepackedRows times the best set's IQ4_XS and MXFP4 dots on 64
+// rows of K = 4096 as stored and repacked, in one process (the rows stay
+// in L2), with the weight bytes as stored per second.
+func BenchmarkRepackedRows(b *testing.B) {
 	k := defaultKernels()
-	if k.dotIQ4XSR == nil {
-		b.Skip("no repacked IQ4_XS kernel in this set")
+	if k.dotIQ4XSR == nil || k.dotMXFP4R == nil {
+		b.Skip("no repacked IQ4_XS and MXFP4 kernels in this set")
 	}
-	const nb, rows = 16, 64
+	const K, rows = 4096, 64
 	rng := rand.New(rand.NewPCG(1, 2))
-	w := randomBlocks(rng, rt.IQ4_XS, nb*rows)
-	p := make([]byte, rows*iq4Pairs(nb)*iq4PairBytes)
-	rb := iq4Pairs(nb) * iq4PairBytes
-	for r := 0; r < rows; r++ {
-		repackIQ4XS(w[r*nb*136:], nb, p[r*rb:])
+	x := randF32(rng, K, -1, 1)
+	var qk q8KRows
+	qk.resize(1, K/rt.QKK)
+	goKernels.quantizeQ8K(x, qk.row(0))
+	var q q8Rows
+	q.resize(1, K/rt.QK)
+	goKernels.quantizeQ8(x, q.row(0), make([]byte, rt.Q8_0.RowSize(K)))
+	var ak, a0 iq4Act
+	ak.set(qk.row(0))
+	a0.setBlocks(q.row(0))
+	// What rearranging one activation row costs, once per op and row.
+	b.Run("rearrange/iq4_xs", func(b *testing.B) {
+		for b.Loop() {
+			ak.set(qk.row(0))
+		}
+	})
+	b.Run("rearrange/mxfp4", func(b *testing.B) {
+		for b.Loop() {
+			a0.setBlocks(q.row(0))
+		}
+	})
+	for _, typ := range []rt.DType{rt.IQ4_XS, rt.MXFP4} {
+		nb := K / typ.BlockSize()
+		w := randomBlocks(rng, typ, nb*rows)
+		rs := typ.RowSize(K)
+		rb, repack, dot, a := iq4Pairs(nb)*iq4PairBytes, repackIQ4XS, k.dotIQ4XSR, &ak
+		stored := func(r int) float32 { return k.dotIQ4XS(w[r*rs:], qk.row(0)) }
+		if typ == rt.MXFP4 {
+			rb, repack, dot, a = mxGroups(nb)*mxGroupBytes, repackMXFP4, k.dotMXFP4R, &a0
+			stored = func(r int) float32 { return k.dotMXFP4(w[r*rs:], q.row(0)) }
+		}
+		p := make([]byte, rows*rb)
+		for r := 0; r < rows; r++ {
+			repack(w[r*rs:], nb, p[r*rb:])
+		}
+		var sink float32
+		b.Run(typ.String()+"/stored", func(b *testing.B) {
+			b.SetBytes(int64(len(w)))
+			for b.Loop() {
+				for r := 0; r < rows; r++ {
+					sink += stored(r)
+				}
+			}
+		})
+		b.Run(typ.String()+"/repacked", func(b *testing.B) {
+			b.SetBytes(int64(len(w)))
+			for b.Loop() {
+				for r := 0; r < rows; r++ {
+					sink += dot(p[r*rb:], a)
+				}
+			}
+		})
+		_ = sink
 	}
-	var q q8KRows
-	q.resize(1, nb)
-	y := q.row(0)
-	goKernels.quantizeQ8K(randF32(rng, nb*rt.QKK, -1, 1), y)
-	var a iq4Act
-	a.set(y)
-	var sink float32
-	b.Run("stored", func(b *testing.B) {
-		b.SetBytes(int64(len(w)))
-		for b.Loop() {
-			for r := 0; r < rows; r++ {
-				sink += k.dotIQ4XS(w[r*nb*136:], y)
-			}
-		}
-	})
-	b.Run("repacked", func(b *testing.B) {
-		b.SetBytes(int64(len(w)))
-		for b.Loop() {
-			for r := 0; r < rows; r++ {
-				sink += k.dotIQ4XSR(p[r*rb:], &a)
-			}
-		}
-	})
-	_ = sink
 }
