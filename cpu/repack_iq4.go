@@ -21,7 +21,9 @@ import (
 // same way once per activation row (iq4Act). The repacked row is the
 // same size as the stored one plus 8 bytes a pair, so the GEMV reads
 // about as many bytes as before. Kept beside the original, as repack.go
-// keeps Q4_0's, and used for GEMVs of fewer than 4 activation rows.
+// keeps Q4_0's, and used for GEMVs of fewer than 4 activation rows: from
+// 4 rows the four-row kernel on the stored rows is faster (at N = 512
+// one-row dots on the repacked rows took twice its time).
 
 // iq4PairBytes is one repacked pair of IQ4_XS super-blocks: 16 int8
 // sub-block scales (ls-32), 2 float32 super-block scales d, then 4 chunks

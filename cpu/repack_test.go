@@ -86,6 +86,9 @@ func TestRepackedWeightsFollowWrites(t *testing.T) {
 			if !tc.has {
 				t.Skipf("no repacked %v kernel on this CPU", tc.typ)
 			}
+			if !repackEnabled {
+				t.Skip("GPURT_CPU_REPACK=0 turns repacking off")
+			}
 			testRepackedFollowWrites(t, tc.typ, tc.k, tc.vec, tc.copies)
 		})
 	}
