@@ -33,6 +33,7 @@ type Backend struct {
 	xpack []float32
 	q8    q8Rows
 	q8k   q8KRows
+	iq4   []iq4Act // q8k's rows rearranged for repacked IQ4_XS weights
 	// prepared says which x each of those holds.
 	prepared preparedInputs
 	// FLASH_ATTN_EXT scratch per worker, and the partial results of split
@@ -140,7 +141,7 @@ func (b *Backend) Close() error {
 	defer b.mu.Unlock()
 	b.closed = true
 	b.pool.stop()
-	b.pack, b.xpack, b.q8, b.q8k = nil, nil, q8Rows{}, q8KRows{}
+	b.pack, b.xpack, b.q8, b.q8k, b.iq4 = nil, nil, q8Rows{}, q8KRows{}, nil
 	b.prepared = preparedInputs{}
 	b.fa, b.faPart, b.faMS = nil, nil, nil
 	return nil

@@ -60,6 +60,12 @@ type kernels struct {
 	// unpacking each weight block once for the four.
 	dotQ2Kx4, dotQ3Kx4, dotQ4Kx4, dotQ5Kx4, dotQ6Kx4, dotIQ4XSx4 func(w []byte, y *q8KRows, r0 int, out *[4]float32)
 	dotTQ1x4, dotTQ2x4                                           func(w []byte, y *q8KRows, r0 int, out *[4]float32)
+	// dotIQ4XSR is optional: an IQ4_XS row repacked by repackIQ4XS times
+	// activations rearranged by iq4Act.set (repack_iq4.go).
+	dotIQ4XSR func(p []byte, a *iq4Act) float32
+	// dotMXFP4R is optional: an MXFP4 row repacked by repackMXFP4 times
+	// activations rearranged by iq4Act.setBlocks (repack_iq4.go).
+	dotMXFP4R func(p []byte, a *iq4Act) float32
 	// quantizeQ8K quantizes y.blocks()·256 values of x to Q8_K as ggml's
 	// quantize_row_q8_K_ref does.
 	quantizeQ8K func(x []float32, y q8KRow)

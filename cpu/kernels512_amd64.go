@@ -53,12 +53,14 @@ var avx512Kernels = func() *kernels {
 	k.dotQ3Kx4 = blockDotK4(110, dotQ3Kx4AVX512)
 	k.dotIQ4XS = blockDotK(136, dotIQ4XSAVX512)
 	k.dotIQ4XSx4 = blockDotK4(136, dotIQ4XSx4AVX512)
+	k.dotIQ4XSR = iq4xsrDot
 	k.dotQ4_1 = blockDotNeg(20, dotQ4_1AVX512)
 	k.dotQ5_1 = blockDotNeg(24, dotQ5_1AVX512)
 	k.dotQ5_0 = blockDotNeg(22, dotQ5_0AVX512)
 	k.dotIQ4NL = blockDotNeg(18, dotIQ4NLAVX512)
 	k.dotQ4R8 = r8Dot(dotQ4R8AVX512)
 	k.dotMXFP4 = blockDotNeg(17, dotMXFP4AVX512)
+	k.dotMXFP4R = mxfp4rDot
 	k.expSub, k.rowSoftMax = expSub512, softMaxRow512
 	useTernaryAVX512(&k)
 	return &k
@@ -263,4 +265,30 @@ func dotF32x4c4AVX512(w []byte, ldw int, x0, x1, x2, x3, out []float32, ldo int)
 			}
 		}
 	}
+}
+
+//go:noescape
+func dotIQ4XSRAVX512(p *byte, qs *int8, sums *int32, d *float32, np int) float32
+
+// iq4xsrDot wraps dotIQ4XSRAVX512, checking the bounds it relies on.
+func iq4xsrDot(p []byte, a *iq4Act) float32 {
+	np := len(a.d) / 2
+	if np == 0 {
+		return 0
+	}
+	_, _, _ = p[np*iq4PairBytes-1], a.qs[np*512-1], a.sums[np*16-1]
+	return dotIQ4XSRAVX512(&p[0], &a.qs[0], &a.sums[0], &a.d[0], np)
+}
+
+//go:noescape
+func dotMXFP4RAVX512(p *byte, qs *int8, sums *int32, d *float32, ng int) float32
+
+// mxfp4rDot wraps dotMXFP4RAVX512, checking the bounds it relies on.
+func mxfp4rDot(p []byte, a *iq4Act) float32 {
+	ng := len(a.d) / 16
+	if ng == 0 {
+		return 0
+	}
+	_, _, _ = p[ng*mxGroupBytes-1], a.qs[ng*512-1], a.sums[ng*16-1]
+	return dotMXFP4RAVX512(&p[0], &a.qs[0], &a.sums[0], &a.d[0], ng)
 }

@@ -2667,3 +2667,131 @@ mxfp4x_done:
 	VMOVSS X0, ret+40(FP)
 	VZEROUPPER
 	RET
+
+// kxr_dperm: VPERMPS indices that spread floats 0 and 1 over the two
+// halves of a ZMM register.
+DATA kxr_dperm<>+0(SB)/8, $0x0000000000000000
+DATA kxr_dperm<>+8(SB)/8, $0x0000000000000000
+DATA kxr_dperm<>+16(SB)/8, $0x0000000000000000
+DATA kxr_dperm<>+24(SB)/8, $0x0000000000000000
+DATA kxr_dperm<>+32(SB)/8, $0x0000000100000001
+DATA kxr_dperm<>+40(SB)/8, $0x0000000100000001
+DATA kxr_dperm<>+48(SB)/8, $0x0000000100000001
+DATA kxr_dperm<>+56(SB)/8, $0x0000000100000001
+GLOBL kxr_dperm<>(SB), RODATA|NOPTR, $64
+
+// IQ4XSR_CHUNK multiplies chunk off(SI) of a repacked IQ4_XS pair (64
+// bytes, two runs of 64 level indices: low and high nibbles) with the
+// runs' rearranged activations at aoff(DI) and aoff+64(DI): VPSHUFB looks
+// up the levels (+128), VPDPBUSD adds their products in fours, sub-block d
+// into dword d of Z5 (low run) and Z6 (high run).
+#define IQ4XSR_CHUNK(off, aoff) \
+	VMOVDQU64 off(SI), Z4; \
+	VPSRLW $4, Z4, Z7; \
+	VPANDD Z14, Z4, Z4; \
+	VPANDD Z14, Z7, Z7; \
+	VPSHUFB Z4, Z30, Z4; \
+	VPSHUFB Z7, Z30, Z7; \
+	VPDPBUSD aoff(DI), Z4, Z5; \
+	VPDPBUSD (aoff+64)(DI), Z7, Z6
+
+// func dotIQ4XSRAVX512(p *byte, qs *int8, sums *int32, d *float32, np int) float32
+// np pairs of super-blocks repacked by repackIQ4XS times activations
+// rearranged by iq4Act.set: per pair, the eight runs' sums of sub-block
+// d meet in dword d, less 128·Σy (sums), times the 16 scales by one
+// VPMULLD, then as floats times d·dy of the dword's super-block.
+TEXT ·dotIQ4XSRAVX512(SB), NOSPLIT, $0-44
+	MOVQ p+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ sums+16(FP), BX
+	MOVQ d+24(FP), DX
+	MOVQ np+32(FP), CX
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	MOVL $0x0f0f0f0f, AX
+	VPBROADCASTD AX, Z14
+	VMOVDQU64 kx_lvl<>(SB), Z30
+	VMOVDQU64 kxr_dperm<>(SB), Z25
+iq4xsr512_pair:
+	VPXORD Z5, Z5, Z5
+	VPXORD Z6, Z6, Z6
+	IQ4XSR_CHUNK(24, 0)
+	IQ4XSR_CHUNK(88, 128)
+	IQ4XSR_CHUNK(152, 256)
+	IQ4XSR_CHUNK(216, 384)
+	VPADDD Z6, Z5, Z5
+	VPSUBD (BX), Z5, Z5
+	VPMOVSXBD (SI), Z8
+	VPMULLD Z8, Z5, Z5
+	VCVTDQ2PS Z5, Z5
+	VMOVQ 16(SI), X9
+	VMOVQ (DX), X10
+	VMULPS X10, X9, X9
+	VPERMPS Z9, Z25, Z9
+	VFMADD231PS Z5, Z9, Z0
+	ADDQ $280, SI
+	ADDQ $512, DI
+	ADDQ $64, BX
+	ADDQ $8, DX
+	DECQ CX
+	JNZ iq4xsr512_pair
+	VEXTRACTF64X4 $1, Z0, Y2
+	VADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X2
+	VADDPS X2, X0, X0
+	VHADDPS X0, X0, X0
+	VHADDPS X0, X0, X0
+	VMOVSS X0, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func dotMXFP4RAVX512(p *byte, qs *int8, sums *int32, d *float32, ng int) float32
+// ng groups of 16 MXFP4 blocks repacked by repackMXFP4 times activations
+// rearranged by setBlocks: IQ4XSR_CHUNK's sums with the E2M1 levels
+// (+128), block d in dword d, less 128·Σy (sums), then as floats times
+// 2^(e-128) (VSCALEFPS, exact for every e) and the blocks' dy.
+TEXT ·dotMXFP4RAVX512(SB), NOSPLIT, $0-44
+	MOVQ p+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ sums+16(FP), BX
+	MOVQ d+24(FP), DX
+	MOVQ ng+32(FP), CX
+	VPXORD Z0, Z0, Z0
+	MOVL $0x0f0f0f0f, AX
+	VPBROADCASTD AX, Z14
+	MOVL $0xc3000000, AX
+	VPBROADCASTD AX, Z25
+	MOVL $0x3f800000, AX
+	VPBROADCASTD AX, Z24
+	VMOVDQU64 kmx_lvl<>(SB), Z30
+mxfp4r512_group:
+	VPXORD Z5, Z5, Z5
+	VPXORD Z6, Z6, Z6
+	IQ4XSR_CHUNK(16, 0)
+	IQ4XSR_CHUNK(80, 128)
+	IQ4XSR_CHUNK(144, 256)
+	IQ4XSR_CHUNK(208, 384)
+	VPADDD Z6, Z5, Z5
+	VPSUBD (BX), Z5, Z5
+	VCVTDQ2PS Z5, Z5
+	VPMOVZXBD (SI), Z8
+	VCVTDQ2PS Z8, Z8
+	VADDPS Z25, Z8, Z8
+	VSCALEFPS Z8, Z24, Z8
+	VMULPS (DX), Z8, Z8
+	VFMADD231PS Z5, Z8, Z0
+	ADDQ $272, SI
+	ADDQ $512, DI
+	ADDQ $64, BX
+	ADDQ $64, DX
+	DECQ CX
+	JNZ mxfp4r512_group
+	VEXTRACTF64X4 $1, Z0, Y2
+	VADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X2
+	VADDPS X2, X0, X0
+	VHADDPS X0, X0, X0
+	VHADDPS X0, X0, X0
+	VMOVSS X0, ret+40(FP)
+	VZEROUPPER
+	RET

@@ -242,6 +242,34 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	if kind == rowQ4 && k.dotQ4R8 != nil {
 		q4r8 = repackedQ4For(w)
 	}
+	// IQ4_XS (GEMVs of fewer than 4 x rows, which its four-row kernel does
+	// not serve) and MXFP4 weights run on their rows repacked
+	// (repack_iq4.go), against x rows rearranged to match.
+	var repacked *repackedRows
+	var rowDot func([]byte, *iq4Act) float32
+	switch {
+	case kind != rowTyped:
+	case w.typ == rt.IQ4_XS && k.dotIQ4XSR != nil && N < 4:
+		rowDot = k.dotIQ4XSR
+	case w.typ == rt.MXFP4 && k.dotMXFP4R != nil:
+		rowDot = k.dotMXFP4R
+	}
+	if rowDot != nil {
+		if repacked = repackedRowsFor(w); repacked != nil {
+			nr := N * batches
+			if cap(b.iq4) < nr {
+				b.iq4 = make([]iq4Act, nr)
+			}
+			b.iq4 = b.iq4[:nr]
+			for r := range b.iq4 {
+				if w.typ == rt.MXFP4 {
+					b.iq4[r].setBlocks(b.q8.row(r))
+				} else {
+					b.iq4[r].set(b.q8k.row(r))
+				}
+			}
+		}
+	}
 	tile := k.tileKernel(kind) // once per op: it may build a closure
 	if kind == rowF16 && tile.x4 != nil && N == 1 && r2 >= 2 && r2 <= maxTileColumns {
 		return b.mulMatF16Heads(w, dst, tile, col, r2, r3, work)
@@ -306,6 +334,13 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 						}
 					}
 					n += 3
+					break
+				}
+				if repacked != nil {
+					a := &b.iq4[r]
+					for i := range out {
+						out[i] = rowDot(repacked.row(w.ne[2], m0+i, i12/r2, i13/r3), a)
+					}
 					break
 				}
 				if td.dotK != nil {

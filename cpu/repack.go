@@ -86,6 +86,7 @@ type weightBuffer struct {
 	*rt.HostMemoryBuffer
 	mu       sync.Mutex
 	repacked map[repackKey]*repackedQ4
+	rows     map[repackKey]*repackedRows // IQ4_XS rows (repack_iq4.go)
 }
 
 func newWeightBuffer(bt rt.BufferType, mem []byte) *weightBuffer {
@@ -182,11 +183,16 @@ func (wb *weightBuffer) invalidate(off, size int) {
 			delete(wb.repacked, k)
 		}
 	}
+	for k, r := range wb.rows {
+		if off < k.off+r.size && k.off < off+size {
+			delete(wb.rows, k)
+		}
+	}
 }
 
 func (wb *weightBuffer) dropAll() {
 	wb.mu.Lock()
-	wb.repacked = nil
+	wb.repacked, wb.rows = nil, nil
 	wb.mu.Unlock()
 }
 

@@ -63,15 +63,42 @@ func TestQ4R8Kernels(t *testing.T) {
 
 // A weight's repacked copy is dropped whenever the weight's bytes change,
 // by every way of writing them, so MUL_MAT always multiplies what the
-// tensor holds; and it is made only for weights buffers.
+// tensor holds; and it is made only for weights buffers. Q4_0's 8-row
+// groups and IQ4_XS's rows (with an odd super-block count, so padded)
+// alike.
 func TestRepackedWeightsFollowWrites(t *testing.T) {
-	if simdKernels == nil || simdKernels.dotQ4R8 == nil {
-		t.Skip("no repacked Q4_0 kernel on this CPU")
+	cases := []struct {
+		typ    rt.DType
+		k      int
+		vec    rt.DType // the activations' quantized type
+		has    bool
+		copies func(wb *weightBuffer) int
+	}{
+		{rt.Q4_0, 64, rt.Q8_0, simdKernels != nil && simdKernels.dotQ4R8 != nil,
+			func(wb *weightBuffer) int { return len(wb.repacked) }},
+		{rt.IQ4_XS, 768, rt.Q8_K, simdKernels != nil && simdKernels.dotIQ4XSR != nil,
+			func(wb *weightBuffer) int { return len(wb.rows) }},
+		{rt.MXFP4, 544, rt.Q8_0, simdKernels != nil && simdKernels.dotMXFP4R != nil,
+			func(wb *weightBuffer) int { return len(wb.rows) }},
 	}
-	const K, M = 64, 20
+	for _, tc := range cases {
+		t.Run(tc.typ.String(), func(t *testing.T) {
+			if !tc.has {
+				t.Skipf("no repacked %v kernel on this CPU", tc.typ)
+			}
+			if !repackEnabled {
+				t.Skip("GPURT_CPU_REPACK=0 turns repacking off")
+			}
+			testRepackedFollowWrites(t, tc.typ, tc.k, tc.vec, tc.copies)
+		})
+	}
+}
+
+func testRepackedFollowWrites(t *testing.T, typ rt.DType, K int, vec rt.DType, copies func(*weightBuffer) int) {
+	const M = 20
 	ctx := rt.NewContext()
-	w := ctx.NewTensor(rt.Q4_0, K, M)
-	w2 := ctx.NewTensor(rt.Q4_0, K, M) // the source of TensorCopy
+	w := ctx.NewTensor(typ, K, M)
+	w2 := ctx.NewTensor(typ, K, M) // the source of TensorCopy
 	x := ctx.NewTensor(rt.F32, K, 1)
 	out := ctx.MulMat(w, x)
 	g, err := ctx.BuildGraph(out)
@@ -94,7 +121,7 @@ func TestRepackedWeightsFollowWrites(t *testing.T) {
 		if err := be.GraphCompute(g); err != nil {
 			t.Fatal(err)
 		}
-		want := refMulMat(read(w), roundTrip(rt.QuantizeRow, rt.Q8_0, read(x)))
+		want := refMulMat(read(w), roundTrip(rt.QuantizeRow, vec, read(x)))
 		if !checkClose(t, read(out), want, 1e-5) {
 			t.Fatalf("%s: MUL_MAT does not multiply the weight's current bytes", step)
 		}
@@ -106,8 +133,8 @@ func TestRepackedWeightsFollowWrites(t *testing.T) {
 	}
 	setRandom(w)
 	check("first use")
-	if wb := w.Buffer.(*weightBuffer); len(wb.repacked) != 1 {
-		t.Fatalf("the weight has %d repacked copies after a GEMV, want 1", len(wb.repacked))
+	if n := copies(w.Buffer.(*weightBuffer)); n != 1 {
+		t.Fatalf("the weight has %d repacked copies after a GEMV, want 1", n)
 	}
 	setRandom(w)
 	check("after TensorSet")
@@ -128,7 +155,7 @@ func TestRepackedWeightsFollowWrites(t *testing.T) {
 	w.Buffer.SetUsage(rt.UsageAny)
 	w.Buffer.(*weightBuffer).dropAll()
 	check("as a plain buffer")
-	if wb := w.Buffer.(*weightBuffer); len(wb.repacked) != 0 {
+	if copies(w.Buffer.(*weightBuffer)) != 0 {
 		t.Fatal("a buffer not holding weights got a repacked copy")
 	}
 }

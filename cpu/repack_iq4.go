@@ -1,0 +1,291 @@
+package cpu
+
+import (
+	"encoding/binary"
+	"math"
+	"sync"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// Repacked IQ4_XS rows
+//
+// IQ4_XS's GEMV kernel as stored spends most of its instructions on the
+// sub-block scales: each 64 weights' VPDPBUSD sums cover two sub-blocks,
+// so each needs its own scale vector spread (a shuffle), a multiply and
+// an add. Repacked, a pair of super-blocks (16 sub-blocks, 512 weights)
+// puts 4 weights of every sub-block in each 64-byte vector, sub-block d
+// in dword d, so all eight VPDPBUSD of the pair sum into one accumulator
+// whose dword d is sub-block d's whole dot product, and one multiply by
+// the 16 scales finishes the pair. The activations are rearranged the
+// same way once per activation row (iq4Act). The repacked row is the
+// same size as the stored one plus 8 bytes a pair, so the GEMV reads
+// about as many bytes as before. Kept beside the original, as repack.go
+// keeps Q4_0's, and used for GEMVs of fewer than 4 activation rows: from
+// 4 rows the four-row kernel on the stored rows is faster (at N = 512
+// one-row dots on the repacked rows took twice its time).
+
+// iq4PairBytes is one repacked pair of IQ4_XS super-blocks: 16 int8
+// sub-block scales (ls-32), 2 float32 super-block scales d, then 4 chunks
+// of 64 bytes of level indices, two nibbles a byte.
+const iq4PairBytes = 16 + 8 + 4*64
+
+// iq4Pairs is the number of super-block pairs of a row of nb super-blocks
+// (an odd last one is padded with zero scales).
+func iq4Pairs(nb int) int { return (nb + 1) / 2 }
+
+// iq4Index returns where weight e (0..31) of sub-block d (0..15) of a
+// pair sits in the repacked layout and in the rearranged activations: run
+// r = e/4 (chunk r/2, low nibbles for even r, high for odd), byte 4d+e%4
+// of the run's 64.
+func iq4Index(d, e int) (run, pos int) { return e / 4, 4*d + e%4 }
+
+// repackIQ4XS writes the IQ4_XS row w of nb super-blocks into p
+// (iq4Pairs(nb)*iq4PairBytes bytes) in the repacked layout.
+func repackIQ4XS(w []byte, nb int, p []byte) {
+	clear(p[:iq4Pairs(nb)*iq4PairBytes])
+	tab := f16Table()
+	for b := 0; b < nb; b++ {
+		blk := w[b*136 : (b+1)*136]
+		out := p[(b/2)*iq4PairBytes:][:iq4PairBytes]
+		half := b % 2
+		binary.LittleEndian.PutUint32(out[16+4*half:], math.Float32bits(tab[binary.LittleEndian.Uint16(blk)]))
+		sh := binary.LittleEndian.Uint16(blk[2:])
+		for ib := 0; ib < 8; ib++ {
+			d := 8*half + ib
+			ls := int(blk[4+ib/2]>>(4*uint(ib%2))&0xF) | int(sh>>(2*uint(ib))&3)<<4
+			out[d] = byte(int8(ls - 32))
+			for j, v := range blk[8+16*ib : 24+16*ib] {
+				putIQ4Nibble(out, d, j, v&0xF)
+				putIQ4Nibble(out, d, j+16, v>>4)
+			}
+		}
+	}
+}
+
+// putIQ4Nibble puts the level index nib of weight e of sub-block d into
+// the repacked pair out.
+func putIQ4Nibble(out []byte, d, e int, nib byte) {
+	run, pos := iq4Index(d, e)
+	out[24+64*(run/2)+pos] |= nib << (4 * uint(run%2))
+}
+
+// iq4Act is a row of Q8_K activations rearranged for the repacked IQ4_XS
+// kernels: per pair of super-blocks, 8 runs of 64 quants (qs), the sums
+// of each sub-block's 32 quants times 128 (sums, 16 a pair: the kernels
+// take the levels' +128 back out with them), and the two scales (d).
+type iq4Act struct {
+	qs   []int8
+	sums []int32
+	d    []float32
+}
+
+// set rearranges y into a, growing a's slices as needed.
+func (a *iq4Act) set(y q8KRow) {
+	nb := y.blocks()
+	np := iq4Pairs(nb)
+	a.qs = grow(a.qs, np*512)
+	a.sums = grow(a.sums, np*16)
+	a.d = grow(a.d, np*2)
+	if nb%2 == 1 { // the padding super-block
+		clear(a.qs[(np-1)*512+256:])
+		clear(a.sums[(np-1)*16+8:])
+		a.d[2*np-1] = 0
+	}
+	copy(a.d, y.d)
+	for b := 0; b < nb; b++ {
+		q := y.qs[b*rt.QKK : (b+1)*rt.QKK]
+		pair := a.qs[(b/2)*512:][:512]
+		for ib := 0; ib < 8; ib++ {
+			d := 8*(b%2) + ib
+			a.sums[(b/2)*16+d] = 128 * (int32(y.bsums[b*16+2*ib]) + int32(y.bsums[b*16+2*ib+1]))
+			for run := 0; run < 8; run++ { // iq4Index, 4 weights at a time
+				copy(pair[64*run+4*d:][:4], q[32*ib+4*run:])
+			}
+		}
+	}
+}
+
+// dotIQ4XSRGo is the portable form of the repacked IQ4_XS dot: the row p
+// repacked by repackIQ4XS times the rearranged activations a.
+func dotIQ4XSRGo(p []byte, a *iq4Act) float32 {
+	var acc float32
+	for g := range len(a.d) / 2 {
+		pair := p[g*iq4PairBytes:][:iq4PairBytes]
+		q := a.qs[g*512:][:512]
+		var isum [16]int32
+		for r := 0; r < 8; r++ {
+			for pos := 0; pos < 64; pos++ {
+				v := pair[24+64*(r/2)+pos]
+				if r%2 == 1 {
+					v >>= 4
+				}
+				isum[pos/4] += (int32(kvaluesIQ4NL[v&0xF]) + 128) * int32(q[64*r+pos])
+			}
+		}
+		for d := 0; d < 16; d++ {
+			ds := math.Float32frombits(binary.LittleEndian.Uint32(pair[16+4*(d/8):]))
+			acc += ds * a.d[2*g+d/8] * float32((isum[d]-a.sums[16*g+d])*int32(int8(pair[d])))
+		}
+	}
+	return acc
+}
+
+// repackedRows is a weight's rows repacked one by one (IQ4_XS), for every
+// matrix of its batch dimensions: row m of matrix (i2, i3) at
+// ((i3*ne2+i2)*rows+m)*rowBytes.
+type repackedRows struct {
+	once     sync.Once
+	rows     int // rows per matrix
+	rowBytes int
+	data     []byte
+	size     int // bytes of the original it was made from, from its key's off
+}
+
+// row returns the repacked bytes of row m of matrix (i2, i3).
+func (r *repackedRows) row(ne2, m, i2, i3 int) []byte {
+	i := ((i3*ne2+i2)*r.rows + m) * r.rowBytes
+	return r.data[i : i+r.rowBytes]
+}
+
+// repackedRowsFor returns w's repacked rows (IQ4_XS or MXFP4), making
+// them on first use, or nil where w is not a weight that can be repacked
+// so. The rules are repackedQ4For's: weights buffers only, dropped on any
+// write, not made where they would take more than half of the available
+// memory.
+func repackedRowsFor(w hostTensor) *repackedRows {
+	wb, ok := w.buf.(*weightBuffer)
+	if !ok || !repackEnabled || (w.typ != rt.IQ4_XS && w.typ != rt.MXFP4) || wb.Usage() != rt.UsageWeights {
+		return nil
+	}
+	nb := w.ne[0] / w.typ.BlockSize()
+	rowBytes := iq4Pairs(nb) * iq4PairBytes
+	repack := repackIQ4XS
+	if w.typ == rt.MXFP4 {
+		rowBytes, repack = mxGroups(nb)*mxGroupBytes, repackMXFP4
+	}
+	key := repackKey{off: w.off, typ: w.typ, ne: w.ne, nb: w.nb}
+	wb.mu.Lock()
+	r := wb.rows[key]
+	if r == nil {
+		if wb.rows == nil {
+			wb.rows = map[repackKey]*repackedRows{}
+		}
+		r = &repackedRows{rows: w.ne[1], rowBytes: rowBytes, size: spanBytes(w)}
+		wb.rows[key] = r
+	}
+	wb.mu.Unlock()
+	r.once.Do(func() {
+		size := w.ne[2] * w.ne[3] * r.rows * r.rowBytes
+		// The copy is an optimisation: where memory is short it is not
+		// made, and the GEMV reads the weight as stored.
+		if avail, ok := availableMemory(); ok && uint64(size) > avail/2 {
+			return
+		}
+		data, err := allocAligned(size)
+		if err != nil || size == 0 {
+			return
+		}
+		r.data = data
+		for i3 := 0; i3 < w.ne[3]; i3++ {
+			for i2 := 0; i2 < w.ne[2]; i2++ {
+				for m := 0; m < r.rows; m++ {
+					repack(w.mem[w.at(m, i2, i3):], nb, r.row(w.ne[2], m, i2, i3))
+				}
+			}
+		}
+	})
+	if r.data == nil {
+		return nil // not made: short of memory
+	}
+	return r
+}
+
+// Repacked MXFP4 rows
+//
+// MXFP4 takes the same layout with its 32-weight blocks as the
+// sub-blocks: a group of 16 blocks (512 weights) is their 16 E8M0 scale
+// bytes, then 4 chunks of 64 bytes of level indices, block d in dword d
+// of each run, 272 bytes as stored. Each dword's integer sum is then one
+// block's, which the kernel scales by 2^(e-128)·dy, as ggml does a block.
+
+// mxGroupBytes is one repacked group of 16 MXFP4 blocks.
+const mxGroupBytes = 16 + 4*64
+
+// mxGroups is the number of 16-block groups of a row of nb MXFP4 blocks
+// (a last partial group is padded with zero activations).
+func mxGroups(nb int) int { return (nb + 15) / 16 }
+
+// repackMXFP4 writes the MXFP4 row w of nb blocks into p
+// (mxGroups(nb)*mxGroupBytes bytes) in the repacked layout.
+func repackMXFP4(w []byte, nb int, p []byte) {
+	clear(p[:mxGroups(nb)*mxGroupBytes])
+	for b := 0; b < nb; b++ {
+		blk := w[b*17 : (b+1)*17]
+		out := p[(b/16)*mxGroupBytes:][:mxGroupBytes]
+		d := b % 16
+		out[d] = blk[0]
+		for j, v := range blk[1:17] {
+			putMXNibble(out, d, j, v&0xF)
+			putMXNibble(out, d, j+16, v>>4)
+		}
+	}
+}
+
+// putMXNibble puts the level index nib of weight e of block d into the
+// repacked group out.
+func putMXNibble(out []byte, d, e int, nib byte) {
+	run, pos := iq4Index(d, e)
+	out[16+64*(run/2)+pos] |= nib << (4 * uint(run%2))
+}
+
+// setBlocks rearranges the Q8_0 row y for the repacked MXFP4 kernels: per
+// group of 16 blocks, the 8 runs of 64 quants, 128 times each block's
+// quant sum, and the 16 block scales.
+func (a *iq4Act) setBlocks(y q8Row) {
+	nb := y.blocks()
+	ng := mxGroups(nb)
+	a.qs = grow(a.qs, ng*512)
+	a.sums = grow(a.sums, ng*16)
+	a.d = grow(a.d, ng*16)
+	if nb%16 != 0 { // the padding blocks
+		clear(a.qs[(ng-1)*512:])
+		clear(a.sums[nb:])
+		clear(a.d[nb:])
+	}
+	copy(a.d, y.d)
+	for b := 0; b < nb; b++ {
+		q := y.qs[b*rt.QK : (b+1)*rt.QK]
+		group := a.qs[(b/16)*512:][:512]
+		d := b % 16
+		a.sums[b] = -128 * y.neg[b]
+		for run := 0; run < 8; run++ {
+			copy(group[64*run+4*d:][:4], q[4*run:])
+		}
+	}
+}
+
+// dotMXFP4RGo is the portable form of the repacked MXFP4 dot: the row p
+// repacked by repackMXFP4 times the activations a rearranged by
+// setBlocks.
+func dotMXFP4RGo(p []byte, a *iq4Act) float32 {
+	var acc float32
+	for g := range len(a.d) / 16 {
+		group := p[g*mxGroupBytes:][:mxGroupBytes]
+		q := a.qs[g*512:][:512]
+		var isum [16]int32
+		for r := 0; r < 8; r++ {
+			for pos := 0; pos < 64; pos++ {
+				v := group[16+64*(r/2)+pos]
+				if r%2 == 1 {
+					v >>= 4
+				}
+				isum[pos/4] += (int32(kvaluesMXFP4[v&0xF]) + 128) * int32(q[64*r+pos])
+			}
+		}
+		for d := 0; d < 16; d++ {
+			acc += e8m0Half(group[d]) * a.d[16*g+d] * float32(isum[d]-a.sums[16*g+d])
+		}
+	}
+	return acc
+}

@@ -1,0 +1,163 @@
+package cpu
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
+
+// The repacked IQ4_XS dot (portable and assembly forms) equals the dot of
+// the row as stored, for any super-block count (odd ones padded), random
+// block bytes (every scale and level) and quantized rows alike.
+func TestIQ4XSRepackedKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	kerns := map[string]func([]byte, *iq4Act) float32{"go": dotIQ4XSRGo}
+	for _, k := range kernelSets() {
+		if k.dotIQ4XSR != nil {
+			kerns[k.name] = k.dotIQ4XSR
+		}
+	}
+	ref, _ := goKernels.typeDotFor(rt.IQ4_XS)
+	for _, nb := range []int{0, 1, 2, 3, 4, 7, 16} {
+		for _, quantized := range []bool{false, true} {
+			n := nb * rt.QKK
+			w := randomBlocks(rng, rt.IQ4_XS, nb)
+			if quantized {
+				if err := rt.QuantizeRow(rt.IQ4_XS, randF32(rng, n, -2, 2), w); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var q q8KRows
+			q.resize(1, nb)
+			y := q.row(0)
+			goKernels.quantizeQ8K(randF32(rng, n, -1, 1), y)
+			want := ref.dotK(w, y)
+			wd := make([]float32, n)
+			dequantRowGo(rt.IQ4_XS, w, wd)
+			var mag float64
+			for i, v := range y.qs {
+				mag += math.Abs(float64(wd[i]) * float64(v) * float64(y.d[i/rt.QKK]))
+			}
+			// p is unaligned and one byte longer than the pairs: the kernels
+			// must read neither more nor assume alignment.
+			p := make([]byte, iq4Pairs(nb)*iq4PairBytes+2)[1:]
+			repackIQ4XS(w, nb, p)
+			var a iq4Act
+			a.set(y)
+			for name, dot := range kerns {
+				if got := dot(p, &a); !near(float64(got), float64(want), mag, 1e-5) {
+					t.Errorf("%s nb=%d quantized=%v: %v, want %v", name, nb, quantized, got, want)
+				}
+			}
+		}
+	}
+}
+
+// The repacked MXFP4 dot (portable and assembly forms) equals the dot of
+// the row as stored, for block counts below, at and past a group of 16,
+// with every scale byte from ggml's subnormal halves up.
+func TestMXFP4RepackedKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 34))
+	kerns := map[string]func([]byte, *iq4Act) float32{"go": dotMXFP4RGo}
+	for _, k := range kernelSets() {
+		if k.dotMXFP4R != nil {
+			kerns[k.name] = k.dotMXFP4R
+		}
+	}
+	ref, _ := goKernels.typeDotFor(rt.MXFP4)
+	for _, nb := range []int{0, 1, 5, 16, 17, 40} {
+		n := nb * rt.QK
+		w := randomBlocks(rng, rt.MXFP4, nb)
+		if nb > 0 {
+			w[0], w[17*(nb-1)] = 0, 1 // the subnormal scales
+		}
+		var q q8Rows
+		q.resize(1, nb)
+		y := q.row(0)
+		goKernels.quantizeQ8(randF32(rng, n, -1, 1), y, make([]byte, rt.Q8_0.RowSize(n)))
+		want := ref.dot(w, y)
+		wd := make([]float32, n)
+		dequantRowGo(rt.MXFP4, w, wd)
+		var mag float64
+		for i, v := range y.qs {
+			mag += math.Abs(float64(wd[i]) * float64(v) * float64(y.d[i/rt.QK]))
+		}
+		p := make([]byte, mxGroups(nb)*mxGroupBytes+2)[1:]
+		repackMXFP4(w, nb, p)
+		var a iq4Act
+		a.setBlocks(y)
+		for name, dot := range kerns {
+			if got := dot(p, &a); !near(float64(got), float64(want), mag, 1e-5) {
+				t.Errorf("%s nb=%d: %v, want %v", name, nb, got, want)
+			}
+		}
+	}
+}
+
+// BenchmarkRepackedRows times the best set's IQ4_XS and MXFP4 dots on 64
+// rows of K = 4096 as stored and repacked, in one process (the rows stay
+// in L2), with the weight bytes as stored per second.
+func BenchmarkRepackedRows(b *testing.B) {
+	k := defaultKernels()
+	if k.dotIQ4XSR == nil || k.dotMXFP4R == nil {
+		b.Skip("no repacked IQ4_XS and MXFP4 kernels in this set")
+	}
+	const K, rows = 4096, 64
+	rng := rand.New(rand.NewPCG(1, 2))
+	x := randF32(rng, K, -1, 1)
+	var qk q8KRows
+	qk.resize(1, K/rt.QKK)
+	goKernels.quantizeQ8K(x, qk.row(0))
+	var q q8Rows
+	q.resize(1, K/rt.QK)
+	goKernels.quantizeQ8(x, q.row(0), make([]byte, rt.Q8_0.RowSize(K)))
+	var ak, a0 iq4Act
+	ak.set(qk.row(0))
+	a0.setBlocks(q.row(0))
+	// What rearranging one activation row costs, once per op and row.
+	b.Run("rearrange/iq4_xs", func(b *testing.B) {
+		for b.Loop() {
+			ak.set(qk.row(0))
+		}
+	})
+	b.Run("rearrange/mxfp4", func(b *testing.B) {
+		for b.Loop() {
+			a0.setBlocks(q.row(0))
+		}
+	})
+	for _, typ := range []rt.DType{rt.IQ4_XS, rt.MXFP4} {
+		nb := K / typ.BlockSize()
+		w := randomBlocks(rng, typ, nb*rows)
+		rs := typ.RowSize(K)
+		rb, repack, dot, a := iq4Pairs(nb)*iq4PairBytes, repackIQ4XS, k.dotIQ4XSR, &ak
+		stored := func(r int) float32 { return k.dotIQ4XS(w[r*rs:], qk.row(0)) }
+		if typ == rt.MXFP4 {
+			rb, repack, dot, a = mxGroups(nb)*mxGroupBytes, repackMXFP4, k.dotMXFP4R, &a0
+			stored = func(r int) float32 { return k.dotMXFP4(w[r*rs:], q.row(0)) }
+		}
+		p := make([]byte, rows*rb)
+		for r := 0; r < rows; r++ {
+			repack(w[r*rs:], nb, p[r*rb:])
+		}
+		var sink float32
+		b.Run(typ.String()+"/stored", func(b *testing.B) {
+			b.SetBytes(int64(len(w)))
+			for b.Loop() {
+				for r := 0; r < rows; r++ {
+					sink += stored(r)
+				}
+			}
+		})
+		b.Run(typ.String()+"/repacked", func(b *testing.B) {
+			b.SetBytes(int64(len(w)))
+			for b.Loop() {
+				for r := 0; r < rows; r++ {
+					sink += dot(p[r*rb:], a)
+				}
+			}
+		})
+		_ = sink
+	}
+}
