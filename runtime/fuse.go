@@ -125,6 +125,22 @@ func (g *Graph) rootGraph() *Graph {
 	return g
 }
 
+// AddendFits reports whether a fused MUL_MAT+ADD can take e onto the F32
+// product mm: e F32 with unit element stride, its rows as long as mm's,
+// and each other dim mm's or 1 (a bias [M] broadcasts over columns and
+// batches). The GPU backends' fused kernels all read the addend so.
+func AddendFits(e, mm *Tensor) bool {
+	if mm.Type != F32 || e.Type != F32 || e.Nb[0] != 4 || e.Ne[0] != mm.Ne[0] {
+		return false
+	}
+	for i := 1; i < MaxDims; i++ {
+		if e.Ne[i] != mm.Ne[i] && e.Ne[i] != 1 {
+			return false
+		}
+	}
+	return true
+}
+
 // Overlaps reports whether a and b may share bytes: both allocated in the
 // same buffer with intersecting byte spans. A fused kernel that reads one
 // tensor while writing another checks this, since the graph allocator may

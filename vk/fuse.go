@@ -81,35 +81,20 @@ func fusedNormMul(norm, mul *rt.Tensor) *rt.Tensor {
 // fusedMatMulAdd is the node the MUL_MAT kernels compute for mm =
 // MUL_MAT(a, b) followed by add = ADD(mm, e) or ADD(e, mm): the product,
 // with add's destination and the addend e as source 2; nil unless
-// addendFits(e, mm) and add's memory is apart from a and b, and from e
+// rt.AddendFits(e, mm) and add's memory is apart from a and b, and from e
 // unless in place.
 func fusedMatMulAdd(mm, add *rt.Tensor) *rt.Tensor {
 	e := add.Src[1]
 	if add.Src[1] == mm {
 		e = add.Src[0]
 	}
-	if e == mm || check(mm) != nil || check(add) != nil || !addendFits(e, mm) || add.Type != rt.F32 || add.Ne != mm.Ne {
+	if e == mm || check(mm) != nil || check(add) != nil || !rt.AddendFits(e, mm) || add.Type != rt.F32 || add.Ne != mm.Ne {
 		return nil
 	}
 	if rt.Overlaps(add, mm.Src[0]) || rt.Overlaps(add, mm.Src[1]) || (rt.Overlaps(add, e) && !rt.SameMemory(add, e)) {
 		return nil
 	}
 	return fusedNode(mm, add, 2, e)
-}
-
-// addendFits reports whether the fused ADD takes e onto F32 product mm: e
-// F32 with unit element stride, its rows as long as mm's, and each other
-// dim mm's or 1 (a bias [M] broadcasts over columns and batches).
-func addendFits(e, mm *rt.Tensor) bool {
-	if mm.Type != rt.F32 || e.Type != rt.F32 || e.Nb[0] != 4 || e.Ne[0] != mm.Ne[0] {
-		return false
-	}
-	for i := 1; i < rt.MaxDims; i++ {
-		if e.Ne[i] != mm.Ne[i] && e.Ne[i] != 1 {
-			return false
-		}
-	}
-	return true
 }
 
 // fusedNode is a copy of first that writes last's memory and reads extra

@@ -85,33 +85,18 @@ func (d *Device) fusableNormMul(norm, mul *rt.Tensor) *rt.Tensor {
 
 // fusableMatMulAdd returns the addend e of mm = MUL_MAT(a, b) followed by
 // add = ADD(mm, e) or ADD(e, mm) when the fused kernels compute them:
-// addendFits(e, mm), and add's memory apart from a and b, and from e
+// rt.AddendFits(e, mm), and add's memory apart from a and b, and from e
 // unless in place. Otherwise nil.
 func (d *Device) fusableMatMulAdd(mm, add *rt.Tensor) *rt.Tensor {
 	e := add.Src[1]
 	if e == mm {
 		e = add.Src[0]
 	}
-	if e == mm || !d.SupportsOp(mm) || !d.SupportsOp(add) || !addendFits(e, mm) || add.Type != rt.F32 || add.Ne != mm.Ne {
+	if e == mm || !d.SupportsOp(mm) || !d.SupportsOp(add) || !rt.AddendFits(e, mm) || add.Type != rt.F32 || add.Ne != mm.Ne {
 		return nil
 	}
 	if rt.Overlaps(add, mm.Src[0]) || rt.Overlaps(add, mm.Src[1]) || (rt.Overlaps(add, e) && !rt.SameMemory(add, e)) {
 		return nil
 	}
 	return e
-}
-
-// addendFits reports whether the fused ADD takes e onto F32 product mm: e
-// F32 with unit element stride, its rows as long as mm's, and each other
-// dim mm's or 1 (a bias [M] broadcasts over columns and batches).
-func addendFits(e, mm *rt.Tensor) bool {
-	if mm.Type != rt.F32 || e.Type != rt.F32 || e.Nb[0] != 4 || e.Ne[0] != mm.Ne[0] {
-		return false
-	}
-	for i := 1; i < rt.MaxDims; i++ {
-		if e.Ne[i] != mm.Ne[i] && e.Ne[i] != 1 {
-			return false
-		}
-	}
-	return true
 }

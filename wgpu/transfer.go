@@ -93,20 +93,7 @@ func (d *Device) uploadLocked(b *buffer, start int, data []byte) error {
 }
 
 func (d *Device) ensureUploadLocked(n uint64) error {
-	if d.upload != nil && d.uploadSize >= n {
-		return nil
-	}
-	size := max(n, uploadMin)
-	buf, err := d.dev.TryCreateBuffer(&wg.BufferDescriptor{Label: d.name + " upload", Size: size, Usage: wg.BufferUsageMapWrite | wg.BufferUsageCopySrc})
-	if err != nil {
-		return err
-	}
-	if d.upload != nil {
-		d.upload.Destroy()
-		d.upload.Release()
-	}
-	d.upload, d.uploadSize = buf, size
-	return nil
+	return d.ensureKeptLocked(&d.upload, &d.uploadSize, n, uploadMin, "upload", wg.BufferUsageMapWrite|wg.BufferUsageCopySrc)
 }
 
 // readLocked reads len(out) bytes at byte start of b, waiting for queued
@@ -187,19 +174,25 @@ func (d *Device) mapWaitLocked(buf *wg.Buffer, mode wg.MapMode, off, size uint64
 }
 
 func (d *Device) ensureStagingLocked(n uint64) error {
-	if d.staging != nil && d.stagingSize >= n {
+	return d.ensureKeptLocked(&d.staging, &d.stagingSize, n, 1<<16, "staging", wg.BufferUsageMapRead|wg.BufferUsageCopyDst)
+}
+
+// ensureKeptLocked makes *buf (of *size bytes) a buffer with usage of at
+// least max(n, least) bytes, replacing a smaller one.
+func (d *Device) ensureKeptLocked(buf **wg.Buffer, size *uint64, n, least uint64, label string, usage wg.BufferUsage) error {
+	if *buf != nil && *size >= n {
 		return nil
 	}
-	size := max(n, 1<<16)
-	buf, err := d.dev.TryCreateBuffer(&wg.BufferDescriptor{Label: d.name + " staging", Size: size, Usage: wg.BufferUsageMapRead | wg.BufferUsageCopyDst})
+	want := max(n, least)
+	nb, err := d.dev.TryCreateBuffer(&wg.BufferDescriptor{Label: d.name + " " + label, Size: want, Usage: usage})
 	if err != nil {
 		return err
 	}
-	if d.staging != nil {
-		d.staging.Destroy()
-		d.staging.Release()
+	if *buf != nil {
+		(*buf).Destroy()
+		(*buf).Release()
 	}
-	d.staging, d.stagingSize = buf, size
+	*buf, *size = nb, want
 	return nil
 }
 
