@@ -187,7 +187,7 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 			firstErr = b.errorf("graph compute: %v %q: %w", n.Op, n.Name, err)
 			break
 		}
-		b.stats.Fused += nodes - 1
+		b.stats.Fused += rt.FusedNodes(g.Nodes[i : i+nodes])
 		i += nodes - 1
 		if b.s.work >= submitEvery {
 			if err := b.flush(); err != nil {
