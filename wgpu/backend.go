@@ -59,7 +59,7 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 			}
 			if nodes > 0 {
 				ds = append(ds, xs...)
-				b.fused += nodes - 1
+				b.fused += rt.FusedNodes(g.Nodes[i : i+nodes])
 				i += nodes - 1
 				continue
 			}
