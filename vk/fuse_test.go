@@ -20,6 +20,7 @@ type fusionCase struct {
 	nmse  float64
 	given map[string][]byte // leaf data by name (others are random)
 	exact bool              // fused and unfused outputs must be equal bit for bit
+	kv    bool              // the fused chains are KV writes (ROPE+RESHAPE+SET_ROWS)
 }
 
 func normMulCase(name string, ne0, rows int, wNe ...int) fusionCase {
@@ -81,7 +82,7 @@ func ropeRowsCase(name string, r ropeRows, fused int) fusionCase {
 	if r.cache == rt.F16 {
 		nmse = 1e-6 // an F16 rounding may flip where GPU and CPU angles differ in the last bit
 	}
-	return fusionCase{name: name, fused: fused, nmse: nmse, exact: true,
+	return fusionCase{name: name, fused: fused, nmse: nmse, exact: true, kv: true,
 		given: map[string][]byte{"pos": pos, "idx": idx},
 		build: func(ctx *rt.Context) []*rt.Tensor {
 			k := ctx.NewTensor(rt.F32, r.headDim, r.heads, r.tokens, r.ne3).SetName("k")
@@ -198,6 +199,9 @@ func TestFusedOps(t *testing.T) {
 				if n := after.Fused - before.Fused; n != wantFused {
 					t.Errorf("fusion %v: %d nodes fused, want %d", fuse, n, wantFused)
 				}
+				if n := after.FusedKVWrites - before.FusedKVWrites; n != wantFused && c.kv || n != 0 && !c.kv {
+					t.Errorf("fusion %v: %d KV writes fused", fuse, n)
+				}
 				for i := range want {
 					if e := optest.NMSE(got[i], want[i]); !(e <= c.nmse) {
 						t.Errorf("fusion %v: output %d: NMSE %g against the CPU, want <= %g", fuse, i, e, c.nmse)
@@ -241,7 +245,7 @@ func TestFusedRopeRowsBadIndex(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		before := be.Stats().Fused
+		before := be.Stats()
 		err = be.GraphCompute(g)
 		if err == nil {
 			err = be.Synchronize()
@@ -249,8 +253,8 @@ func TestFusedRopeRowsBadIndex(t *testing.T) {
 		if !errors.Is(err, rt.ErrOutOfRange) {
 			t.Errorf("index %d: got %v, want ErrOutOfRange", bad, err)
 		}
-		if n := be.Stats().Fused - before; n != 1 {
-			t.Errorf("index %d: %d nodes fused, want 1", bad, n)
+		if after := be.Stats(); after.Fused-before.Fused != 1 || after.FusedKVWrites-before.FusedKVWrites != 1 {
+			t.Errorf("index %d: %d nodes fused, %d KV writes, want 1", bad, after.Fused-before.Fused, after.FusedKVWrites-before.FusedKVWrites)
 		}
 	}
 	// The flag is cleared: a good write succeeds afterwards.

@@ -22,6 +22,7 @@ type fusionCase struct {
 	nmse  float64
 	given map[string][]byte // leaf data by name (others are random)
 	exact bool              // fused and unfused outputs must be equal bit for bit
+	kv    bool              // the fused chains are KV writes (ROPE+RESHAPE+SET_ROWS)
 }
 
 func normMulCase(name string, ne0, rows int, wNe ...int) fusionCase {
@@ -83,7 +84,7 @@ func ropeRowsCase(name string, r ropeRows, fused int) fusionCase {
 	if r.cache == rt.F16 {
 		nmse = 1e-6 // an F16 rounding may flip where GPU and CPU angles differ in the last bit
 	}
-	return fusionCase{name: name, fused: fused, nmse: nmse, exact: true,
+	return fusionCase{name: name, fused: fused, nmse: nmse, exact: true, kv: true,
 		given: map[string][]byte{"pos": pos, "idx": idx},
 		build: func(ctx *rt.Context) []*rt.Tensor {
 			k := ctx.NewTensor(rt.F32, r.headDim, r.heads, r.tokens, r.ne3).SetName("k")
@@ -240,7 +241,7 @@ func checkFusion(t *testing.T, be *Backend, bt rt.BufferType, cb rt.Backend, c f
 	var prev [][]float32
 	for _, fuse := range []bool{true, false} {
 		be.SetFusion(fuse)
-		before := be.FusedNodes()
+		before, beforeKV := be.FusedNodes(), be.FusedKVWrites()
 		got := runOuts(t, be, bt, c)
 		wantFused := c.fused
 		if !fuse {
@@ -248,6 +249,9 @@ func checkFusion(t *testing.T, be *Backend, bt rt.BufferType, cb rt.Backend, c f
 		}
 		if n := be.FusedNodes() - before; n != wantFused {
 			t.Errorf("%s: fusion %v: %d nodes fused, want %d", c.name, fuse, n, wantFused)
+		}
+		if n := be.FusedKVWrites() - beforeKV; n != wantFused && c.kv || n != 0 && !c.kv {
+			t.Errorf("%s: fusion %v: %d KV writes fused", c.name, fuse, n)
 		}
 		for i := range want {
 			if e := nmse(got[i], want[i]); !(e <= c.nmse) {
@@ -294,7 +298,7 @@ func TestFusedRopeRowsBadIndex(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		before := be.FusedNodes()
+		before, beforeKV := be.FusedNodes(), be.FusedKVWrites()
 		err = be.GraphCompute(g)
 		if err == nil {
 			err = be.Synchronize()
@@ -302,8 +306,8 @@ func TestFusedRopeRowsBadIndex(t *testing.T) {
 		if !errors.Is(err, rt.ErrOutOfRange) {
 			t.Errorf("index %d: got %v, want ErrOutOfRange", bad, err)
 		}
-		if n := be.FusedNodes() - before; n != 1 {
-			t.Errorf("index %d: %d nodes fused, want 1", bad, n)
+		if n, kv := be.FusedNodes()-before, be.FusedKVWrites()-beforeKV; n != 1 || kv != 1 {
+			t.Errorf("index %d: %d nodes fused, %d KV writes, want 1", bad, n, kv)
 		}
 	}
 	// The flag is cleared: a good write succeeds afterwards.
