@@ -3,6 +3,7 @@ package vk
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -260,4 +261,55 @@ func TestFusedRopeRowsBadIndex(t *testing.T) {
 	// The flag is cleared: a good write succeeds afterwards.
 	good := ropeRowsCase("good", ropeRows{headDim: 8, heads: 2, tokens: 3, ne3: 1, nDims: 8, mode: rt.RopeNormal, cells: 6, cache: rt.F16}, 1)
 	runOuts(t, be, dev.BufferType(), good)
+}
+
+// BenchmarkKVWrite times the KV write of a 7B-shaped layer (keys [128, 8,
+// tokens] into an F16 cache of 4096 cells) fused and unfused, per graph.
+func BenchmarkKVWrite(b *testing.B) {
+	for _, tokens := range []int{1, 64} {
+		for _, fuse := range []bool{true, false} {
+			name := fmt.Sprintf("tokens=%d/fused=%v", tokens, fuse)
+			b.Run(name, func(b *testing.B) {
+				dev, be := benchDevice(b)
+				be.SetFusion(fuse)
+				c := ropeRowsCase(name, ropeRows{headDim: 128, heads: 8, tokens: tokens, ne3: 1, nDims: 128, mode: rt.RopeNeox, cells: 4096, cache: rt.F16}, 1)
+				ctx := rt.NewContext()
+				g, err := ctx.BuildGraph(c.build(ctx)...)
+				if err != nil {
+					b.Fatal(err)
+				}
+				buf, err := rt.AllocContextTensors(ctx, dev.BufferType())
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer buf.Free()
+				for _, l := range g.Leafs {
+					d, err := leafData(l, c.given)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if err := rt.TensorSet(l, d, 0); err != nil {
+						b.Fatal(err)
+					}
+				}
+				run := func() {
+					if err := be.GraphCompute(g); err != nil {
+						b.Fatal(err)
+					}
+					if err := be.Synchronize(); err != nil {
+						b.Fatal(err)
+					}
+				}
+				run() // pipelines compile on first use
+				before := be.Stats()
+				b.ResetTimer()
+				for range b.N {
+					run()
+				}
+				b.StopTimer()
+				after := be.Stats()
+				b.ReportMetric(float64(after.Dispatches-before.Dispatches)/float64(b.N), "dispatches/op")
+			})
+		}
+	}
 }
