@@ -5,6 +5,7 @@ package wgpu
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -312,4 +313,57 @@ func TestFusedRopeRowsBadIndex(t *testing.T) {
 	}
 	// The flag is cleared: a good write succeeds afterwards.
 	runOuts(t, be, d.BufferType(), ropeRowsCase("good", shape, 1))
+}
+
+// BenchmarkKVWrite times the KV write of a 7B-shaped layer (keys [128, 8,
+// tokens] into an F16 cache of 4096 cells) fused and unfused, per graph.
+func BenchmarkKVWrite(b *testing.B) {
+	d := device(b)
+	for _, tokens := range []int{1, 64} {
+		for _, fuse := range []bool{true, false} {
+			name := fmt.Sprintf("tokens=%d/fused=%v", tokens, fuse)
+			b.Run(name, func(b *testing.B) {
+				be := newBackend(b, d)
+				be.SetFusion(fuse)
+				c := ropeRowsCase(name, ropeRows{headDim: 128, heads: 8, tokens: tokens, ne3: 1, nDims: 128, mode: rt.RopeNeox, cells: 4096, cache: rt.F16}, 1)
+				ctx := rt.NewContext()
+				g, err := ctx.BuildGraph(c.build(ctx)...)
+				if err != nil {
+					b.Fatal(err)
+				}
+				buf, err := rt.AllocContextTensors(ctx, d.BufferType())
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer buf.Free()
+				for _, l := range g.Leafs {
+					data, ok := c.given[l.Name]
+					if !ok {
+						data = make([]byte, l.Nbytes())
+					}
+					if err := rt.TensorSet(l, data, 0); err != nil {
+						b.Fatal(err)
+					}
+				}
+				run := func() {
+					if err := be.GraphCompute(g); err != nil {
+						b.Fatal(err)
+					}
+					if err := be.Synchronize(); err != nil {
+						b.Fatal(err)
+					}
+				}
+				run() // pipelines compile on first use
+				before := be.FusedNodes()
+				b.ResetTimer()
+				for range b.N {
+					run()
+				}
+				b.StopTimer()
+				if fused := be.FusedNodes() - before; fuse != (fused == b.N) {
+					b.Errorf("fusion %v: %d nodes fused in %d graphs", fuse, fused, b.N)
+				}
+			})
+		}
+	}
 }
