@@ -175,6 +175,10 @@ type ropePC struct {
 	Off2                uint32
 	ExtFactor, MScale   float32
 	CorrLo, CorrHi      float32
+	// A fused SET_ROWS (fuse.go): the destination's row stride (0: not
+	// fused) and the indices' offset at binding 4; Nb2 is then the
+	// indices' stride and Nb3 the destination's row count.
+	RowsStride, RowsOff uint32
 }
 
 type matmulPC struct {
@@ -417,12 +421,19 @@ func planBinary(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32)
 
 // planRope runs rope.comp over pairs of elements.
 func planRope(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
+	p := ropeParams(t, t.Type, offs, offd)
+	setRope(ds, t, &p)
+}
+
+// ropeParams is rope.comp's push-constant block for ROPE node t writing
+// dtype dst.
+func ropeParams(t *rt.Tensor, dst rt.DType, offs [rt.MaxSrc]uint32, offd uint32) ropePC {
 	a, b := t.Src[0], t.Src[1]
 	p := ropePC{
 		Ne:  [4]uint32{uint32(t.Ne[0] / 2), uint32(t.Ne[1]), uint32(t.Ne[2]), uint32(t.Ne[3])},
 		Nb0: u4(a.Nb), Nb: u4(t.Nb), Nb10: uint32(b.Nb[0]),
 		Off0: offs[0], Off1: offs[1], OffD: offd,
-		Mode:     uint32(a.Type) | uint32(t.Type)<<8 | uint32(t.Params[1])<<16,
+		Mode:     uint32(a.Type) | uint32(dst)<<8 | uint32(t.Params[1])<<16,
 		NDims:    uint32(t.Params[0]),
 		FreqBase: t.ParamF(2), FreqScale: t.ParamF(3),
 		N: uint32(t.Nelements() / 2),
@@ -439,7 +450,12 @@ func planRope(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
 		p.Off2 = offs[2]
 	}
 	p.Mp, p.Shifts = shapeDiv([4]int{t.Ne[0] / 2, t.Ne[1], t.Ne[2], t.Ne[3]})
-	setPC(&ds.pc, &p)
+	return p
+}
+
+// setRope finishes a rope.comp dispatch of ROPE node t with block p.
+func setRope(ds *dispatch, t *rt.Tensor, p *ropePC) {
+	setPC(&ds.pc, p)
 	ds.key = pipelineKey{variant: "rope", spec: [7]uint32{wgElementwise, p.Mode}}
 	ds.groups = grid1D(t.Nelements()/2, wgElementwise)
 }
