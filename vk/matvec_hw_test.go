@@ -32,12 +32,9 @@ type matVecCase struct {
 // misaligned src1, a K that is no multiple of 4 or 8 (float weights), and
 // the fused ADD of a bias and of a residual.
 func matVecCases(w rt.DType) []matVecCase {
-	k := 256
+	k := 512 // two super-blocks a row
 	if w.BlockSize() == 32 || !w.IsQuantized() {
 		k = 96
-	}
-	if w == rt.Q2_K || w == rt.Q6_K || w == rt.Q4_K {
-		k = 512 // two super-blocks per row
 	}
 	plain := func(m, n, k int) matVecCase {
 		return matVecCase{name: fmt.Sprintf("m=%d,n=%d,k=%d", m, n, k), build: func(ctx *rt.Context) *rt.Tensor {
@@ -49,7 +46,7 @@ func matVecCases(w rt.DType) []matVecCase {
 	cs := []matVecCase{
 		plain(33, 1, k), plain(17, 2, k), plain(9, 3, k), plain(16, 4, k),
 		plain(5, 5, k), plain(3, 6, k), plain(11, 7, k), plain(7, 8, k),
-		plain(1, 1, k),
+		plain(1, 1, k), plain(2, 1, 4096), plain(3, 2, 1024),
 		{name: "broadcast a[3,2] b[6,2] n=1", build: func(ctx *rt.Context) *rt.Tensor {
 			a := ctx.NewTensor(w, k, 9, 3, 2).SetName("a")
 			b := ctx.NewTensor(rt.F32, k, 1, 6, 2).SetName("b")

@@ -84,39 +84,18 @@ vec4 load_b4(uint col, uint k) {
 		uintBitsToFloat(s1[(a + 2u * pc.nb10) >> 2]), uintBitsToFloat(s1[(a + 3u * pc.nb10) >> 2]));
 }
 
-// reduce_partials leaves the workgroup's sums of acc in partial, where
-// total(i) reads sum i: with subgroups one subgroupAdd per sum and a single
-// barrier; without, a shared-memory tree over all sums at once.
-#ifndef NO_SUBGROUPS
-void reduce_partials(float acc[NR * NC]) {
-	[[unroll]] for (uint i = 0u; i < NR * NC; i++) acc[i] = subgroupAdd(acc[i]);
-	if (subgroupElect()) {
-		[[unroll]] for (uint i = 0u; i < NR * NC; i++) partial[i * gl_NumSubgroups + gl_SubgroupID] = acc[i];
-	}
-	barrier();
-}
-
+// total(i) is the workgroup's sum i once main has reduced its sums into
+// partial: with subgroups one slot per subgroup, without one per invocation
+// (summed by a tree into slot 0).
 float total(uint i) {
+#ifndef NO_SUBGROUPS
 	float s = 0.0;
 	for (uint g = 0u; g < gl_NumSubgroups; g++) s += partial[i * gl_NumSubgroups + g];
 	return s;
-}
 #else
-void reduce_partials(float acc[NR * NC]) {
-	const uint wg = gl_WorkGroupSize.x;
-	uint l = gl_LocalInvocationID.x;
-	[[unroll]] for (uint i = 0u; i < NR * NC; i++) partial[i * wg + l] = acc[i];
-	barrier();
-	for (uint h = wg / 2u; h > 0u; h >>= 1u) {
-		if (l < h) {
-			[[unroll]] for (uint i = 0u; i < NR * NC; i++) partial[i * wg + l] += partial[i * wg + l + h];
-		}
-		barrier();
-	}
-}
-
-float total(uint i) { return partial[i * gl_WorkGroupSize.x]; }
+	return partial[i * gl_WorkGroupSize.x];
 #endif
+}
 
 void main() {
 	uint m0 = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * NR;
@@ -209,8 +188,24 @@ void main() {
 		}
 	}
 
-	// Reduce all NR x NC sums at once, then invocation i writes output i.
-	reduce_partials(acc);
+	// Reduce all NR x NC sums at once (in main: GLSL copies array
+	// arguments), then invocation i writes output i.
+#ifndef NO_SUBGROUPS
+	[[unroll]] for (uint i = 0u; i < NR * NC; i++) acc[i] = subgroupAdd(acc[i]);
+	if (subgroupElect()) {
+		[[unroll]] for (uint i = 0u; i < NR * NC; i++) partial[i * gl_NumSubgroups + gl_SubgroupID] = acc[i];
+	}
+	barrier();
+#else
+	[[unroll]] for (uint i = 0u; i < NR * NC; i++) partial[i * wg + l] = acc[i];
+	barrier();
+	for (uint h = wg / 2u; h > 0u; h >>= 1u) {
+		if (l < h) {
+			[[unroll]] for (uint i = 0u; i < NR * NC; i++) partial[i * wg + l] += partial[i * wg + l + h];
+		}
+		barrier();
+	}
+#endif
 	for (uint i = l; i < NR * NC; i += wg) {
 		uint r = i / NC, c = i % NC;
 		if (m0 + r < pc.M && n0 + c < pc.N) d[(cbase + (m0 + r) * pc.nb0 + (n0 + c) * pc.nb1) >> 2] = floatBitsToUint(total(i) + addend(ebase, m0 + r, n0 + c));
