@@ -1,6 +1,9 @@
 package vk
 
 import (
+	"os"
+	"sync"
+
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
@@ -19,9 +22,29 @@ const (
 	matVecHW                           // mul_mat_vec_hw.comp
 )
 
-// hwMatVec reports whether mat-vec products use the hardware kernel.
+// parseMatVecKernel reads GPURT_VK_MATVEC: "hw" or "portable" force a
+// kernel on every device; anything else leaves the choice to the device.
+func parseMatVecKernel(v string) matVecKernel {
+	switch v {
+	case "hw":
+		return matVecHW
+	case "portable":
+		return matVecPortable
+	}
+	return matVecAuto
+}
+
+// matVecFromEnv is GPURT_VK_MATVEC, read once (plans run per node).
+var matVecFromEnv = sync.OnceValue(func() matVecKernel { return parseMatVecKernel(os.Getenv("GPURT_VK_MATVEC")) })
+
+// hwMatVec reports whether mat-vec products use the hardware kernel:
+// Device.matVec, else GPURT_VK_MATVEC, else on every device but CPU drivers.
 func (d *Device) hwMatVec() bool {
-	switch d.matVec {
+	k := d.matVec
+	if k == matVecAuto {
+		k = matVecFromEnv()
+	}
+	switch k {
 	case matVecPortable:
 		return false
 	case matVecHW:

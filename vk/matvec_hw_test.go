@@ -252,12 +252,23 @@ func TestMatVecKernelChoice(t *testing.T) {
 		{true, matVecHW, true},
 		{false, matVecPortable, false},
 	} {
+		if c.force == matVecAuto && matVecFromEnv() != matVecAuto {
+			continue // GPURT_VK_MATVEC decides
+		}
 		d := &Device{software: c.software, matVec: c.force}
 		if got := d.hwMatVec(); got != c.want {
 			t.Errorf("software %v, forced %d: hwMatVec() = %v, want %v", c.software, c.force, got, c.want)
 		}
 	}
+	for v, want := range map[string]matVecKernel{"hw": matVecHW, "portable": matVecPortable, "": matVecAuto, "HW": matVecAuto, "tiled": matVecAuto} {
+		if got := parseMatVecKernel(v); got != want {
+			t.Errorf("GPURT_VK_MATVEC=%q: kernel %d, want %d", v, got, want)
+		}
+	}
 	dev, _ := testDevice(t)
+	if matVecFromEnv() != matVecAuto {
+		return
+	}
 	ctx := rt.NewContext()
 	out := ctx.MulMat(ctx.NewTensor(rt.Q4_0, 64, 8), ctx.NewTensor(rt.F32, 64, 1))
 	var ds dispatch
@@ -284,6 +295,27 @@ func TestMatVecHWWorkgroup(t *testing.T) {
 		d := &Device{lim: limits{maxInvocations: c.inv, maxGroupSize: [3]uint32{c.x, 1, 1}, subgroupSize: c.sg}}
 		if got := d.hwMatVecWG(); got != c.want {
 			t.Errorf("limits %d/%d, subgroup %d: workgroup %d, want %d", c.inv, c.x, c.sg, got, c.want)
+		}
+	}
+}
+
+// BenchmarkMatVec4096 times the two mat-vec kernels on a 4096x4096
+// weight and one src1 column (lavapipe's figures say little about GPUs).
+func BenchmarkMatVec4096(b *testing.B) {
+	for _, w := range []rt.DType{rt.Q4_0, rt.Q8_0, rt.F16} {
+		for _, k := range []struct {
+			name   string
+			kernel matVecKernel
+		}{{"portable", matVecPortable}, {"hw", matVecHW}} {
+			b.Run(w.String()+"/"+k.name, func(b *testing.B) {
+				dev, _ := benchDevice(b)
+				old := dev.matVec
+				dev.matVec = k.kernel
+				defer func() { dev.matVec = old }()
+				benchGraph(b, func(ctx *rt.Context) []*rt.Tensor {
+					return []*rt.Tensor{ctx.MulMat(ctx.NewTensor(w, 4096, 4096), ctx.NewTensor(rt.F32, 4096, 1))}
+				})
+			})
 		}
 	}
 }
