@@ -4,9 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	"slices"
 	"testing"
 
 	"github.com/gpurt/gpurt/cpu"
+	"github.com/gpurt/gpurt/gguf"
+	"github.com/gpurt/gpurt/llama"
 	rt "github.com/gpurt/gpurt/runtime"
 	"github.com/gpurt/gpurt/runtime/optest"
 )
@@ -237,6 +241,67 @@ func TestMatVecHWGGMLOracle(t *testing.T) {
 			t.Logf("%d ggml mat-vec cases on %s", ran, dev.hwMatVecVariant())
 		})
 	}
+}
+
+// TestMatVecHWModel decodes the synthetic qwen2 (Q8_0 weights, fused
+// biases) with each mat-vec kernel: the greedy tokens must agree.
+func TestMatVecHWModel(t *testing.T) {
+	if _, err := os.Stat(qwen2Synth); err != nil {
+		t.Skipf("synthetic models absent (%v): ../shared/models/synth is not mounted", err)
+	}
+	dev, _ := testDevice(t)
+	f, err := gguf.Open(qwen2Synth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	beI, err := dev.NewBackend()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer beI.Close()
+	cpuB, err := cpu.NewBackend(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cpuB.Close()
+	m, err := llama.Load(f, llama.Options{Backends: []rt.Backend{beI, cpuB}, GPULayers: -1, NCtx: 64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	generate := func(k matVecKernel) []int32 {
+		forceMatVec(t, dev, k, true)
+		m.ResetCache()
+		s, err := llama.NewSampler(llama.SamplerConfig{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		toks, _, err := m.Generate([]int32{m.Tok.BOS()}, 8, s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return toks
+	}
+	portable, hw := generate(matVecPortable), generate(matVecHW)
+	if !hasPipeline(dev, dev.hwMatVecVariant()) {
+		t.Errorf("no %s pipeline was created", dev.hwMatVecVariant())
+	}
+	if !slices.Equal(hw, portable) {
+		t.Errorf("tokens differ:\n      hw %v\nportable %v", hw, portable)
+	}
+}
+
+// hasPipeline reports whether dev has created a pipeline of variant.
+func hasPipeline(dev *Device, variant string) bool {
+	dev.pipes.mu.Lock()
+	defer dev.pipes.mu.Unlock()
+	for k := range dev.pipes.m {
+		if k.variant == variant {
+			return true
+		}
+	}
+	return false
 }
 
 // TestMatVecKernelChoice checks which mat-vec kernel runs by default:
