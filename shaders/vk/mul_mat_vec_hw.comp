@@ -2,7 +2,7 @@
 // MUL_MAT for src1 with few columns (matrix-vector), laid out for GPUs:
 // each workgroup computes NR consecutive rows for NC columns, and its lanes
 // stride every row so that neighbouring lanes read neighbouring words of
-// the weights (one memory transaction serves a whole subgroup). The weight
+// the weights (a subgroup's loads fall in few memory transactions). The weight
 // dtype is specialization constant QT (one module for every type; the
 // driver keeps only QT's code). The x and y workgroup ids together count
 // row groups, z counts column groups and batches (column groups fastest),
