@@ -71,6 +71,9 @@ type Device struct {
 	// mmTile shapes the tiled MUL_MAT.
 	mmTile mmTile
 
+	// matVec forces a mat-vec kernel (matvec_hw.go); matVecAuto by default.
+	matVec matVecKernel
+
 	// disabled lists ops SupportsOp refuses (tests use it to force a
 	// split onto another backend).
 	disabled map[rt.Op]bool

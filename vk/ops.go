@@ -689,6 +689,9 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, 
 	}
 	nc = min(nc, d.ncMatVec)
 	if n := b.Ne[1]; n <= matVecMaxN && (n+nc-1)/nc*b.Ne[2]*b.Ne[3] <= maxGroups {
+		if d.hwMatVec() && d.planMatVecHW(ds, a, b, offs) {
+			return
+		}
 		// Quantized blocks unroll NR x NC x 32 products: keep NR x NC at
 		// 32 so that the shader (and its compile time) stays small.
 		nr := d.nrMatVec
