@@ -189,6 +189,7 @@ func TestLavapipeTuning(t *testing.T) {
 	if v := os.Getenv("GPURT_VK_TUNE"); v != "" && v != "auto" {
 		t.Skipf("GPURT_VK_TUNE=%s", v)
 	}
+	t.Log(dev.tuneReport())
 	if dev.tune.class != classSoftware || dev.tuneForced || dev.tune.mmKernel != mmLavapipe {
 		t.Fatalf("lavapipe tuned as %+v (forced %v)", dev.tune, dev.tuneForced)
 	}
@@ -225,7 +226,7 @@ func TestLavapipeTuning(t *testing.T) {
 }
 
 // useClass gives dev class c's row, fitted to dev, until the test ends.
-func useClass(t *testing.T, dev *Device, c deviceClass) tuning {
+func useClass(t testing.TB, dev *Device, c deviceClass) tuning {
 	saved := struct {
 		tune                                 tuning
 		wgRows, wgMatVec, nrMatVec, ncMatVec int
@@ -386,6 +387,7 @@ func TestTuneEnv(t *testing.T) {
 		t.Errorf("GPURT_VK_TUNE=nvidia: %+v (forced %v)", dev.tune, dev.tuneForced)
 	}
 	lines := strings.Join(dev.Features(), "\n")
+	t.Log(dev.tuneReport())
 	if !strings.Contains(lines, "tuning nvidia (forced by GPURT_VK_TUNE): tiled matmul hardware") {
 		t.Errorf("Features() does not report the forced class:\n%s", lines)
 	}
