@@ -177,7 +177,7 @@ void main() {
 		bool next = s + 1u < nk;
 		if (next) load_slice(t, (s + 1u) * BK);
 		uint abuf = cur * BK * SA, bbuf = cur * BK * SB;
-		for (uint kk = 0u; kk < BK; kk++) {
+		[[unroll]] for (uint kk = 0u; kk < BK; kk++) {
 			vec4 a[TM / 4u], b[TN / 4u];
 			[[unroll]] for (uint i = 0u; i < TM / 4u; i++) a[i] = As[abuf + kk * SA + tm + i * TY];
 			[[unroll]] for (uint j = 0u; j < TN / 4u; j++) b[j] = Bs[bbuf + kk * SB + tn * (TN / 4u) + j];
