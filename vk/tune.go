@@ -178,7 +178,7 @@ type tuneCaps struct {
 	maxGroupSizeX  uint32
 }
 
-// tuneCaps are the device's properties a row is fitted to.
+// tuneCaps returns d's limits, for tuningFor.
 func (d *Device) tuneCaps() tuneCaps {
 	return tuneCaps{
 		subgroupSize: d.lim.subgroupSize, subgroupArith: d.subgroupArith,
@@ -186,7 +186,7 @@ func (d *Device) tuneCaps() tuneCaps {
 	}
 }
 
-// setTuning applies row t.
+// setTuning makes row t the device's: the fields the planners read.
 func (d *Device) setTuning(t tuning) {
 	d.tune = t
 	d.wgRows, d.wgMatVec, d.nrMatVec, d.ncMatVec, d.mmTile = t.wgRows, t.wgMatVec, t.nrMatVec, t.ncMatVec, t.mmTile
