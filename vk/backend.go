@@ -104,7 +104,8 @@ var (
 )
 
 // submitEvery is the number of dispatches after which a command buffer is
-// submitted, so the device starts while the rest of the graph is recorded.
+// submitted, so the device starts while the rest of the graph is recorded
+// (every row of the tuning table uses it today).
 const submitEvery = 64
 
 // NewBackend starts an execution stream on the device.
@@ -193,7 +194,7 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 			b.stats.FusedKVWrites++
 		}
 		i += nodes - 1
-		if b.s.work >= submitEvery {
+		if b.s.work >= b.d.tune.submitEvery {
 			if err := b.flush(); err != nil {
 				return err
 			}

@@ -647,8 +647,9 @@ const qtSpec = 6
 // a 64-wide tile would be mostly padding.
 const matVecMaxN = 8
 
-// mmTile is the shape of the shared-memory MUL_MAT kernel's tiles (see
-// mul_mat.comp): BM x BN per workgroup, BK deep, TM x TN per invocation.
+// mmTile is the shape of the shared-memory MUL_MAT kernels' tiles (see
+// mul_mat.comp and mul_mat_hw.comp): BM x BN per workgroup, BK deep, TM x TN
+// per invocation.
 type mmTile struct{ bm, bn, bk, tm, tn int }
 
 var (
@@ -717,14 +718,42 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, 
 		return
 	}
 	v, tile := "mul_mat_"+w, d.mmTile
-	if !d.subgroupShuffle {
+	spec := tile.spec()
+	switch {
+	case d.tune.mmKernel == mmHardware:
+		v = "mul_mat_hw_" + w
+		spec[3] |= hwLoads(a, b, offs)
+	case !d.subgroupShuffle:
 		v, tile = v+"_nosg", gpuTile
+		spec = tile.spec()
 	}
-	ds.key = pipelineKey{variant: v, spec: tile.spec()}
+	ds.key = pipelineKey{variant: v, spec: spec}
 	if w == "q" {
 		ds.key.spec[qtSpec] = uint32(a.Type)
 	}
 	ds.groups = [3]uint32{uint32((a.Ne[1] + tile.bm - 1) / tile.bm), uint32((b.Ne[1] + tile.bn - 1) / tile.bn), batches}
+}
+
+// mul_mat_hw.comp's load flags, in the upper bits of its constant 3 (BK):
+// src1 and the F32, F16 or BF16 weights read 16 bytes at a time.
+const (
+	hwLoadVecB = 1 << 8
+	hwLoadVecA = 1 << 9
+)
+
+// hwLoads returns the load flags for weights a and src1 b: 16-byte loads
+// where K is a multiple of the elements per load and every row and column
+// starts 16-byte aligned.
+func hwLoads(a, b *rt.Tensor, offs [rt.MaxSrc]uint32) uint32 {
+	var f uint32
+	if b.Nb[0] == 4 && a.Ne[0]%4 == 0 && allMultiples(16, int(offs[1]), b.Nb[1], b.Nb[2], b.Nb[3]) {
+		f |= hwLoadVecB
+	}
+	perLoad := map[rt.DType]int{rt.F32: 4, rt.F16: 8, rt.BF16: 8}[a.Type]
+	if perLoad > 0 && a.Ne[0]%perLoad == 0 && allMultiples(16, int(offs[0]), a.Nb[1], a.Nb[2], a.Nb[3]) {
+		f |= hwLoadVecA
+	}
+	return f
 }
 
 // broadcastStride is t's stride along dim i, or 0 where t broadcasts.
