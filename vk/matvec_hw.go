@@ -38,7 +38,8 @@ func parseMatVecKernel(v string) matVecKernel {
 var matVecFromEnv = sync.OnceValue(func() matVecKernel { return parseMatVecKernel(os.Getenv("GPURT_VK_MATVEC")) })
 
 // hwMatVec reports whether mat-vec products use the hardware kernel:
-// Device.matVec, else GPURT_VK_MATVEC, else on every device but CPU drivers.
+// Device.matVec, else GPURT_VK_MATVEC, else the tuning row's choice (the
+// hardware kernel on GPUs, not on CPU drivers).
 func (d *Device) hwMatVec() bool {
 	k := d.matVec
 	if k == matVecAuto {
@@ -50,7 +51,7 @@ func (d *Device) hwMatVec() bool {
 	case matVecHW:
 		return true
 	}
-	return !d.software
+	return d.tune.matVec == matVecHW
 }
 
 const (

@@ -305,7 +305,8 @@ func hasPipeline(dev *Device, variant string) bool {
 }
 
 // TestMatVecKernelChoice checks which mat-vec kernel runs by default:
-// the hardware one on GPUs, mul_mat_vec.comp on CPU drivers (lavapipe).
+// the hardware one on the GPU rows of the tuning table, mul_mat_vec.comp on
+// the software row (lavapipe).
 func TestMatVecKernelChoice(t *testing.T) {
 	for _, c := range []struct {
 		software bool
@@ -320,7 +321,12 @@ func TestMatVecKernelChoice(t *testing.T) {
 		if c.force == matVecAuto && matVecFromEnv() != matVecAuto {
 			continue // GPURT_VK_MATVEC decides
 		}
-		d := &Device{software: c.software, matVec: c.force}
+		class := classNVIDIA
+		if c.software {
+			class = classSoftware
+		}
+		d := &Device{matVec: c.force}
+		d.setTuning(tuneTable[class])
 		if got := d.hwMatVec(); got != c.want {
 			t.Errorf("software %v, forced %d: hwMatVec() = %v, want %v", c.software, c.force, got, c.want)
 		}

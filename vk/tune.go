@@ -114,6 +114,9 @@ type tuning struct {
 	// The tiled MUL_MAT's kernel family and tile.
 	mmKernel mmKernel
 	mmTile   mmTile
+	// matVec is the mat-vec kernel (matvec_hw.go): the coalesced one on
+	// GPUs, the one-block-per-lane one on CPU drivers.
+	matVec matVecKernel
 	// Mat-vec workgroup size, rows and src1 columns per workgroup; 0 for
 	// wgMatVec means one subgroup (see subgroupWG).
 	wgMatVec, nrMatVec, ncMatVec int
@@ -145,28 +148,28 @@ var (
 // GPU rows are those gpurt used on every GPU before the table existed; the
 // software row is exactly what it used on CPU drivers.
 var tuneTable = map[deviceClass]tuning{
-	classNVIDIA: {class: classNVIDIA, mmKernel: mmHardware, mmTile: hwTile128x128,
+	classNVIDIA: {class: classNVIDIA, mmKernel: mmHardware, mmTile: hwTile128x128, matVec: matVecHW,
 		wgMatVec: 32, nrMatVec: 4, ncMatVec: 4, wgRows: 128, submitEvery: submitEvery},
-	classAMD: {class: classAMD, mmKernel: mmHardware, mmTile: hwTile128x128k16,
+	classAMD: {class: classAMD, mmKernel: mmHardware, mmTile: hwTile128x128k16, matVec: matVecHW,
 		wgMatVec: 32, nrMatVec: 4, ncMatVec: 4, wgRows: 128, submitEvery: submitEvery},
-	classIntel: {class: classIntel, mmKernel: mmHardware, mmTile: hwTile64x64,
+	classIntel: {class: classIntel, mmKernel: mmHardware, mmTile: hwTile64x64, matVec: matVecHW,
 		wgMatVec: 32, nrMatVec: 4, ncMatVec: 4, wgRows: 128, submitEvery: submitEvery},
-	classApple: {class: classApple, mmKernel: mmHardware, mmTile: hwTile128x64,
+	classApple: {class: classApple, mmKernel: mmHardware, mmTile: hwTile128x64, matVec: matVecHW,
 		wgMatVec: 32, nrMatVec: 4, ncMatVec: 4, wgRows: 128, submitEvery: submitEvery},
 	// On a CPU driver every memory access costs a few nanoseconds and
 	// barriers switch coroutines: a workgroup of one subgroup reduces
 	// without barriers, and more rows per mat-vec workgroup share each
 	// src1 load.
-	classSoftware: {class: classSoftware, mmKernel: mmLavapipe, mmTile: cpuTile,
+	classSoftware: {class: classSoftware, mmKernel: mmLavapipe, mmTile: cpuTile, matVec: matVecPortable,
 		wgMatVec: 0, nrMatVec: 16, ncMatVec: 8, wgRows: 0, submitEvery: submitEvery},
-	classOther: {class: classOther, mmKernel: mmHardware, mmTile: hwTile64x64k8,
+	classOther: {class: classOther, mmKernel: mmHardware, mmTile: hwTile64x64k8, matVec: matVecHW,
 		wgMatVec: 32, nrMatVec: 4, ncMatVec: 4, wgRows: 128, submitEvery: submitEvery},
 }
 
 // softwareNoSubgroups replaces the software row's one-subgroup shapes on a
 // CPU driver without subgroup arithmetic, which reduces through shared
 // memory: the shapes gpurt used there before the table.
-var softwareNoSubgroups = tuning{class: classSoftware, mmKernel: mmLavapipe, mmTile: gpuTile,
+var softwareNoSubgroups = tuning{class: classSoftware, mmKernel: mmLavapipe, mmTile: gpuTile, matVec: matVecPortable,
 	wgMatVec: 32, nrMatVec: 4, ncMatVec: 4, wgRows: 128, submitEvery: submitEvery}
 
 // tuneCaps are the device properties a row is fitted to.
@@ -258,6 +261,10 @@ func (d *Device) tuneReport() string {
 		how = "forced by GPURT_VK_TUNE"
 	}
 	m := d.mmTile
-	return fmt.Sprintf("tuning %s (%s): tiled matmul %s %dx%dx%d, %dx%d per invocation, %d invocations; mat-vec %d invocations, %dx%d; rows %d invocations",
-		t.class, how, t.mmKernel, m.bm, m.bn, m.bk, m.tm, m.tn, m.workgroup(), d.wgMatVec, d.nrMatVec, d.ncMatVec, d.wgRows)
+	mv := fmt.Sprintf("mat-vec portable %d invocations, %dx%d", d.wgMatVec, d.nrMatVec, d.ncMatVec)
+	if d.hwMatVec() {
+		mv = fmt.Sprintf("mat-vec hardware %d invocations, %dx%d", d.hwMatVecWG(), hwMatVecRows, hwMatVecMaxCols)
+	}
+	return fmt.Sprintf("tuning %s (%s): tiled matmul %s %dx%dx%d, %dx%d per invocation, %d invocations; %s; rows %d invocations",
+		t.class, how, t.mmKernel, m.bm, m.bn, m.bk, m.tm, m.tn, m.workgroup(), mv, d.wgRows)
 }

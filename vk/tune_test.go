@@ -151,14 +151,14 @@ func TestSoftwareTuneIsUnchanged(t *testing.T) {
 	caps := tuneCapsCases[4].caps
 	for _, sg := range []uint32{4, 8, 16, 32, 64, 128} {
 		caps.subgroupSize = sg
-		want := tuning{class: classSoftware, mmKernel: mmLavapipe, mmTile: cpuTile,
+		want := tuning{class: classSoftware, mmKernel: mmLavapipe, mmTile: cpuTile, matVec: matVecPortable,
 			wgMatVec: int(max(min(sg, 64), 4)), nrMatVec: 16, ncMatVec: 8, wgRows: int(max(min(sg, 64), 4)), submitEvery: 64}
 		if got := tuningFor(classSoftware, caps); got != want {
 			t.Errorf("subgroup %d: %+v, want %+v", sg, got, want)
 		}
 	}
 	caps.subgroupArith = false
-	want := tuning{class: classSoftware, mmKernel: mmLavapipe, mmTile: gpuTile, wgMatVec: 32, nrMatVec: 4, ncMatVec: 4, wgRows: 128, submitEvery: 64}
+	want := tuning{class: classSoftware, mmKernel: mmLavapipe, mmTile: gpuTile, matVec: matVecPortable, wgMatVec: 32, nrMatVec: 4, ncMatVec: 4, wgRows: 128, submitEvery: 64}
 	if got := tuningFor(classSoftware, caps); got != want {
 		t.Errorf("without subgroup arithmetic: %+v, want %+v", got, want)
 	}
@@ -243,7 +243,7 @@ func useClass(t testing.TB, dev *Device, c deviceClass) tuning {
 
 // TestHardwarePlan checks that the hardware classes plan the tiled
 // products onto mul_mat_hw.comp, with 16-byte loads only where alignment
-// allows, and leave the mat-vec sizes to the mat-vec kernel.
+// allows, and the mat-vec sizes onto the hardware mat-vec.
 func TestHardwarePlan(t *testing.T) {
 	dev, _ := testDevice(t)
 	row := useClass(t, dev, classNVIDIA)
@@ -265,7 +265,7 @@ func TestHardwarePlan(t *testing.T) {
 		{rt.Q8_0, 64, 64, 64, "mul_mat_hw_q8_0", hwLoadVecB},
 		{rt.Q4_0, 33, 17, 256, "mul_mat_hw_q4_0", hwLoadVecB},
 		{rt.Q6_K, 33, 33, 256, "mul_mat_hw_q", hwLoadVecB},
-		{rt.F32, 64, 8, 64, "mul_mat_vec_f32", 0},
+		{rt.F32, 64, 8, 64, "mul_mat_vec_hw", 0}, // the hardware rows' mat-vec (matvec_hw.go)
 	} {
 		key, groups := planKey(t, dev, c.wt, c.m, c.n, c.k)
 		if key.variant != c.variant {
