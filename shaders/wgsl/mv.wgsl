@@ -2,6 +2,10 @@
 // of one column j of d. The invocations split K in chunks of 4 and add
 // their partial sums in workgroup memory. K % 4 == 0, unit-stride rows.
 // Grid: x = row groups (n.x of them), y = j + N * i2, z = i3.
+// SGR: each subgroup first adds its lanes' sums (subgroupAdd), so the
+// workgroup memory holds one value per subgroup and row, added by the
+// first R invocations, instead of a log2(WG)-step tree with a barrier per
+// step.
 var<workgroup> red: array<f32, WG * R>;
 
 // addend is what a fused ADD (ADDEND) adds to d[i, j, i2, i3]: that
@@ -16,7 +20,12 @@ fn addend(i: u32, j: u32, i2: u32, i3: u32) -> f32 {
 
 
 @compute @workgroup_size(WG)
-fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) li: u32) {
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) li: u32,
+#if SGR
+        @builtin(subgroup_invocation_id) lane: u32, @builtin(subgroup_id) sg: u32,
+        @builtin(num_subgroups) nsg: u32,
+#endif
+) {
   let r0 = wid.x * R;
   let j = wid.y % P.ne_d.y;
   let i2 = wid.y / P.ne_d.y;
@@ -30,6 +39,18 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
     let bv = ld4_b(brow, k);
     for (var t = 0u; t < R; t++) { acc[t] += dot(ld4_a(ar[t], k), bv); }
   }
+#if SGR
+  for (var t = 0u; t < R; t++) {
+    let s = subgroupAdd(acc[t]);
+    if (lane == 0u) { red[t * WG + sg] = s; }
+  }
+  workgroupBarrier();
+  if (li < R && r0 + li < P.ne_d.x) {
+    var sum = 0.0;
+    for (var g = 0u; g < nsg; g++) { sum += red[li * WG + g]; }
+    st_d(P.off.x + (r0 + li) * P.nb_d.x + j * P.nb_d.y + i2 * P.nb_d.z + i3 * P.nb_d.w, sum + addend(r0 + li, j, i2, i3));
+  }
+#else
   for (var t = 0u; t < R; t++) { red[t * WG + li] = acc[t]; }
   workgroupBarrier();
   for (var w = WG / 2u; w > 0u; w >>= 1u) {
@@ -41,4 +62,5 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
   if (li < R && r0 + li < P.ne_d.x) {
     st_d(P.off.x + (r0 + li) * P.nb_d.x + j * P.nb_d.y + i2 * P.nb_d.z + i3 * P.nb_d.w, red[li * WG] + addend(r0 + li, j, i2, i3));
   }
+#endif
 }
