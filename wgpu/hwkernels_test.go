@@ -93,6 +93,19 @@ func TestHardwareMatMulShapes(t *testing.T) {
 	}
 }
 
+// TestHardwareMatMulBlockTypes runs the other weight types' MUL_MAT cases
+// past the mat-vec width with the NVIDIA row: the tiled kernel dequantizes
+// them through their ld4 loaders.
+func TestHardwareMatMulBlockTypes(t *testing.T) {
+	d := device(t)
+	useTune(t, d, classNVIDIA)
+	sum := optest.RunT(t, newBackend(t, d), optest.Filter{Ops: []rt.Op{rt.OpMulMat},
+		Name: regexp.MustCompile(`^MUL_MAT\(type_a=(q4_1|q5_0|q5_1|q2_K|q3_K|q4_K|q5_K|q6_K|iq4_nl|iq4_xs|mxfp4|tq1_0|tq2_0),m=\d+,n=(5|8|17|33),`)})
+	if sum.Failed > 0 || sum.Passed < 13*3 {
+		t.Errorf("NVIDIA row, block types: %s", sum)
+	}
+}
+
 // TestHardwareMatVecNoSubgroups runs the mat-vec cases on a second device
 // without the subgroup feature, so mv.wgsl reduces in workgroup memory.
 func TestHardwareMatVecNoSubgroups(t *testing.T) {
@@ -206,6 +219,27 @@ func TestHardwareMatMulSplit(t *testing.T) {
 	for i, x := range ds {
 		if x.p.n[1] != uint32(i*bm) || x.grid[0] != 1 || !strings.HasPrefix(x.pipe.k.file, "mmtile.wgsl") {
 			t.Errorf("part %d: first row %d, grid %v, kernel %s", i, x.p.n[1], x.grid, x.pipe.k.file)
+		}
+	}
+}
+
+// BenchmarkMulMatTune times MUL_MAT with the software row and with
+// hardware rows on this device (on lavapipe a measure of the kernels' CPU
+// cost only, not of their speed on a GPU).
+func BenchmarkMulMatTune(b *testing.B) {
+	d := device(b)
+	for _, class := range []adapterClass{classSoftware, classNVIDIA, classOther} {
+		for _, typ := range []rt.DType{rt.F32, rt.F16, rt.Q8_0, rt.Q4_0} {
+			for _, n := range []int{1, 64, 256} {
+				b.Run(fmt.Sprintf("%v/%v/1024x%dx1024", class, typ, n), func(b *testing.B) {
+					useTune(b, d, class)
+					benchGraph(b, d, func(ctx *rt.Context) *rt.Tensor {
+						w := ctx.NewTensor(typ, 1024, 1024).SetName("w")
+						x := ctx.NewTensor(rt.F32, 1024, n).SetName("x")
+						return ctx.MulMat(w, x)
+					}, 2*1024*1024*float64(n))
+				})
+			}
 		}
 	}
 }
