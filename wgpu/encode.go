@@ -180,13 +180,8 @@ func (d *Device) gridGroups(groups int) ([3]uint32, error) {
 // far more per submission.
 func (d *Device) runLocked(ds []*dispatch) (uint64, error) {
 	var last uint64
-	maxDispatches := min(d.tune.batchDispatches, maxBatchDispatches)
 	for len(ds) > 0 {
-		n, work := 0, 0.0
-		for n < len(ds) && n < maxDispatches && (n == 0 || work+ds[n].work <= d.tune.batchWork) {
-			work += ds[n].work
-			n++
-		}
+		n := d.batchLen(ds)
 		idx, err := d.submitBatchLocked(ds[:n])
 		if err != nil {
 			return last, err
@@ -195,6 +190,17 @@ func (d *Device) runLocked(ds []*dispatch) (uint64, error) {
 		ds = ds[n:]
 	}
 	return last, nil
+}
+
+// batchLen is how many of ds (at least one) go into the next submission.
+func (d *Device) batchLen(ds []*dispatch) int {
+	maxDispatches := min(d.tune.batchDispatches, maxBatchDispatches)
+	n, work := 0, 0.0
+	for n < len(ds) && n < maxDispatches && (n == 0 || work+ds[n].work <= d.tune.batchWork) {
+		work += ds[n].work
+		n++
+	}
+	return n
 }
 
 // paramsArena holds the params of one batch, each at an offset aligned to

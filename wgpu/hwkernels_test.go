@@ -223,6 +223,41 @@ func TestHardwareMatMulSplit(t *testing.T) {
 	}
 }
 
+// TestHardwareSubmissionSize encodes a 4096×512×4096 product (Q4_0
+// weights, so that it allocates 9 MiB) with the software and the NVIDIA
+// rows: 16 submissions of 1 GFLOP on lavapipe's, one on NVIDIA's.
+func TestHardwareSubmissionSize(t *testing.T) {
+	d := device(t)
+	ctx := rt.NewContext()
+	mm := ctx.MulMat(ctx.NewTensor(rt.Q4_0, 4096, 4096), ctx.NewTensor(rt.F32, 4096, 512))
+	buf, err := rt.AllocContextTensors(ctx, d.BufferType())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer buf.Free()
+	for _, c := range []struct {
+		class       adapterClass
+		submissions int
+	}{{classSoftware, 16}, {classNVIDIA, 1}, {classOther, 1}} {
+		t.Run(c.class.String(), func(t *testing.T) {
+			useTune(t, d, c.class)
+			d.mu.Lock()
+			defer d.mu.Unlock()
+			ds, err := d.encMulMat(mm, mm.Src[0], mm.Src[1], nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for rest := ds; len(rest) > 0; n++ {
+				rest = rest[d.batchLen(rest):]
+			}
+			if n != c.submissions {
+				t.Errorf("%d dispatches in %d submissions, want %d submissions", len(ds), n, c.submissions)
+			}
+		})
+	}
+}
+
 // BenchmarkMulMatTune times MUL_MAT with the software row and with
 // hardware rows on this device (on lavapipe a measure of the kernels' CPU
 // cost only, not of their speed on a GPU).
