@@ -5,6 +5,7 @@ package wgpu
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,7 +45,7 @@ func requireKernels(t *testing.T, d *Device, file string, flags ...string) {
 			parts := strings.Split(k, "|")
 			ok := len(parts) > 2 && parts[2] == w.String()
 			for _, f := range flags {
-				ok = ok && strings.Contains(k, "|"+f+"|")
+				ok = ok && slices.Contains(parts, f)
 			}
 			found = found || ok
 		}
@@ -74,6 +75,27 @@ func TestHardwareMatMul(t *testing.T) {
 	}
 }
 
+// TestHardwareMatVecColumns runs mv.wgsl with 2 and 4 columns per
+// workgroup (N = 2, 5, 8: a partial group past N for 5) over two batches
+// and a tail of rows, per weight type.
+func TestHardwareMatVecColumns(t *testing.T) {
+	d := device(t)
+	useTune(t, d, classNVIDIA)
+	for _, w := range hwWeightTypes {
+		for _, n := range []int{2, 5, 8} {
+			t.Run(fmt.Sprintf("%v/n=%d", w, n), func(t *testing.T) {
+				compare(t, graphSpec{build: func(ctx *rt.Context) *rt.Tensor {
+					a := ctx.NewTensor(w, 64, 37, 2).SetName("w")
+					b := ctx.NewTensor(rt.F32, 64, n, 2).SetName("x")
+					return ctx.MulMat(a, b)
+				}}, 5e-4)
+			})
+		}
+	}
+	requireKernels(t, d, "mv.wgsl", "NC=2")
+	requireKernels(t, d, "mv.wgsl", "NC=4")
+}
+
 // TestHardwareMatMulShapes runs the other rows' tile shapes on the cases
 // with tails in both dims (M, N not multiples of the tile) and broadcast
 // batches.
@@ -94,8 +116,8 @@ func TestHardwareMatMulShapes(t *testing.T) {
 }
 
 // TestHardwareMatMulBlockTypes runs the other weight types' MUL_MAT cases
-// past the mat-vec width with the NVIDIA row: the tiled kernel dequantizes
-// them through their ld4 loaders.
+// of 5 to 33 columns with the NVIDIA row: the mat-vec kernel (N <= 8) and
+// the tiled one dequantize them through their ld4 loaders.
 func TestHardwareMatMulBlockTypes(t *testing.T) {
 	d := device(t)
 	useTune(t, d, classNVIDIA)
@@ -106,8 +128,9 @@ func TestHardwareMatMulBlockTypes(t *testing.T) {
 	}
 }
 
-// TestHardwareMatVecNoSubgroups runs the mat-vec cases on a second device
-// without the subgroup feature, so mv.wgsl reduces in workgroup memory.
+// TestHardwareMatVecNoSubgroups runs the mat-vec cases (N <= 8, every
+// weight type) on a second device without the subgroup feature, so
+// mv.wgsl reduces in workgroup memory.
 func TestHardwareMatVecNoSubgroups(t *testing.T) {
 	d := device(t)
 	nd, err := openDevice(d.adapter, 1, openOptions{noSubgroups: true, class: classNVIDIA, forcedClass: true})
@@ -124,7 +147,7 @@ func TestHardwareMatVecNoSubgroups(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	sum := optest.RunT(t, b, optest.Filter{Ops: []rt.Op{rt.OpMulMat}, Name: regexp.MustCompile(`^MUL_MAT\(type_a=(f32|f16|bf16|q8_0|q4_0),m=\d+,n=[1-4],`)})
+	sum := optest.RunT(t, b, optest.Filter{Ops: []rt.Op{rt.OpMulMat}, Name: regexp.MustCompile(`^MUL_MAT\(type_a=\w+,m=\d+,n=[1-8],`)})
 	if sum.Failed > 0 || sum.Passed == 0 {
 		t.Errorf("no subgroups: %s", sum)
 	}
@@ -190,11 +213,11 @@ func TestHardwareFusedMatMulAdd(t *testing.T) {
 func TestHardwareMatMulSplit(t *testing.T) {
 	d := device(t)
 	row := tuneFor(classNVIDIA, true, d.lim)
-	row.batchWork = 2 * 64 * 8 * 300 // a little over one tile of rows' work
+	row.batchWork = 2 * 64 * 16 * 300 // a little over one tile of rows' work
 	swapTune(t, d, row)
 	spec := graphSpec{build: func(ctx *rt.Context) *rt.Tensor {
 		w := ctx.NewTensor(rt.Q4_0, 64, 300, 2).SetName("w")
-		x := ctx.NewTensor(rt.F32, 64, 8, 2).SetName("x")
+		x := ctx.NewTensor(rt.F32, 64, 16, 2).SetName("x")
 		return ctx.MulMat(w, x)
 	}}
 	compare(t, spec, 5e-4)
@@ -265,7 +288,7 @@ func BenchmarkMulMatTune(b *testing.B) {
 	d := device(b)
 	for _, class := range []adapterClass{classSoftware, classNVIDIA, classOther} {
 		for _, typ := range []rt.DType{rt.F32, rt.F16, rt.Q8_0, rt.Q4_0} {
-			for _, n := range []int{1, 64, 256} {
+			for _, n := range []int{1, 8, 64, 256} {
 				b.Run(fmt.Sprintf("%v/%v/1024x%dx1024", class, typ, n), func(b *testing.B) {
 					useTune(b, d, class)
 					benchGraph(b, d, func(ctx *rt.Context) *rt.Tensor {

@@ -372,7 +372,7 @@ func (d *Device) encCopy(src, dst *rt.Tensor) (*dispatch, error) {
 }
 
 // mmPlan is how a matmul runs: with the split-K matrix-vector kernel
-// (mv.wgsl; tm rows per workgroup of wg invocations), the tiled one
+// (mv.wgsl; tm rows and tn columns per workgroup of wg invocations), the tiled one
 // (mmtile.wgsl; tile) or the register-blocked one (mm.wgsl; tm rows and tn
 // columns per invocation, wg invocations).
 type mmPlan struct {
@@ -393,7 +393,11 @@ func (d *Device) planMulMat(m, n, k int) mmPlan {
 func (t tune) plan(n int) mmPlan {
 	switch {
 	case n <= t.mvMaxN:
-		return mmPlan{mv: true, tm: t.mvRows, wg: t.mvWG}
+		cols := 1
+		for cols < n && cols < t.mvCols {
+			cols *= 2
+		}
+		return mmPlan{mv: true, tm: t.mvRows, tn: cols, wg: t.mvWG}
 	case t.matmul == matmulTiled:
 		return mmPlan{tiled: true, tile: t.tile}
 	}
@@ -441,13 +445,16 @@ func (d *Device) encMulMat(n, a, b, e *rt.Tensor) ([]*dispatch, error) {
 	var k kernel
 	var grid [3]int
 	rowsPerGroup := 0 // rows of a per workgroup, for splitting (0: never split)
+	colGroups := 0    // mv.wgsl's groups of columns
 	switch {
 	case fast && plan.mv:
-		k = kern("mv.wgsl", plan.wg, n.Type, a.Type, b.Type).set("R", uint32(plan.tm))
+		cols := max(plan.tn, 1)
+		colGroups = (N + cols - 1) / cols
+		k = kern("mv.wgsl", plan.wg, n.Type, a.Type, b.Type).set("R", uint32(plan.tm)).set("NC", uint32(cols))
 		if d.subgroupSizeLocked() > 0 {
 			k = k.with("SGR")
 		}
-		grid = [3]int{(M + plan.tm - 1) / plan.tm, N * batches[0], batches[1]}
+		grid = [3]int{(M + plan.tm - 1) / plan.tm, colGroups * batches[0], batches[1]}
 	case fast && plan.tiled:
 		s := plan.tile
 		k = kern("mmtile.wgsl", s.invocations(), n.Type, a.Type, b.Type).
@@ -516,6 +523,7 @@ func (d *Device) encMulMat(n, a, b, e *rt.Tensor) ([]*dispatch, error) {
 	broadcastAddend(x, e)
 	x.grid = [3]uint32{uint32(grid[0]), uint32(grid[1]), uint32(grid[2])}
 	x.p.ip[0], x.p.ip[1] = int32(b.Ne[2]/a.Ne[2]), int32(b.Ne[3]/a.Ne[3])
+	x.p.n[2] = uint32(colGroups)
 	x.work = work
 	maxWork := d.tune.batchWork
 	if rowsPerGroup == 0 || work <= maxWork {

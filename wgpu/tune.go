@@ -131,8 +131,9 @@ type tune struct {
 	matmul matmulKernel
 	tile   tileShape // for matmulTiled
 	// Products of at most mvMaxN columns use mv.wgsl (0: never) with
-	// workgroups of mvWG invocations computing mvRows rows each.
-	mvMaxN, mvWG, mvRows int
+	// workgroups of mvWG invocations computing mvRows rows of up to
+	// mvCols columns each.
+	mvMaxN, mvWG, mvRows, mvCols int
 
 	batchWork       float64 // most work (flops or element visits) per submission
 	batchDispatches int     // most dispatches per submission, at most maxBatchDispatches
@@ -150,7 +151,10 @@ const maxBatchDispatches = 1024
 //
 // Hardware rows: mmtile.wgsl with 128-256 invocations; 8×4 blocks where
 // the register file is large (NVIDIA, AMD), 4×4 elsewhere; the split-K
-// mv.wgsl for up to 4 columns. Submissions carry 16-128 GFLOP and up to
+// mv.wgsl for up to 8 columns, 4 per workgroup (as ggml's GPU backends,
+// which use their mat-vec kernels up to 8 columns: a product that narrow
+// is bound by reading the weights, which a 64-column tile would read once
+// but at 8x the arithmetic). Submissions carry 16-128 GFLOP and up to
 // 1024 dispatches, so that a large product runs in one and a forward pass
 // in a few (the software row's 1 GFLOP cut a 4096×512×4096 product in 16);
 // the cap keeps each under tens of milliseconds, well inside driver
@@ -158,15 +162,15 @@ const maxBatchDispatches = 1024
 var tuneTable = [...]tune{
 	classSoftware: {matmul: matmulRegisters, batchWork: 1 << 30, batchDispatches: 128},
 	classNVIDIA: {matmul: matmulTiled, tile: tileShape{bm: 128, bn: 64, bk: 16, tm: 8, tn: 4, pad: 4},
-		mvMaxN: 4, mvWG: 256, mvRows: 4, batchWork: 1 << 37, batchDispatches: 1024},
+		mvMaxN: 8, mvWG: 256, mvRows: 4, mvCols: 4, batchWork: 1 << 37, batchDispatches: 1024},
 	classAMD: {matmul: matmulTiled, tile: tileShape{bm: 128, bn: 64, bk: 16, tm: 8, tn: 4, pad: 4},
-		mvMaxN: 4, mvWG: 256, mvRows: 4, batchWork: 1 << 37, batchDispatches: 1024},
+		mvMaxN: 8, mvWG: 256, mvRows: 4, mvCols: 4, batchWork: 1 << 37, batchDispatches: 1024},
 	classIntel: {matmul: matmulTiled, tile: tileShape{bm: 64, bn: 32, bk: 16, tm: 4, tn: 4, pad: 4},
-		mvMaxN: 4, mvWG: 128, mvRows: 4, batchWork: 1 << 35, batchDispatches: 512},
+		mvMaxN: 8, mvWG: 128, mvRows: 4, mvCols: 4, batchWork: 1 << 35, batchDispatches: 512},
 	classApple: {matmul: matmulTiled, tile: tileShape{bm: 64, bn: 64, bk: 16, tm: 4, tn: 4, pad: 4},
-		mvMaxN: 4, mvWG: 256, mvRows: 4, batchWork: 1 << 36, batchDispatches: 512},
+		mvMaxN: 8, mvWG: 256, mvRows: 4, mvCols: 4, batchWork: 1 << 36, batchDispatches: 512},
 	classOther: {matmul: matmulTiled, tile: tileShape{bm: 64, bn: 32, bk: 16, tm: 4, tn: 4, pad: 4},
-		mvMaxN: 4, mvWG: 128, mvRows: 4, batchWork: 1 << 34, batchDispatches: 256},
+		mvMaxN: 8, mvWG: 128, mvRows: 4, mvCols: 4, batchWork: 1 << 34, batchDispatches: 256},
 }
 
 // tuneFor returns class's row fitted to the device limits: tiles and the
@@ -195,7 +199,7 @@ func tuneFor(class adapterClass, forced bool, lim limits) tune {
 		}
 	}
 	if t.mvWG > 0 {
-		for t.mvWG > 1 && (t.mvWG > maxInv || 4*t.mvWG*t.mvRows > int(lim.maxWorkgroupStorage)) {
+		for t.mvWG > t.mvRows*t.mvCols && (t.mvWG > maxInv || 4*t.mvWG*t.mvRows*t.mvCols > int(lim.maxWorkgroupStorage)) {
 			t.mvWG /= 2
 		}
 	}

@@ -185,8 +185,9 @@ func TestTuneTable(t *testing.T) {
 			if maxInv >= 256 && l.lim.maxWorkgroupStorage >= 16384 && (s.invocations() < 128 || s.invocations() > 256) {
 				t.Errorf("%s: %v: want 128-256 invocations", where, s)
 			}
-			if r.mvMaxN < 1 || !pow2(r.mvWG) || r.mvWG > maxInv || 4*r.mvWG*r.mvRows > int(l.lim.maxWorkgroupStorage) || r.mvRows < 1 {
-				t.Errorf("%s: mat-vec up to N=%d, %d invocations, %d rows: not within the limits", where, r.mvMaxN, r.mvWG, r.mvRows)
+			if r.mvMaxN < 1 || !pow2(r.mvWG) || !pow2(r.mvCols) || r.mvWG > maxInv || r.mvRows < 1 ||
+				r.mvRows*r.mvCols > r.mvWG || 4*r.mvWG*r.mvRows*r.mvCols > int(l.lim.maxWorkgroupStorage) {
+				t.Errorf("%s: mat-vec up to N=%d, %d invocations, %d rows, %d columns: not within the limits", where, r.mvMaxN, r.mvWG, r.mvRows, r.mvCols)
 			}
 			if maxInv >= 256 && (r.mvWG < 128 || r.mvWG > 256) {
 				t.Errorf("%s: mat-vec workgroup %d, want 128-256", where, r.mvWG)
@@ -196,7 +197,7 @@ func TestTuneTable(t *testing.T) {
 			}
 			for _, n := range []int{1, 4, 5, 8, 17, 64, 512} {
 				p := r.plan(n)
-				if p.mv != (n <= r.mvMaxN) || p.tiled == p.mv {
+				if p.mv != (n <= r.mvMaxN) || p.tiled == p.mv || (p.mv && (p.tn < min(n, r.mvCols) || p.tn > r.mvCols)) {
 					t.Errorf("%s: N=%d: plan %+v", where, n, p)
 				}
 			}
