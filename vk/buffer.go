@@ -139,6 +139,7 @@ func (d *Device) newDevBuffer(size uint64, typeIndex int) (*devBuffer, error) {
 	var buf vk.Buffer
 	res := vk.CreateBuffer(d.dev, info, nil, &buf)
 	info.Free()
+	d.buffersMade.Add(1)
 	if err := d.check(res, "create buffer of %d bytes", vsize); err != nil {
 		return nil, err
 	}

@@ -109,6 +109,10 @@ type Device struct {
 	stagingIdleBytes uint64
 	stagingCreated   int
 
+	// Counts of vkAllocateMemory and vkCreateBuffer calls, for
+	// AllocationCounts: a model step should make none once warm.
+	memBlocksMade, buffersMade atomic.Int64
+
 	// Deferred frees: buffers freed while work submitted before the free
 	// may still use them, destroyed once a fence of a later-or-equal
 	// submission has signalled (a fence covers every earlier submission
@@ -710,4 +714,24 @@ func (d *Device) waitIdle() error {
 	res := vk.QueueWaitIdle(d.queue)
 	d.queueMu.Unlock()
 	return d.check(res, "wait for the queue")
+}
+
+// AllocationCounts are how many device memory blocks (vkAllocateMemory)
+// and buffers (vkCreateBuffer) a device has made since it was opened, of
+// every memory type, staging included.
+type AllocationCounts struct {
+	MemoryBlocks, Buffers int64
+}
+
+// AllocationCounts returns the device's allocation counts so far. The
+// difference across a model step says how many host or device
+// allocations the step made; warm steps should make none.
+func (d *Device) AllocationCounts() AllocationCounts {
+	return AllocationCounts{MemoryBlocks: d.memBlocksMade.Load(), Buffers: d.buffersMade.Load()}
+}
+
+// AllocationsMade is the sum of AllocationCounts, for gpurt bench.
+func (d *Device) AllocationsMade() int64 {
+	c := d.AllocationCounts()
+	return c.MemoryBlocks + c.Buffers
 }

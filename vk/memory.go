@@ -126,6 +126,7 @@ func (p *memPool) newBlock(size uint64) (*memBlock, error) {
 	var mem vk.DeviceMemory
 	res := vk.AllocateMemory(d.dev, info, nil, &mem)
 	info.Free()
+	d.memBlocksMade.Add(1)
 	if res != vk.Success {
 		return nil, fmt.Errorf("vulkan %s: allocate %d bytes of device memory (type %d): %w", d.name, size, p.typeIndex, vk.Error(res))
 	}

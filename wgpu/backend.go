@@ -205,7 +205,7 @@ func (b *Backend) GetTensorAsync(t *rt.Tensor, data []byte, offset int) error {
 	}
 	a0, a1 := alignDown(start, 4), alignUp(start+len(data), 4)
 	size := uint64(a1 - a0)
-	st, err := d.dev.TryCreateBuffer(&wg.BufferDescriptor{Label: d.name + " async read", Size: size, Usage: wg.BufferUsageMapRead | wg.BufferUsageCopyDst})
+	st, err := d.createBuffer(&wg.BufferDescriptor{Label: d.name + " async read", Size: size, Usage: wg.BufferUsageMapRead | wg.BufferUsageCopyDst})
 	if err != nil {
 		return fmt.Errorf("%s: get tensor async %q: %w", d.name, t.Name, err)
 	}

@@ -79,7 +79,7 @@ func (bt *bufferType) Alloc(size int) (rt.Buffer, error) {
 	if err := d.usableLocked(); err != nil {
 		return nil, err
 	}
-	buf, err := d.dev.TryCreateBuffer(&wg.BufferDescriptor{Label: bt.name, Size: gsize, Usage: bt.usage})
+	buf, err := d.createBuffer(&wg.BufferDescriptor{Label: bt.name, Size: gsize, Usage: bt.usage})
 	if err == nil {
 		// Out-of-memory is not a validation error: it arrives through the
 		// uncaptured-error handler.

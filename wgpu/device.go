@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	wg "github.com/oliverbestmann/webgpu/wgpu"
 
@@ -43,6 +44,10 @@ type Device struct {
 	// tune is the adapter class's row of kernel shapes and submission
 	// sizes (tune.go); tests may swap it with mu held.
 	tune tune
+
+	// buffersMade counts buffer creations (createBuffer), for
+	// AllocationsMade: a warm model step should make none.
+	buffersMade atomic.Int64
 
 	adapter *wg.Adapter
 	sinkID  uintptr
@@ -381,7 +386,7 @@ func (d *Device) errorFlagLocked() (*rt.Tensor, error) {
 		return d.errFlag, nil
 	}
 	bt := d.devType
-	wb, err := d.dev.TryCreateBuffer(&wg.BufferDescriptor{Label: d.name + " error flag", Size: 16, Usage: bt.usage})
+	wb, err := d.createBuffer(&wg.BufferDescriptor{Label: d.name + " error flag", Size: 16, Usage: bt.usage})
 	if err != nil {
 		return nil, fmt.Errorf("error flag: %w", err)
 	}
@@ -415,3 +420,14 @@ func (d *Device) errorFlagErrLocked() error {
 	op := map[uint32]rt.Op{1: rt.OpGetRows, 2: rt.OpSetRows}[code]
 	return fmt.Errorf("%v: an index lies outside the rows it addresses (the rows it named were left unread or unwritten): %w", op, rt.ErrOutOfRange)
 }
+
+// createBuffer makes a buffer and counts it.
+func (d *Device) createBuffer(desc *wg.BufferDescriptor) (*wg.Buffer, error) {
+	d.buffersMade.Add(1)
+	return d.dev.TryCreateBuffer(desc)
+}
+
+// AllocationsMade returns how many buffers the device has made since it
+// was opened (staging and scratch included): the difference across a
+// model step says how many allocations the step made.
+func (d *Device) AllocationsMade() int64 { return d.buffersMade.Load() }

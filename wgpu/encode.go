@@ -220,7 +220,7 @@ func (d *Device) arenaLocked() (*paramsArena, error) {
 	}
 	stride := alignUp(paramsSize, int(d.lim.uniformAlign))
 	size := stride * maxBatchDispatches
-	buf, err := d.dev.TryCreateBuffer(&wg.BufferDescriptor{Label: d.name + " params", Size: uint64(size), Usage: wg.BufferUsageUniform | wg.BufferUsageCopyDst})
+	buf, err := d.createBuffer(&wg.BufferDescriptor{Label: d.name + " params", Size: uint64(size), Usage: wg.BufferUsageUniform | wg.BufferUsageCopyDst})
 	if err != nil {
 		return nil, err
 	}

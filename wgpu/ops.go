@@ -576,7 +576,7 @@ func (d *Device) subgroupSizeLocked() int {
 
 func (d *Device) probeSubgroupLocked() (int, error) {
 	const n = 64
-	raw, err := d.dev.TryCreateBuffer(&wg.BufferDescriptor{Label: d.name + " subgroup probe", Size: 4 * n, Usage: wg.BufferUsageStorage | wg.BufferUsageCopySrc})
+	raw, err := d.createBuffer(&wg.BufferDescriptor{Label: d.name + " subgroup probe", Size: 4 * n, Usage: wg.BufferUsageStorage | wg.BufferUsageCopySrc})
 	if err != nil {
 		return 0, err
 	}

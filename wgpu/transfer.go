@@ -184,7 +184,7 @@ func (d *Device) ensureKeptLocked(buf **wg.Buffer, size *uint64, n, least uint64
 		return nil
 	}
 	want := max(n, least)
-	nb, err := d.dev.TryCreateBuffer(&wg.BufferDescriptor{Label: d.name + " " + label, Size: want, Usage: usage})
+	nb, err := d.createBuffer(&wg.BufferDescriptor{Label: d.name + " " + label, Size: want, Usage: usage})
 	if err != nil {
 		return err
 	}

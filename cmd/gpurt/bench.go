@@ -194,7 +194,16 @@ func benchModel(req bench.E2ERequest) (bench.E2EResult, error) {
 	if err != nil {
 		return res, err
 	}
+	// GPU devices count their buffer and memory allocations: issue 17
+	// allows one a model step at most.
+	counter, counts := req.Device.(interface{ AllocationsMade() int64 })
+	var allocsBefore int64
+	if counts {
+		allocsBefore = counter.AllocationsMade()
+	}
+	genSteps := 0
 	gt, err := bench.MeasureSetup(req.Policy, evalPrompt, func() error {
+		genSteps += req.Gen
 		for i := 0; i < req.Gen; i++ {
 			var err error
 			if logits, err = m.Eval([]int32{llama.Argmax(logits)}, false); err != nil {
@@ -210,6 +219,10 @@ func benchModel(req bench.E2ERequest) (bench.E2EResult, error) {
 	res.GenTokS = float64(req.Gen) / gt.Median.Seconds()
 	res.Runs = min(pt.Runs, gt.Runs)
 	res.Note = fmt.Sprintf("%d+%d tokens, %d splits, weights on %s", nPrompt, req.Gen, m.Splits(), placedOn(m.Placement))
+	if counts && genSteps > 0 {
+		// The prompt evaluations between the timed runs count too.
+		res.Note += fmt.Sprintf(", %.2f device allocations per generated token", float64(counter.AllocationsMade()-allocsBefore)/float64(genSteps))
+	}
 	return res, nil
 }
 
