@@ -372,9 +372,9 @@ func (d *Device) encCopy(src, dst *rt.Tensor) (*dispatch, error) {
 }
 
 // mmPlan is how a matmul runs: with the split-K matrix-vector kernel
-// (mv.wgsl; tm rows and tn columns per workgroup of wg invocations), the tiled one
-// (mmtile.wgsl; tile) or the register-blocked one (mm.wgsl; tm rows and tn
-// columns per invocation, wg invocations).
+// (mv.wgsl; tm rows and tn columns per workgroup of wg invocations), the
+// tiled one (mmtile.wgsl; tile) or the register-blocked one (mm.wgsl; tm
+// rows and tn columns per invocation, wg invocations).
 type mmPlan struct {
 	mv, tiled  bool
 	tm, tn, wg int
