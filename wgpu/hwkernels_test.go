@@ -283,13 +283,14 @@ func TestHardwareSubmissionSize(t *testing.T) {
 
 // BenchmarkMulMatTune times MUL_MAT with the software row and with
 // hardware rows on this device (on lavapipe a measure of the kernels' CPU
-// cost only, not of their speed on a GPU).
+// cost only, not of their speed on a GPU). The rows of one shape run back
+// to back, so that they see the same load on a shared machine.
 func BenchmarkMulMatTune(b *testing.B) {
 	d := device(b)
-	for _, class := range []adapterClass{classSoftware, classNVIDIA, classOther} {
-		for _, typ := range []rt.DType{rt.F32, rt.F16, rt.Q8_0, rt.Q4_0} {
-			for _, n := range []int{1, 8, 64, 256} {
-				b.Run(fmt.Sprintf("%v/%v/1024x%dx1024", class, typ, n), func(b *testing.B) {
+	for _, typ := range []rt.DType{rt.F32, rt.F16, rt.Q8_0, rt.Q4_0} {
+		for _, n := range []int{1, 8, 64, 256} {
+			for _, class := range []adapterClass{classSoftware, classNVIDIA, classOther} {
+				b.Run(fmt.Sprintf("%v/1024x%dx1024/%v", typ, n, class), func(b *testing.B) {
 					useTune(b, d, class)
 					benchGraph(b, d, func(ctx *rt.Context) *rt.Tensor {
 						w := ctx.NewTensor(typ, 1024, 1024).SetName("w")
