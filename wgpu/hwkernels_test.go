@@ -56,9 +56,9 @@ func requireKernels(t *testing.T, d *Device, file string, flags ...string) {
 }
 
 // TestHardwareMatMul runs every MUL_MAT case of the tiled and mat-vec
-// kernels' weight types with the NVIDIA row, whose tiles (128×64, 8×4
-// blocks, 256 invocations) lavapipe would never pick itself, and checks
-// those kernels ran.
+// kernels' weight types with the NVIDIA row, whose tiles (128×64 and the
+// narrow 128×32, 8×4 blocks, 256 and 128 invocations) lavapipe would never
+// pick itself, and checks those kernels ran.
 func TestHardwareMatMul(t *testing.T) {
 	d := device(t)
 	useTune(t, d, classNVIDIA)
@@ -67,7 +67,8 @@ func TestHardwareMatMul(t *testing.T) {
 	if sum.Failed > 0 || sum.Passed < 100 {
 		t.Errorf("NVIDIA row: %s", sum)
 	}
-	requireKernels(t, d, "mmtile.wgsl", "BM=128", "TM=8")
+	requireKernels(t, d, "mmtile.wgsl", "BM=128", "BN=64", "TM=8") // N = 64, 129
+	requireKernels(t, d, "mmtile.wgsl", "BM=128", "BN=32", "TM=8") // N = 17: the narrow tile
 	if d.subgroupSizeLocked() > 0 {
 		requireKernels(t, d, "mv.wgsl", "SGR", "WG=256")
 	} else {
@@ -96,9 +97,9 @@ func TestHardwareMatVecColumns(t *testing.T) {
 	requireKernels(t, d, "mv.wgsl", "NC=4")
 }
 
-// TestHardwareMatMulShapes runs the other rows' tile shapes on the cases
-// with tails in both dims (M, N not multiples of the tile) and broadcast
-// batches.
+// TestHardwareMatMulShapes runs the other rows' tile shapes, wide and
+// narrow, on cases with tails in both dims (M, N not multiples of the
+// tile) and broadcast batches.
 func TestHardwareMatMulShapes(t *testing.T) {
 	d := device(t)
 	cases := regexp.MustCompile(`^MUL_MAT\(type_a=(f32|f16|bf16|q8_0|q4_0),m=(33,n=17,k=64,bs=\[2,1\],nr=\[2,2\]|128,n=129,k=256,bs=\[1,1\],nr=\[1,1\])\)$`)
@@ -109,8 +110,17 @@ func TestHardwareMatMulShapes(t *testing.T) {
 			if sum.Failed > 0 || sum.Passed != 2*len(hwWeightTypes) {
 				t.Errorf("%v row: %s", class, sum)
 			}
-			s := d.tune.tile
-			requireKernels(t, d, "mmtile.wgsl", fmt.Sprintf("BM=%d", s.bm), fmt.Sprintf("BN=%d", s.bn), fmt.Sprintf("WG=%d", s.invocations()))
+			// The narrow tile: N = 12, and a broadcast over 3 batches of b.
+			for _, w := range hwWeightTypes {
+				t.Run(fmt.Sprintf("%v/n=12", w), func(t *testing.T) {
+					compare(t, graphSpec{build: func(ctx *rt.Context) *rt.Tensor {
+						return ctx.MulMat(ctx.NewTensor(w, 64, 150, 1).SetName("w"), ctx.NewTensor(rt.F32, 64, 12, 3).SetName("x"))
+					}}, 5e-4)
+				})
+			}
+			for _, s := range []tileShape{d.tune.tile, d.tune.narrow} {
+				requireKernels(t, d, "mmtile.wgsl", fmt.Sprintf("BM=%d", s.bm), fmt.Sprintf("BN=%d", s.bn), fmt.Sprintf("WG=%d", s.invocations()))
+			}
 		})
 	}
 }
@@ -235,7 +245,7 @@ func TestHardwareMatMulSplit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bm := row.tile.bm
+	bm := row.plan(16).tile.bm
 	if len(ds) != (300+bm-1)/bm {
 		t.Fatalf("%d dispatches, want one per %d rows of 300", len(ds), bm)
 	}

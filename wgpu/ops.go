@@ -398,6 +398,8 @@ func (t tune) plan(n int) mmPlan {
 			cols *= 2
 		}
 		return mmPlan{mv: true, tm: t.mvRows, tn: cols, wg: t.mvWG}
+	case t.matmul == matmulTiled && n <= t.narrow.bn:
+		return mmPlan{tiled: true, tile: t.narrow}
 	case t.matmul == matmulTiled:
 		return mmPlan{tiled: true, tile: t.tile}
 	}

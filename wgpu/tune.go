@@ -129,7 +129,9 @@ type tune struct {
 	forced bool // chosen by GPURT_WGPU_TUNE
 
 	matmul matmulKernel
-	tile   tileShape // for matmulTiled
+	// For matmulTiled: tile, and narrow for products of at most narrow.bn
+	// columns (fewer idle columns in the last tile).
+	tile, narrow tileShape
 	// Products of at most mvMaxN columns use mv.wgsl (0: never) with
 	// workgroups of mvWG invocations computing mvRows rows of up to
 	// mvCols columns each.
@@ -150,7 +152,9 @@ const maxBatchDispatches = 1024
 // there; it runs one submission at a time anyway).
 //
 // Hardware rows: mmtile.wgsl with 128-256 invocations; 8×4 blocks where
-// the register file is large (NVIDIA, AMD), 4×4 elsewhere; the split-K
+// the register file is large (NVIDIA, AMD), 4×4 elsewhere; a tile half as
+// wide (twice as tall where that keeps 128 invocations) for products of
+// up to its width; the split-K
 // mv.wgsl for up to 8 columns, 4 per workgroup (as ggml's GPU backends,
 // which use their mat-vec kernels up to 8 columns: a product that narrow
 // is bound by reading the weights, which a 64-column tile would read once
@@ -161,15 +165,25 @@ const maxBatchDispatches = 1024
 // watchdogs.
 var tuneTable = [...]tune{
 	classSoftware: {matmul: matmulRegisters, batchWork: 1 << 30, batchDispatches: 128},
-	classNVIDIA: {matmul: matmulTiled, tile: tileShape{bm: 128, bn: 64, bk: 16, tm: 8, tn: 4, pad: 4},
+	classNVIDIA: {matmul: matmulTiled,
+		tile:   tileShape{bm: 128, bn: 64, bk: 16, tm: 8, tn: 4, pad: 4},
+		narrow: tileShape{bm: 128, bn: 32, bk: 16, tm: 8, tn: 4, pad: 4},
 		mvMaxN: 8, mvWG: 256, mvRows: 4, mvCols: 4, batchWork: 1 << 37, batchDispatches: 1024},
-	classAMD: {matmul: matmulTiled, tile: tileShape{bm: 128, bn: 64, bk: 16, tm: 8, tn: 4, pad: 4},
+	classAMD: {matmul: matmulTiled,
+		tile:   tileShape{bm: 128, bn: 64, bk: 16, tm: 8, tn: 4, pad: 4},
+		narrow: tileShape{bm: 128, bn: 32, bk: 16, tm: 8, tn: 4, pad: 4},
 		mvMaxN: 8, mvWG: 256, mvRows: 4, mvCols: 4, batchWork: 1 << 37, batchDispatches: 1024},
-	classIntel: {matmul: matmulTiled, tile: tileShape{bm: 64, bn: 32, bk: 16, tm: 4, tn: 4, pad: 4},
+	classIntel: {matmul: matmulTiled,
+		tile:   tileShape{bm: 64, bn: 32, bk: 16, tm: 4, tn: 4, pad: 4},
+		narrow: tileShape{bm: 128, bn: 16, bk: 16, tm: 4, tn: 4, pad: 4},
 		mvMaxN: 8, mvWG: 128, mvRows: 4, mvCols: 4, batchWork: 1 << 35, batchDispatches: 512},
-	classApple: {matmul: matmulTiled, tile: tileShape{bm: 64, bn: 64, bk: 16, tm: 4, tn: 4, pad: 4},
+	classApple: {matmul: matmulTiled,
+		tile:   tileShape{bm: 64, bn: 64, bk: 16, tm: 4, tn: 4, pad: 4},
+		narrow: tileShape{bm: 128, bn: 32, bk: 16, tm: 4, tn: 4, pad: 4},
 		mvMaxN: 8, mvWG: 256, mvRows: 4, mvCols: 4, batchWork: 1 << 36, batchDispatches: 512},
-	classOther: {matmul: matmulTiled, tile: tileShape{bm: 64, bn: 32, bk: 16, tm: 4, tn: 4, pad: 4},
+	classOther: {matmul: matmulTiled,
+		tile:   tileShape{bm: 64, bn: 32, bk: 16, tm: 4, tn: 4, pad: 4},
+		narrow: tileShape{bm: 128, bn: 16, bk: 16, tm: 4, tn: 4, pad: 4},
 		mvMaxN: 8, mvWG: 128, mvRows: 4, mvCols: 4, batchWork: 1 << 34, batchDispatches: 256},
 }
 
@@ -181,22 +195,8 @@ func tuneFor(class adapterClass, forced bool, lim limits) tune {
 	t.class, t.forced = class, forced
 	maxInv := int(min(lim.maxInvocations, lim.maxWorkgroupSize[0]))
 	if t.matmul == matmulTiled {
-		s, maxShared := &t.tile, int(lim.maxWorkgroupStorage)
-	shrink:
-		for s.invocations() > maxInv || s.sharedBytes() > maxShared {
-			switch {
-			case s.bn > s.tn && s.bn >= s.bm/2:
-				s.bn /= 2
-			case s.bm > s.tm:
-				s.bm /= 2
-			case s.bn > s.tn:
-				s.bn /= 2
-			case s.bk > 4:
-				s.bk /= 2
-			default:
-				break shrink // one invocation over 4 of K: nothing smaller
-			}
-		}
+		fitTile(&t.tile, maxInv, int(lim.maxWorkgroupStorage))
+		fitTile(&t.narrow, maxInv, int(lim.maxWorkgroupStorage))
 	}
 	if t.mvWG > 0 {
 		for t.mvWG > t.mvRows*t.mvCols && (t.mvWG > maxInv || 4*t.mvWG*t.mvRows*t.mvCols > int(lim.maxWorkgroupStorage)) {
@@ -204,6 +204,25 @@ func tuneFor(class adapterClass, forced bool, lim limits) tune {
 		}
 	}
 	return t
+}
+
+// fitTile halves s (its longer side first, then its depth) until its
+// invocations and workgroup memory fit.
+func fitTile(s *tileShape, maxInv, maxShared int) {
+	for s.invocations() > maxInv || s.sharedBytes() > maxShared {
+		switch {
+		case s.bn > s.tn && s.bn >= s.bm/2:
+			s.bn /= 2
+		case s.bm > s.tm:
+			s.bm /= 2
+		case s.bn > s.tn:
+			s.bn /= 2
+		case s.bk > 4:
+			s.bk /= 2
+		default:
+			return // one invocation over 4 of K: nothing smaller
+		}
+	}
 }
 
 // String describes the row for the device description.

@@ -166,24 +166,28 @@ func TestTuneTable(t *testing.T) {
 			if class == classSoftware {
 				continue // TestTuneSoftwareRow
 			}
-			s := r.tile
 			if r.matmul != matmulTiled {
 				t.Errorf("%s: matmul kernel %v, want the tiled one", where, r.matmul)
 			}
-			for _, v := range []int{s.bm, s.bn, s.bk, s.tm, s.tn} {
-				if !pow2(v) {
-					t.Errorf("%s: %v: sizes must be powers of two", where, s)
+			for _, s := range []tileShape{r.tile, r.narrow} {
+				for _, v := range []int{s.bm, s.bn, s.bk, s.tm, s.tn} {
+					if !pow2(v) {
+						t.Errorf("%s: %v: sizes must be powers of two", where, s)
+					}
+				}
+				// vec4 reads of the tiles: register blocks and padding in whole vectors.
+				if s.tm%4 != 0 || s.tn%4 != 0 || s.pad%4 != 0 || s.bk%4 != 0 || s.bm%s.tm != 0 || s.bn%s.tn != 0 {
+					t.Errorf("%s: %v, pad %d: not a shape mmtile.wgsl takes", where, s, s.pad)
+				}
+				if s.invocations() > maxInv || s.sharedBytes() > int(l.lim.maxWorkgroupStorage) {
+					t.Errorf("%s: %v, %d bytes of workgroup memory: over the limits", where, s, s.sharedBytes())
+				}
+				if maxInv >= 256 && l.lim.maxWorkgroupStorage >= 16384 && (s.invocations() < 128 || s.invocations() > 256) {
+					t.Errorf("%s: %v: want 128-256 invocations", where, s)
 				}
 			}
-			// vec4 reads of the tiles: register blocks and padding in whole vectors.
-			if s.tm%4 != 0 || s.tn%4 != 0 || s.pad%4 != 0 || s.bk%4 != 0 || s.bm%s.tm != 0 || s.bn%s.tn != 0 {
-				t.Errorf("%s: %v, pad %d: not a shape mmtile.wgsl takes", where, s, s.pad)
-			}
-			if s.invocations() > maxInv || s.sharedBytes() > int(l.lim.maxWorkgroupStorage) {
-				t.Errorf("%s: %v, %d bytes of workgroup memory: over the limits", where, s, s.sharedBytes())
-			}
-			if maxInv >= 256 && l.lim.maxWorkgroupStorage >= 16384 && (s.invocations() < 128 || s.invocations() > 256) {
-				t.Errorf("%s: %v: want 128-256 invocations", where, s)
+			if raw := tuneTable[class]; raw.narrow.bn >= raw.tile.bn || raw.narrow.bn <= raw.mvMaxN {
+				t.Errorf("%v: narrow tile %v, tile %v: not narrower, or not past the mat-vec width %d", class, raw.narrow, raw.tile, raw.mvMaxN)
 			}
 			if r.mvMaxN < 1 || !pow2(r.mvWG) || !pow2(r.mvCols) || r.mvWG > maxInv || r.mvRows < 1 ||
 				r.mvRows*r.mvCols > r.mvWG || 4*r.mvWG*r.mvRows*r.mvCols > int(l.lim.maxWorkgroupStorage) {
@@ -195,9 +199,10 @@ func TestTuneTable(t *testing.T) {
 			if sw := tuneTable[classSoftware]; r.batchWork < 16*sw.batchWork || r.batchDispatches <= sw.batchDispatches {
 				t.Errorf("%s: %g work and %d dispatches per submission: not above the software row's", where, r.batchWork, r.batchDispatches)
 			}
-			for _, n := range []int{1, 4, 5, 8, 17, 64, 512} {
+			for _, n := range []int{1, 4, 5, 8, 9, 16, 17, 32, 33, 64, 512} {
 				p := r.plan(n)
-				if p.mv != (n <= r.mvMaxN) || p.tiled == p.mv || (p.mv && (p.tn < min(n, r.mvCols) || p.tn > r.mvCols)) {
+				if p.mv != (n <= r.mvMaxN) || p.tiled == p.mv || (p.mv && (p.tn < min(n, r.mvCols) || p.tn > r.mvCols)) ||
+					(p.tiled && p.tile != r.tile && (p.tile != r.narrow || n > r.narrow.bn)) {
 					t.Errorf("%s: N=%d: plan %+v", where, n, p)
 				}
 			}
