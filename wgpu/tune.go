@@ -154,11 +154,10 @@ const maxBatchDispatches = 1024
 // Hardware rows: mmtile.wgsl with 128-256 invocations; 8×4 blocks where
 // the register file is large (NVIDIA, AMD), 4×4 elsewhere; a tile half as
 // wide (twice as tall where that keeps 128 invocations) for products of
-// up to its width; the split-K
-// mv.wgsl for up to 8 columns, 4 per workgroup (as ggml's GPU backends,
-// which use their mat-vec kernels up to 8 columns: a product that narrow
-// is bound by reading the weights, which a 64-column tile would read once
-// but at 8x the arithmetic). Submissions carry 16-128 GFLOP and up to
+// up to its width; the split-K mv.wgsl for up to 8 columns, 4 per
+// workgroup (as ggml's GPU backends, which use their mat-vec kernels up to
+// 8 columns: a product that narrow is bound by reading the weights, which
+// a 64-column tile would read once but at 8x the arithmetic). Submissions carry 16-128 GFLOP and up to
 // 1024 dispatches, so that a large product runs in one and a forward pass
 // in a few (the software row's 1 GFLOP cut a 4096×512×4096 product in 16);
 // the cap keeps each under tens of milliseconds, well inside driver
