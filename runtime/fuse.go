@@ -16,7 +16,17 @@ import "reflect"
 //     graph, the nodes of every other split count too;
 //   - no intermediate is flagged input, output or parameter (the caller
 //     reads outputs after compute), marked read outside the graph
-//     (MarkReadOutside: the scheduler's copies to other backends), or a view.
+//     (MarkReadOutside: the scheduler's copies to other backends), or a view
+//     of a tensor outside the chain.
+//
+// View nodes (RESHAPE, VIEW, PERMUTE, TRANSPOSE) may sit inside a chain,
+// never first or last (ROPE, RESHAPE, SET_ROWS: the rotated keys written
+// into the cache). Each must view the computed node before it in the
+// chain, directly or through the chain's views before it; that node's
+// readers are then those views alone (the first reads it as source and
+// view base, each later one as view base), and each view is read once, by
+// the next node. How a view maps elements is the backend's to check, as
+// are shapes.
 //
 // The fused kernel writes the last node only: the intermediates' memory is
 // left as it was.
@@ -39,7 +49,7 @@ func NewFusion(g *Graph) *Fusion { return &Fusion{g: g} }
 // against what its fused kernel handles.
 func (f *Fusion) CanFuse(i int, ops ...Op) bool {
 	nodes := f.g.Nodes
-	if len(ops) < 2 || i < 0 || i+len(ops) > len(nodes) {
+	if len(ops) < 2 || i < 0 || i+len(ops) > len(nodes) || ops[0].IsView() || ops[len(ops)-1].IsView() {
 		return false
 	}
 	for k, op := range ops {
@@ -47,9 +57,25 @@ func (f *Fusion) CanFuse(i int, ops ...Op) bool {
 			return false
 		}
 	}
-	for k := 0; k+1 < len(ops); k++ {
-		t, next := nodes[i+k], nodes[i+k+1]
-		if !readsSource(next, t) || !f.private(t) {
+	chain := nodes[i : i+len(ops)]
+	var base *Tensor // the last computed node: what the views that follow it view
+	for k := 0; k+1 < len(chain); k++ {
+		t, next := chain[k], chain[k+1]
+		if !readsSource(next, t) {
+			return false
+		}
+		if t.Op.IsView() {
+			if t.ViewSrc != base || !f.privateView(t) {
+				return false
+			}
+			continue
+		}
+		base = t
+		views := 0
+		for chain[k+1+views].Op.IsView() {
+			views++ // stops at the last node, which is no view
+		}
+		if !f.private(t, views) {
 			return false
 		}
 	}
@@ -57,19 +83,49 @@ func (f *Fusion) CanFuse(i int, ops ...Op) bool {
 }
 
 // private reports whether intermediate t is invisible outside the chain:
-// one reader in the whole graph, no flags, no outside reads, not a view.
-func (f *Fusion) private(t *Tensor) bool {
+// no flags, no outside reads, not a view, and read only by the next node,
+// or, when views of it follow in the chain, by those views.
+func (f *Fusion) private(t *Tensor, views int) bool {
 	if t.Flags&(FlagInput|FlagOutput|FlagParam) != 0 || t.Op.IsView() || t.ViewSrc != nil {
 		return false
 	}
-	root := f.g.rootGraph()
-	if root.readOutside[t] {
-		return false
+	want := 1
+	if views > 0 {
+		want = views + 1 // the first view refers to t twice: source and view base
 	}
+	return f.unseen(t) && f.countOf(t) == want
+}
+
+// privateView reports whether view v, inside a chain, is invisible
+// outside it: no flags, no outside reads, and read once (by the next node).
+func (f *Fusion) privateView(v *Tensor) bool {
+	return v.Flags&(FlagInput|FlagOutput|FlagParam) == 0 && f.unseen(v) && f.countOf(v) == 1
+}
+
+// unseen reports whether nothing outside the graph's nodes reads t.
+func (f *Fusion) unseen(t *Tensor) bool { return !f.g.rootGraph().readOutside[t] }
+
+// countOf is how many source slots and view links of the root graph's
+// nodes refer to t.
+func (f *Fusion) countOf(t *Tensor) int {
 	if f.uses == nil {
-		f.uses = countUses(root.Nodes)
+		f.uses = countUses(f.g.rootGraph().Nodes)
 	}
-	return f.uses[t] == 1
+	return f.uses[t]
+}
+
+// FusedNodes is how many nodes of a fused chain run inside its first
+// node's kernel: all but the first, less the views, which compute nothing
+// fused or not. Backends count it so that fused nodes match the dispatches
+// saved.
+func FusedNodes(chain []*Tensor) int {
+	n := 0
+	for _, t := range chain[min(1, len(chain)):] {
+		if !t.Op.IsView() {
+			n++
+		}
+	}
+	return n
 }
 
 // countUses counts, for each tensor, the source slots and view links of

@@ -88,6 +88,7 @@ func (b *Backend) destroyErrorFlag() {
 type Stats struct {
 	Dispatches, Barriers, Submits int
 	Fused                         int
+	FusedKVWrites                 int // of Fused: SET_ROWS run inside ROPE's dispatch
 }
 
 // Stats returns the counts since the backend started.
@@ -103,7 +104,8 @@ var (
 )
 
 // submitEvery is the number of dispatches after which a command buffer is
-// submitted, so the device starts while the rest of the graph is recorded.
+// submitted, so the device starts while the rest of the graph is recorded
+// (every row of the tuning table uses it today).
 const submitEvery = 64
 
 // NewBackend starts an execution stream on the device.
@@ -187,9 +189,12 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 			firstErr = b.errorf("graph compute: %v %q: %w", n.Op, n.Name, err)
 			break
 		}
-		b.stats.Fused += nodes - 1
+		b.stats.Fused += rt.FusedNodes(g.Nodes[i : i+nodes])
+		if n.Op == rt.OpRope && nodes > 1 {
+			b.stats.FusedKVWrites++
+		}
 		i += nodes - 1
-		if b.s.work >= submitEvery {
+		if b.s.work >= b.d.tune.submitEvery {
 			if err := b.flush(); err != nil {
 				return err
 			}

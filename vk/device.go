@@ -65,11 +65,18 @@ type Device struct {
 	// subgroupShuffle is true when subgroups can shuffle and hold a multiple
 	// of 8 invocations, as the tiled MUL_MAT needs.
 	subgroupShuffle bool
-	// Workgroup sizes for row reductions and mat-vec products, and the
-	// most rows and src1 columns each mat-vec workgroup computes.
+	// tune is the device class's row of the tuning table (tune.go),
+	// fitted to the device; tuneForced says GPURT_VK_TUNE chose the class.
+	tune       tuning
+	tuneForced bool
+	// Workgroup sizes for row reductions and mat-vec products, the most
+	// rows and src1 columns each mat-vec workgroup computes, and the tiled
+	// MUL_MAT's tile: tune's values, which tests may override.
 	wgRows, wgMatVec, nrMatVec, ncMatVec int
-	// mmTile shapes the tiled MUL_MAT.
-	mmTile mmTile
+	mmTile                               mmTile
+
+	// matVec forces a mat-vec kernel (matvec_hw.go); matVecAuto by default.
+	matVec matVecKernel
 
 	// disabled lists ops SupportsOp refuses (tests use it to force a
 	// split onto another backend).
@@ -180,15 +187,15 @@ func newDevice(inst vk.Instance, pd vk.PhysicalDevice, physIdx, index int) (*Dev
 	const shuffle = 0x10
 	d.subgroupShuffle = p2.subgroupOps&(basic|shuffle) == basic|shuffle && p2.subgroupStages&computeStage != 0 &&
 		p2.subgroupSize >= 8 && p2.subgroupSize%8 == 0
-	d.wgRows, d.wgMatVec, d.nrMatVec, d.ncMatVec, d.mmTile = 128, 32, 4, 4, gpuTile
-	if d.subgroupArith && props.DeviceType == vk.PhysicalDeviceTypeCpu {
-		// On a CPU driver every memory access costs a few nanoseconds and
-		// barriers switch coroutines: a workgroup of one subgroup reduces
-		// without barriers, and more rows per mat-vec workgroup share
-		// each src1 load.
-		sg := int(max(min(p2.subgroupSize, 64), 4))
-		d.wgRows, d.wgMatVec, d.nrMatVec, d.ncMatVec, d.mmTile = sg, sg, 16, 8, cpuTile
+	class, forced, err := tuneEnv()
+	if err != nil {
+		return nil, fmt.Errorf("vulkan: device %d (%s): %w", physIdx, devName, err)
 	}
+	if !forced {
+		class = classify(props.VendorID, props.DeviceType)
+	}
+	d.setTuning(tuningFor(class, d.tuneCaps()))
+	d.tuneForced = forced
 	if d.lim.maxPushConstants < pushConstantSize {
 		return nil, fmt.Errorf("vulkan: device %d (%s) has %d bytes of push constants; gpurt needs %d", physIdx, devName, d.lim.maxPushConstants, pushConstantSize)
 	}

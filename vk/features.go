@@ -139,6 +139,7 @@ func (d *Device) Features() []string {
 		fmt.Sprintf("max shared %d B, max workgroup %d, max storage range %d MiB, max push constants %d B",
 			d.lim.maxSharedMemory, d.lim.maxInvocations, d.lim.maxStorageRange>>20, d.lim.maxPushConstants),
 		fmt.Sprintf("%s, memory-budget=%s, bar=%s, discrete-mode=%s", queue, yes(f.memoryBudget), d.barReport(), d.discreteReport()),
+		d.tuneReport(),
 	}
 }
 

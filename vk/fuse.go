@@ -18,6 +18,9 @@ import (
 //	MUL_MAT, ADD    the product plus an F32 addend: a bias broadcast over
 //	                columns, or the residual (mul_mat.comp and
 //	                mul_mat_vec.comp, FUSE_ADD)
+//	ROPE, RESHAPE,  the KV write: each rotated row goes straight to the
+//	SET_ROWS        F32 or F16 cache row its index names (rope.comp with a
+//	                nonzero rows_stride; the indices at binding 4)
 //
 // SwiGLU is one GLU op and SOFT_MAX takes its scale and mask already.
 // GPURT_VK_FUSION=0 turns fusion off for new backends (SetFusion per
@@ -54,8 +57,68 @@ func (d *Device) planChain(f *rt.Fusion, g *rt.Graph, i int) (*dispatch, int, er
 				return ds, 2, err
 			}
 		}
+	case rt.OpRope:
+		if f.CanFuse(i, rt.OpRope, rt.OpReshape, rt.OpSetRows) {
+			if set := g.Nodes[i+2]; fusableRopeRows(n, g.Nodes[i+1], set) {
+				ds, err := d.planRopeRows(n, set)
+				return ds, 3, err
+			}
+		}
 	}
 	return nil, 0, nil
+}
+
+// fusableRopeRows reports whether rope.comp computes rope = ROPE(x, pos),
+// flat = RESHAPE(rope) and set = SET_ROWS(cache, flat, idx) as one
+// dispatch: flat lays each token's heads side by side as one row (the
+// rows ordered as the tokens), the cache is F32 or F16, there are no
+// frequency factors (their binding is the error flag's then), and the
+// cache's memory is apart from x, pos and idx, which the kernel reads
+// while it writes.
+func fusableRopeRows(rope, flat, set *rt.Tensor) bool {
+	x, pos, idx := rope.Src[0], rope.Src[1], set.Src[1]
+	if flat.Src[0] != rope || set.Src[0] != flat || check(rope) != nil || check(set) != nil {
+		return false
+	}
+	if rope.Src[2] != nil || rope.Type != rt.F32 || !rope.IsContiguous() || (set.Type != rt.F32 && set.Type != rt.F16) {
+		return false
+	}
+	if flat.Ne != [rt.MaxDims]int{rope.Ne[0] * rope.Ne[1], rope.Ne[2] * rope.Ne[3], 1, 1} || idx.Nelements() != flat.Ne[1] {
+		return false
+	}
+	return !rt.Overlaps(set, x) && !rt.Overlaps(set, pos) && !rt.Overlaps(set, idx)
+}
+
+// planRopeRows plans rope.comp for ROPE node rope writing its rows into
+// the cache rows of set = SET_ROWS(cache, RESHAPE(rope), idx): x and pos at
+// bindings 0 and 1, the error flag at 2 (out-of-range indices), the cache
+// at 3, idx at 4.
+func (d *Device) planRopeRows(rope, set *rt.Tensor) (*dispatch, error) {
+	idx := set.Src[1]
+	ds := &dispatch{errFlag: true}
+	dst, offd, err := operand(set, d)
+	if err != nil {
+		return nil, err
+	}
+	ds.binds[dstBinding] = dst
+	var offs [rt.MaxSrc]uint32
+	for i, s := range []*rt.Tensor{rope.Src[0], rope.Src[1]} {
+		if ds.binds[srcBinding(i)], offs[i], err = operand(s, d); err != nil {
+			return nil, err
+		}
+	}
+	ds.binds[2] = ds.binds[0] // record binds the error flag here
+	idxBind, offIdx, err := operand(idx, d)
+	if err != nil {
+		return nil, err
+	}
+	ds.binds[srcBinding(3)] = idxBind
+	p := ropeParams(rope, set.Type, offs, offd)
+	// Head i1 of token row r lands at i1*ne0 elements into cache row idx[r].
+	p.Nb = [4]uint32{uint32(set.Nb[0]), uint32(rope.Ne[0] * set.Nb[0]), uint32(idx.Nb[0]), uint32(set.Ne[1])}
+	p.RowsStride, p.RowsOff = uint32(set.Nb[1]), offIdx
+	setRope(ds, rope, &p)
+	return ds, nil
 }
 
 // fusedNormMul is the node reduce.comp computes for norm = RMS_NORM(x)

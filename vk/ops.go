@@ -175,6 +175,10 @@ type ropePC struct {
 	Off2                uint32
 	ExtFactor, MScale   float32
 	CorrLo, CorrHi      float32
+	// A fused SET_ROWS (fuse.go): the destination's row stride (0: not
+	// fused) and the indices' offset at binding 4; Nb2 is then the
+	// indices' stride and Nb3 the destination's row count.
+	RowsStride, RowsOff uint32
 }
 
 type matmulPC struct {
@@ -417,12 +421,19 @@ func planBinary(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32)
 
 // planRope runs rope.comp over pairs of elements.
 func planRope(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
+	p := ropeParams(t, t.Type, offs, offd)
+	setRope(ds, t, &p)
+}
+
+// ropeParams is rope.comp's push-constant block for ROPE node t writing
+// dtype dst.
+func ropeParams(t *rt.Tensor, dst rt.DType, offs [rt.MaxSrc]uint32, offd uint32) ropePC {
 	a, b := t.Src[0], t.Src[1]
 	p := ropePC{
 		Ne:  [4]uint32{uint32(t.Ne[0] / 2), uint32(t.Ne[1]), uint32(t.Ne[2]), uint32(t.Ne[3])},
 		Nb0: u4(a.Nb), Nb: u4(t.Nb), Nb10: uint32(b.Nb[0]),
 		Off0: offs[0], Off1: offs[1], OffD: offd,
-		Mode:     uint32(a.Type) | uint32(t.Type)<<8 | uint32(t.Params[1])<<16,
+		Mode:     uint32(a.Type) | uint32(dst)<<8 | uint32(t.Params[1])<<16,
 		NDims:    uint32(t.Params[0]),
 		FreqBase: t.ParamF(2), FreqScale: t.ParamF(3),
 		N: uint32(t.Nelements() / 2),
@@ -439,7 +450,12 @@ func planRope(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32) {
 		p.Off2 = offs[2]
 	}
 	p.Mp, p.Shifts = shapeDiv([4]int{t.Ne[0] / 2, t.Ne[1], t.Ne[2], t.Ne[3]})
-	setPC(&ds.pc, &p)
+	return p
+}
+
+// setRope finishes a rope.comp dispatch of ROPE node t with block p.
+func setRope(ds *dispatch, t *rt.Tensor, p *ropePC) {
+	setPC(&ds.pc, p)
 	ds.key = pipelineKey{variant: "rope", spec: [7]uint32{wgElementwise, p.Mode}}
 	ds.groups = grid1D(t.Nelements()/2, wgElementwise)
 }
@@ -631,8 +647,9 @@ const qtSpec = 6
 // a 64-wide tile would be mostly padding.
 const matVecMaxN = 8
 
-// mmTile is the shape of the shared-memory MUL_MAT kernel's tiles (see
-// mul_mat.comp): BM x BN per workgroup, BK deep, TM x TN per invocation.
+// mmTile is the shape of the shared-memory MUL_MAT kernels' tiles (see
+// mul_mat.comp and mul_mat_hw.comp): BM x BN per workgroup, BK deep, TM x TN
+// per invocation.
 type mmTile struct{ bm, bn, bk, tm, tn int }
 
 var (
@@ -673,6 +690,9 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, 
 	}
 	nc = min(nc, d.ncMatVec)
 	if n := b.Ne[1]; n <= matVecMaxN && (n+nc-1)/nc*b.Ne[2]*b.Ne[3] <= maxGroups {
+		if d.hwMatVec() && d.planMatVecHW(ds, a, b, offs) {
+			return
+		}
 		// Quantized blocks unroll NR x NC x 32 products: keep NR x NC at
 		// 32 so that the shader (and its compile time) stays small.
 		nr := d.nrMatVec
@@ -698,14 +718,42 @@ func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, 
 		return
 	}
 	v, tile := "mul_mat_"+w, d.mmTile
-	if !d.subgroupShuffle {
+	spec := tile.spec()
+	switch {
+	case d.tune.mmKernel == mmHardware:
+		v = "mul_mat_hw_" + w
+		spec[3] |= hwLoads(a, b, offs)
+	case !d.subgroupShuffle:
 		v, tile = v+"_nosg", gpuTile
+		spec = tile.spec()
 	}
-	ds.key = pipelineKey{variant: v, spec: tile.spec()}
+	ds.key = pipelineKey{variant: v, spec: spec}
 	if w == "q" {
 		ds.key.spec[qtSpec] = uint32(a.Type)
 	}
 	ds.groups = [3]uint32{uint32((a.Ne[1] + tile.bm - 1) / tile.bm), uint32((b.Ne[1] + tile.bn - 1) / tile.bn), batches}
+}
+
+// mul_mat_hw.comp's load flags, in the upper bits of its constant 3 (BK):
+// src1 and the F32, F16 or BF16 weights read 16 bytes at a time.
+const (
+	hwLoadVecB = 1 << 8
+	hwLoadVecA = 1 << 9
+)
+
+// hwLoads returns the load flags for weights a and src1 b: 16-byte loads
+// where K is a multiple of the elements per load and every row and column
+// starts 16-byte aligned.
+func hwLoads(a, b *rt.Tensor, offs [rt.MaxSrc]uint32) uint32 {
+	var f uint32
+	if b.Nb[0] == 4 && a.Ne[0]%4 == 0 && allMultiples(16, int(offs[1]), b.Nb[1], b.Nb[2], b.Nb[3]) {
+		f |= hwLoadVecB
+	}
+	perLoad := map[rt.DType]int{rt.F32: 4, rt.F16: 8, rt.BF16: 8}[a.Type]
+	if perLoad > 0 && a.Ne[0]%perLoad == 0 && allMultiples(16, int(offs[0]), a.Nb[1], a.Nb[2], a.Nb[3]) {
+		f |= hwLoadVecA
+	}
+	return f
 }
 
 // broadcastStride is t's stride along dim i, or 0 where t broadcasts.

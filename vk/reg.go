@@ -27,11 +27,11 @@
 // family is found and reported but not used yet: copies would need
 // semaphores between the queues, which lavapipe (one queue) cannot test.
 //
-// GraphCompute fuses RMS_NORM+MUL (the norm weight) and MUL_MAT+ADD (a
-// bias or the residual) into one dispatch each when runtime.Fusion says the
-// intermediate is seen by nobody else (fuse.go); the fusions are
-// push-constant flags of the unfused ops' pipelines, and Stats.Fused counts
-// the nodes saved.
+// GraphCompute fuses RMS_NORM+MUL (the norm weight), MUL_MAT+ADD (a
+// bias or the residual) and ROPE+RESHAPE+SET_ROWS (the KV write) into one
+// dispatch each when runtime.Fusion says the intermediates are seen by
+// nobody else (fuse.go); the fusions are push-constant flags of the unfused
+// ops' pipelines, and Stats.Fused counts the nodes saved.
 //
 // Driver resources (the instance, logical devices, pipelines, memory blocks)
 // are held until runtime.Release, which destroys them all, including those of

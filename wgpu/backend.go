@@ -20,6 +20,7 @@ type Backend struct {
 
 	noFusion bool // GPURT_WGPU_FUSION=0 or SetFusion(false): no fused kernels (fuse.go)
 	fused    int  // nodes computed inside another node's dispatch
+	fusedKV  int  // of fused: SET_ROWS run inside ROPE's dispatch
 }
 
 // pendingRead is a GetTensorAsync whose copy is queued; Synchronize maps
@@ -59,7 +60,10 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 			}
 			if nodes > 0 {
 				ds = append(ds, xs...)
-				b.fused += nodes - 1
+				b.fused += rt.FusedNodes(g.Nodes[i : i+nodes])
+				if n.Op == rt.OpRope {
+					b.fusedKV++
+				}
 				i += nodes - 1
 				continue
 			}
@@ -85,6 +89,14 @@ func (b *Backend) FusedNodes() int {
 	b.dev.mu.Lock()
 	defer b.dev.mu.Unlock()
 	return b.fused
+}
+
+// FusedKVWrites is how many of FusedNodes were SET_ROWS run inside ROPE's
+// dispatch (the KV write) since the backend started.
+func (b *Backend) FusedKVWrites() int {
+	b.dev.mu.Lock()
+	defer b.dev.mu.Unlock()
+	return b.fusedKV
 }
 
 // Synchronize waits for all work queued on the device, then completes

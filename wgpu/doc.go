@@ -14,9 +14,10 @@
 // weights, reading the quantized ones in their GGUF block layout. F16 uses
 // WGSL's shader-f16 when the adapter has it and packed u32 words otherwise.
 //
-// GraphCompute fuses RMS_NORM+MUL (the norm weight) and MUL_MAT+ADD (a
-// bias or the residual) into one dispatch each when runtime.Fusion says the
-// intermediate is seen by nobody else (fuse.go); each is a flag of the
+// GraphCompute fuses RMS_NORM+MUL (the norm weight), MUL_MAT+ADD (a
+// bias or the residual) and ROPE+RESHAPE+SET_ROWS (the KV write) into one
+// dispatch each when runtime.Fusion says the intermediates are seen by
+// nobody else (fuse.go); each is a flag of the
 // op's WGSL, so one more pipeline per kernel that runs fused.
 // GPURT_WGPU_FUSION=0 (or Backend.SetFusion(false)) turns fusion off, to
 // compare.

@@ -16,6 +16,8 @@ import (
 //	MUL_MAT, ADD    mv.wgsl, mm.wgsl or mulmat.wgsl with ADDEND: the product
 //	                plus an F32 addend, a bias broadcast over columns or the
 //	                residual
+//	ROPE, RESHAPE,  rope.wgsl with ROWS, the KV write: each rotated row goes
+//	SET_ROWS        straight to the F32 or F16 cache row its index names
 //
 // WGSL has no push constants, so each is a flag of the kernel's source
 // (one more pipeline per kernel that runs fused, compiled on first use).
@@ -60,8 +62,39 @@ func (d *Device) encodeChain(f *rt.Fusion, g *rt.Graph, i int) ([]*dispatch, int
 				return ds, 2, err
 			}
 		}
+	case rt.OpRope:
+		if f.CanFuse(i, rt.OpRope, rt.OpReshape, rt.OpSetRows) {
+			if set := g.Nodes[i+2]; d.fusableRopeRows(n, g.Nodes[i+1], set) {
+				x, err := d.encRope(n, set)
+				if err != nil {
+					return nil, 0, err
+				}
+				return []*dispatch{x}, 3, nil
+			}
+		}
 	}
 	return nil, 0, nil
+}
+
+// fusableRopeRows reports whether rope.wgsl with ROWS computes rope =
+// ROPE(x, pos), flat = RESHAPE(rope) and set = SET_ROWS(cache, flat, idx)
+// as one dispatch: flat lays each token's heads side by side as one row
+// (the rows ordered as the tokens), the cache is F32 or F16, there are no
+// frequency factors (their slot is the error flag's then), and the
+// cache's memory is apart from x, pos and idx, which the kernel reads
+// while it writes.
+func (d *Device) fusableRopeRows(rope, flat, set *rt.Tensor) bool {
+	x, pos, idx := rope.Src[0], rope.Src[1], set.Src[1]
+	if flat.Src[0] != rope || set.Src[0] != flat || !d.SupportsOp(rope) || !d.SupportsOp(set) {
+		return false
+	}
+	if rope.Src[2] != nil || rope.Type != rt.F32 || !rope.IsContiguous() || (set.Type != rt.F32 && set.Type != rt.F16) {
+		return false
+	}
+	if flat.Ne != [rt.MaxDims]int{rope.Ne[0] * rope.Ne[1], rope.Ne[2] * rope.Ne[3], 1, 1} || idx.Nelements() != flat.Ne[1] {
+		return false
+	}
+	return !rt.Overlaps(set, x) && !rt.Overlaps(set, pos) && !rt.Overlaps(set, idx)
 }
 
 // fusableNormMul returns the weight w of norm = RMS_NORM(x) followed by

@@ -14,23 +14,40 @@ import (
 )
 
 // qwen2Synth is a random-weight qwen2 (biases on q, k and v) from
-// ../shared/models/synth.
-const qwen2Synth = "../../shared/models/synth/qwen2-q8_0.gguf"
+// ../shared/models/synth; stories260K a small llama (no biases).
+const (
+	qwen2Synth  = "../../shared/models/synth/qwen2-q8_0.gguf"
+	stories260K = "../../shared/models/stories260K.gguf"
+)
 
-// TestModelFuses decodes a qwen2-shaped model on WebGPU with fusion on and
-// off: at least each block's two RMS_NORM+MUL and three bias adds must run
-// fused, with the same tokens.
+// TestModelFuses decodes models on WebGPU with fusion on and off, which
+// must give the same tokens: at least each block's two RMS_NORM+MUL, the
+// q, k, v bias adds where the model has them, and the KV write
+// (ROPE+RESHAPE+SET_ROWS of the keys) must run fused.
 func TestModelFuses(t *testing.T) {
-	if _, err := os.Stat(qwen2Synth); err != nil {
-		t.Skipf("synthetic models absent (%v): ../shared/models/synth is not mounted", err)
+	for _, c := range []struct {
+		name, path string
+		perBlock   int // fusions at least, per block and decode step
+	}{
+		{"qwen2", qwen2Synth, 2 + 3 + 1},
+		{"stories260K", stories260K, 2 + 1},
+	} {
+		t.Run(c.name, func(t *testing.T) { checkModelFuses(t, c.path, c.perBlock) })
+	}
+}
+
+func checkModelFuses(t *testing.T, path string, perBlock int) {
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("model absent (%v): ../shared/models is not mounted", err)
 	}
 	d := device(t)
-	f, err := gguf.Open(qwen2Synth)
+	f, err := gguf.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
 	be := newBackend(t, d)
+	defer be.SetFusion(fusionDefault())
 	cpuB, err := cpu.NewBackend(1)
 	if err != nil {
 		t.Fatal(err)
@@ -43,29 +60,34 @@ func TestModelFuses(t *testing.T) {
 	defer m.Close()
 
 	const steps = 6
-	generate := func(fuse bool) ([]int32, int) {
+	generate := func(fuse bool) (toks []int32, fused, kv int) {
 		be.SetFusion(fuse)
 		m.ResetCache()
 		s, err := llama.NewSampler(llama.SamplerConfig{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		before := be.FusedNodes()
-		toks, _, err := m.Generate([]int32{m.Tok.BOS()}, steps, s, nil)
+		before, beforeKV := be.FusedNodes(), be.FusedKVWrites()
+		toks, _, err = m.Generate([]int32{m.Tok.BOS()}, steps, s, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return toks, be.FusedNodes() - before
+		return toks, be.FusedNodes() - before, be.FusedKVWrites() - beforeKV
 	}
-	unfusedToks, none := generate(false)
-	fusedToks, fused := generate(true)
+	unfusedToks, none, noneKV := generate(false)
+	fusedToks, fused, kv := generate(true)
 	if !slices.Equal(fusedToks, unfusedToks) {
 		t.Errorf("tokens differ with fusion:\n fused %v\nunfused %v", fusedToks, unfusedToks)
 	}
-	if none != 0 {
-		t.Errorf("fusion off: %d nodes fused", none)
+	if none != 0 || noneKV != 0 {
+		t.Errorf("fusion off: %d nodes fused, %d KV writes", none, noneKV)
 	}
-	if want := steps * 5 * m.H.NLayer; fused < want {
-		t.Errorf("%d nodes fused in %d steps, want at least %d (5 per block per step)", fused, steps, want)
+	// One KV write per block per graph, each graph a decode step.
+	if nl := m.H.NLayer; kv%nl != 0 || kv/nl < steps {
+		t.Errorf("%d KV writes fused in %d steps of %d blocks, want one per block per step", kv, steps, nl)
 	}
+	if want := steps * perBlock * m.H.NLayer; fused < want {
+		t.Errorf("%d nodes fused in %d steps, want at least %d (%d per block per step)", fused, steps, want, perBlock)
+	}
+	t.Logf("%d steps: %d nodes fused (%d KV writes)", steps, fused, kv)
 }

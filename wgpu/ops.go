@@ -195,35 +195,53 @@ func (d *Device) encodeNode(n *rt.Tensor) ([]*dispatch, error) {
 		}
 		return one(x, err)
 	case n.Op == rt.OpRope:
-		ts := []*rt.Tensor{n, a, b}
-		k := kern("rope.wgsl", wgElementwise, n.Type, a.Type, b.Type)
-		if ff := n.Src[2]; ff != nil {
-			k = kern("rope.wgsl", wgElementwise, n.Type, a.Type, b.Type, ff.Type).with("FF")
-			ts = append(ts, ff)
-		}
-		if n.ParamI(1) == rt.RopeNeox {
-			k = k.with("NEOX")
-		}
-		pairs := (a.Ne[0] + 1) / 2
-		x, err := d.elementwise(k, a.Nrows()*pairs, ts...)
-		if err == nil {
-			p := rt.RopeParamsOf(n)
-			x.p.ip[0] = n.ParamI(0)
-			x.p.fp = [4]float32{p.FreqBase, p.FreqScale, p.ExtFactor, p.AttnFactor}
-			if p.ExtFactor != 0 {
-				lo, hi := rt.RopeYarnCorrDims(p)
-				x.p.ip[1], x.p.ip[2] = int32(math.Float32bits(float32(lo))), int32(math.Float32bits(float32(hi)))
-				x.p.fp[3] *= float32(1 + 0.1*math.Log(1/float64(p.FreqScale)))
-			}
-			x.p.n[1] = uint32(pairs)
-		}
-		return one(x, err)
+		return one(d.encRope(n, nil))
 	case n.Op == rt.OpFlashAttnExt:
 		return one(d.encFlashAttn(n))
 	case n.Op == rt.OpMulMat:
 		return d.encMulMat(n, a, b, nil)
 	}
 	return nil, fmt.Errorf("no kernel for %s", describe(n))
+}
+
+// encRope prepares rope.wgsl for ROPE node n; with set, a SET_ROWS of
+// RESHAPE(n) (fuse.go), it writes the rotated rows into set's rows instead
+// (the flag ROWS: the error flag at c, the indices at e).
+func (d *Device) encRope(n, set *rt.Tensor) (*dispatch, error) {
+	a, b := n.Src[0], n.Src[1]
+	ts := []*rt.Tensor{n, a, b}
+	k := kern("rope.wgsl", wgElementwise, n.Type, a.Type, b.Type)
+	if ff := n.Src[2]; ff != nil {
+		k = kern("rope.wgsl", wgElementwise, n.Type, a.Type, b.Type, ff.Type).with("FF")
+		ts = append(ts, ff)
+	}
+	if set != nil {
+		flag, err := d.errorFlagLocked()
+		if err != nil {
+			return nil, err
+		}
+		idx := set.Src[1]
+		k = kern("rope.wgsl", wgElementwise, set.Type, a.Type, b.Type, rt.I32, idx.Type).with("ROWS").writing(3)
+		ts = []*rt.Tensor{set, a, b, flag, idx}
+	}
+	if n.ParamI(1) == rt.RopeNeox {
+		k = k.with("NEOX")
+	}
+	pairs := (a.Ne[0] + 1) / 2
+	x, err := d.elementwise(k, a.Nrows()*pairs, ts...)
+	if err != nil {
+		return nil, err
+	}
+	p := rt.RopeParamsOf(n)
+	x.p.ip[0] = n.ParamI(0)
+	x.p.fp = [4]float32{p.FreqBase, p.FreqScale, p.ExtFactor, p.AttnFactor}
+	if p.ExtFactor != 0 {
+		lo, hi := rt.RopeYarnCorrDims(p)
+		x.p.ip[1], x.p.ip[2] = int32(math.Float32bits(float32(lo))), int32(math.Float32bits(float32(hi)))
+		x.p.fp[3] *= float32(1 + 0.1*math.Log(1/float64(p.FreqScale)))
+	}
+	x.p.n[1] = uint32(pairs)
+	return x, nil
 }
 
 // elementwise prepares a kernel with one invocation per item (n.x = count).

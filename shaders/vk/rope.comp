@@ -5,8 +5,14 @@
 // the correction dims when ext_factor != 0; cos and sin are scaled by
 // mscale (attn_factor, with YaRN's correction folded in by the host).
 // Elements beyond n_dims are copied. One invocation per pair.
+//
+// With a nonzero rows_stride it is ROPE + RESHAPE + SET_ROWS fused (the KV
+// write): row i2 + i3*ne2 of the result, its heads side by side, goes to
+// the destination row that index i2 + i3*ne2 names.
 
+#define SRC2_ERROR_FLAG // a fused SET_ROWS reports out-of-range indices in s2[0]
 #include "common.glsl"
+layout(std430, binding = 4) readonly buffer Src3 { uint s3[]; }; // a fused SET_ROWS's indices (I32)
 
 layout(local_size_x_id = 0) in;
 // MODE selects the op and the dtypes; as a specialization constant it lets
@@ -16,7 +22,7 @@ layout(constant_id = 1) const uint MODE = 0u;
 layout(push_constant) uniform PC {
 	uint ne0, ne1, ne2, ne3;     // pairs along dim 0 (ne0/2), then the source dims
 	uint nb00, nb01, nb02, nb03;
-	uint nb0, nb1, nb2, nb3;
+	uint nb0, nb1, nb2, nb3;     // destination strides; fused: nb2 the index stride, nb3 the destination's rows
 	uint nb10;                   // position stride
 	uint off0, off1, offd;
 	uint mode_unused; // the mode is specialization constant 1: src dtype | dst dtype << 8 | rope mode << 16
@@ -27,6 +33,8 @@ layout(push_constant) uniform PC {
 	uint off2;                   // frequency factors (F32, packed), when MODE has ROPE_FREQ_FACTORS
 	float ext_factor, mscale;
 	float corr_lo, corr_hi;      // YaRN correction dims
+	uint rows_stride;            // fused SET_ROWS: the destination's row stride; 0 when not fused
+	uint rows_off;               // fused SET_ROWS: the indices' offset at binding 4
 } pc;
 
 void main() {
@@ -44,7 +52,17 @@ void main() {
 	uint i0 = 2u * (r - i1 * pc.ne0);
 
 	uint src = pc.off0 + i1 * pc.nb01 + i2 * pc.nb02 + i3 * pc.nb03;
-	uint dst = pc.offd + i1 * pc.nb1 + i2 * pc.nb2 + i3 * pc.nb3;
+	uint dst;
+	if (pc.rows_stride != 0u) {
+		int row = int(s3[(pc.rows_off + (i2 + i3 * pc.ne2) * pc.nb2) >> 2]);
+		if (row < 0 || uint(row) >= pc.nb3) {
+			s2[0] = 1u + ROWS_SET;
+			return;
+		}
+		dst = pc.offd + uint(row) * pc.rows_stride + i1 * pc.nb1;
+	} else {
+		dst = pc.offd + i1 * pc.nb1 + i2 * pc.nb2 + i3 * pc.nb3;
+	}
 	if (i0 >= pc.n_dims) {
 		store_f(td, dst + i0 * pc.nb0, load_f_0(t0, src + i0 * pc.nb00));
 		store_f(td, dst + (i0 + 1u) * pc.nb0, load_f_0(t0, src + (i0 + 1u) * pc.nb00));

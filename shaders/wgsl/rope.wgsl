@@ -6,6 +6,9 @@
 // fp.z (ext_factor) != 0; cos and sin are scaled by fp.w (mscale). Mode 0
 // (normal) rotates (x[2i], x[2i+1]), NEOX (x[i], x[i+n_dims/2]); elements
 // from n_dims on pass through. ip.x = n_dims, n.y = pairs per row.
+// ROWS: ROPE + RESHAPE + SET_ROWS fused (the KV write): row c.z + c.w·ne_a.z
+// of the result, its heads side by side, goes to row e[c.z + c.w·ne_a.z] of
+// d; an index outside d's rows sets the device's error flag c.
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) li: u32) {
   let i = gidx(wid, nwg, li);
@@ -13,7 +16,13 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
   let pr = i % P.n.y;
   let c = unravel_row(i / P.n.y, P.ne_a);
   let ro = P.off.y + rowoff(c, P.nb_a);
+#if ROWS
+  let row = ldi_e(P.off_e.x + (c.z + c.w * P.ne_a.z) * P.nb_e.x);
+  if (row < 0 || u32(row) >= P.ne_d.y) { sti_c(P.off.w, 2); return; }
+  let dro = P.off.x + u32(row) * P.nb_d.y + c.y * P.ne_a.x * P.nb_d.x;
+#else
   let dro = P.off.x + rowoff(c, P.nb_d);
+#endif
   let nd = u32(P.ip.x);
   let half = nd / 2u;
   if (pr < half) {
