@@ -41,6 +41,9 @@ type Device struct {
 	// may run. llvmpipe (lavapipe) ends every loop of an invocation once
 	// 65535 iterations have run in total, across all its loops.
 	loopBudget int
+	// tune is the adapter class's row of kernel shapes and submission
+	// sizes (tune.go); tests may swap it with mu held.
+	tune tune
 
 	// buffersMade counts buffer creations (createBuffer), for
 	// AllocationsMade: a warm model step should make none.
@@ -92,6 +95,9 @@ type openOptions struct {
 	noF16       bool // test hook: use the packed-u32 path for F16
 	noMappable  bool
 	noSubgroups bool
+	// class, when forced, replaces the adapter's own class (GPURT_WGPU_TUNE).
+	class       adapterClass
+	forcedClass bool
 }
 
 // openDevice requests a device on adapter a with the adapter's limits.
@@ -135,6 +141,11 @@ func openDevice(a *wg.Adapter, index int, opt openOptions) (*Device, error) {
 		return nil, fmt.Errorf("unusable offset alignments (storage %d, uniform %d)", lim.storageAlign, lim.uniformAlign)
 	}
 	d.dev, d.lim = dev, lim
+	class := classify(info.VendorId, info.AdapterType, info.BackendType)
+	if opt.forcedClass {
+		class = opt.class
+	}
+	d.tune = tuneFor(class, opt.forcedClass, lim)
 	d.queue = dev.GetQueue()
 	d.binds.init()
 	d.devType = &bufferType{dev: d, name: d.name, usage: wg.BufferUsageStorage | wg.BufferUsageCopySrc | wg.BufferUsageCopyDst}
@@ -173,8 +184,8 @@ func (d *Device) makeProps() rt.DeviceProps {
 	if d.f16 {
 		f16 = "shader-f16"
 	}
-	p.Description = fmt.Sprintf("WebGPU on %s: %s, driver %q, %s, %s", backendName(d.info.BackendType),
-		d.info.Device, d.info.Description, kind, f16)
+	p.Description = fmt.Sprintf("WebGPU on %s: %s, driver %q, %s, %s, %s", backendName(d.info.BackendType),
+		d.info.Device, d.info.Description, kind, f16, d.tune)
 	// WebGPU has no memory-size query; MemoryFree and MemoryTotal stay 0
 	// (unknown) rather than a guess.
 	return p

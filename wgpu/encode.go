@@ -70,14 +70,6 @@ type dispatch struct {
 	work   float64 // rough cost, to keep submissions short
 }
 
-// Limits on one submission. lavapipe runs a submission to completion before
-// accepting the next, and a blocking poll on a very long one is fragile
-// there, so large graphs go out in several submissions.
-const maxBatchDispatches = 128
-
-// maxBatchWork is the most work (flops or element visits) per submission.
-var maxBatchWork float64 = 1 << 30
-
 // newDispatch prepares kernel k over tensors ts (slot order d, a, b, c),
 // binding each one and filling its shape and strides into the params.
 func (d *Device) newDispatch(k kernel, ts ...*rt.Tensor) (*dispatch, error) {
@@ -180,16 +172,16 @@ func (d *Device) gridGroups(groups int) ([3]uint32, error) {
 	return [3]uint32{uint32(x), uint32(y), uint32(z)}, nil
 }
 
-// runLocked submits the dispatches in batches and returns the index of the
-// last submission (0 if nothing was submitted).
+// runLocked submits the dispatches in batches of the sizes the tuning row
+// allows (tune.go) and returns the index of the last submission (0 if
+// nothing was submitted). lavapipe runs a submission to completion before
+// accepting the next, and a blocking poll on a very long one is fragile
+// there, so there large graphs go out in many short submissions; GPUs take
+// far more per submission.
 func (d *Device) runLocked(ds []*dispatch) (uint64, error) {
 	var last uint64
 	for len(ds) > 0 {
-		n, work := 0, 0.0
-		for n < len(ds) && n < maxBatchDispatches && (n == 0 || work+ds[n].work <= maxBatchWork) {
-			work += ds[n].work
-			n++
-		}
+		n := d.batchLen(ds)
 		idx, err := d.submitBatchLocked(ds[:n])
 		if err != nil {
 			return last, err
@@ -200,8 +192,20 @@ func (d *Device) runLocked(ds []*dispatch) (uint64, error) {
 	return last, nil
 }
 
+// batchLen is how many of ds (at least one) go into the next submission.
+func (d *Device) batchLen(ds []*dispatch) int {
+	maxDispatches := min(d.tune.batchDispatches, maxBatchDispatches)
+	n, work := 0, 0.0
+	for n < len(ds) && n < maxDispatches && (n == 0 || work+ds[n].work <= d.tune.batchWork) {
+		work += ds[n].work
+		n++
+	}
+	return n
+}
+
 // paramsArena holds the params of one batch, each at an offset aligned to
-// minUniformBufferOffsetAlignment. Queue.WriteBuffer is ordered with
+// minUniformBufferOffsetAlignment, with room for the largest batch of any
+// tuning row. Queue.WriteBuffer is ordered with
 // submissions, so every batch can reuse it.
 type paramsArena struct {
 	buf    *wg.Buffer

@@ -127,10 +127,11 @@ func TestCreateFreeLoop(t *testing.T) {
 // TestManySubmissions runs a graph longer than one submission's batch, so
 // the params arena is rewritten between submissions.
 func TestManySubmissions(t *testing.T) {
+	perBatch := device(t).tune.batchDispatches
 	compare(t, graphSpec{build: func(ctx *rt.Context) *rt.Tensor {
 		x := ctx.NewTensor(rt.F32, 33, 3).SetName("x")
 		b := ctx.NewTensor(rt.F32, 33).SetName("b")
-		for i := 0; i < 3*maxBatchDispatches+5; i++ {
+		for i := 0; i < 3*perBatch+5; i++ {
 			x = ctx.Scale(ctx.Add(x, b), 0.5, float32(i%3))
 		}
 		return x

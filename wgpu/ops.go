@@ -281,10 +281,6 @@ func repeatPeriod(a, b *rt.Tensor) (int, bool) {
 	return b.Nelements(), true
 }
 
-// software reports whether kernels should be chosen for a SIMD CPU
-// (lavapipe) rather than a GPU.
-func (d *Device) software() bool { return d.props.Software && !tuning.hardware }
-
 // rowKernel is a row-reducing kernel making the given passes over rows of
 // ne0 elements: on software devices one invocation per row (ROWPER), since
 // workgroup barriers and workgroup memory cost more there than they save,
@@ -324,11 +320,20 @@ func (d *Device) loopIterations(t *rt.Tensor) int {
 		return passes*((a.Ne[0]+wg-1)/wg) + 2*8
 	case rt.OpMulMat:
 		// The fast kernels step 4 (32 for quantized weights) along K; the
-		// general one steps 1.
-		if a.Ne[0]%4 != 0 {
-			return a.Ne[0]
+		// general one steps 1. The tiled one runs, per tile of K, its load
+		// loops and BK steps of loops over its register block (counted as
+		// if none were unrolled).
+		K := a.Ne[0]
+		if K%4 != 0 {
+			return K
 		}
-		return a.Ne[0] / 4
+		if p := d.planMulMat(a.Ne[1], t.Ne[1], K); p.tiled {
+			s := p.tile
+			wg := s.invocations()
+			loads := (s.bm*s.bk/4+wg-1)/wg + (s.bn*s.bk/4+wg-1)/wg
+			return (K+s.bk-1)/s.bk*(loads+s.bk*(1+s.tm/4+s.tn/4*(1+4*(1+s.tm/4)))) + s.tn*(1+s.tm)
+		}
+		return K / 4
 	case rt.OpCpy, rt.OpDup, rt.OpCont, rt.OpSetRows:
 		return max(2*rt.QK, quantizerLoops(t))
 	case rt.OpFlashAttnExt:
@@ -385,53 +390,65 @@ func (d *Device) encCopy(src, dst *rt.Tensor) (*dispatch, error) {
 }
 
 // mmPlan is how a matmul runs: with the split-K matrix-vector kernel
-// (mv.wgsl; rows per workgroup, workgroup size) or the register-blocked one
-// (mm.wgsl; rows and columns per invocation, workgroup size).
+// (mv.wgsl; tm rows and tn columns per workgroup of wg invocations), the
+// tiled one (mmtile.wgsl; tile) or the register-blocked one (mm.wgsl; tm
+// rows and tn columns per invocation, wg invocations).
 type mmPlan struct {
-	mv         bool
+	mv, tiled  bool
 	tm, tn, wg int
+	tile       tileShape
 }
 
-// planMulMat picks the kernel shape for an M×N×K product. lavapipe runs
+// planMulMat picks the kernel for an M×N×K product from the device's
+// tuning row (tune.go).
+func (d *Device) planMulMat(m, n, k int) mmPlan {
+	if tuning.plan != nil {
+		return tuning.plan(n)
+	}
+	return d.tune.plan(n)
+}
+
+func (t tune) plan(n int) mmPlan {
+	switch {
+	case n <= t.mvMaxN:
+		cols := 1
+		for cols < n && cols < t.mvCols {
+			cols *= 2
+		}
+		return mmPlan{mv: true, tm: t.mvRows, tn: cols, wg: t.mvWG}
+	case t.matmul == matmulTiled && n <= t.narrow.bn:
+		return mmPlan{tiled: true, tile: t.narrow}
+	case t.matmul == matmulTiled:
+		return mmPlan{tiled: true, tile: t.tile}
+	}
+	return registerPlan(n)
+}
+
+// registerPlan is mm.wgsl's shape for software devices. lavapipe runs
 // every storage or workgroup-memory load as a per-lane scalar loop, so
 // there the best kernels load least per multiply-add: register blocks, one
 // SIMD chunk (8 invocations) per workgroup, and no workgroup reduction even
 // for N = 1 (3-5x faster than split-K there). Blocks stop at 16×16: LLVM
 // compiles a 16×16 variant in 3-4 s, a 32×32 one in ~35 s, for at most
-// 1.5x more speed. Hardware GPUs get the usual split-K kernel for
-// matrix-vector products and 64-256-invocation workgroups.
-func (d *Device) planMulMat(m, n, k int) mmPlan {
-	if tuning.plan != nil {
-		return tuning.plan(n)
-	}
-	return planMulMat(m, n, k, d.software())
-}
-
-func planMulMat(m, n, k int, software bool) mmPlan {
+// 1.5x more speed.
+func registerPlan(n int) mmPlan {
 	tn := 1
 	for tn < n && tn < 16 {
 		tn *= 2
 	}
 	switch {
-	case n <= 4 && software:
-		return mmPlan{tm: 4, tn: tn, wg: 64}
 	case n <= 4:
-		return mmPlan{mv: true, tm: 4, wg: 64}
-	case software && n >= 16:
-		return mmPlan{tm: 16, tn: 16, wg: 8}
-	case software:
-		return mmPlan{tm: 16, tn: 8, wg: 8}
+		return mmPlan{tm: 4, tn: tn, wg: 64}
 	case n >= 16:
-		return mmPlan{tm: 16, tn: 16, wg: 16}
+		return mmPlan{tm: 16, tn: 16, wg: 8}
 	}
-	return mmPlan{tm: 8, tn: 8, wg: 32}
+	return mmPlan{tm: 16, tn: 8, wg: 8}
 }
 
 // tuning lets tests and benchmarks choose kernels: plan overrides the
-// matmul plan, hardware makes a software device pick GPU kernels.
+// matmul plan (GPURT_WGPU_MM, tune_test.go).
 var tuning struct {
-	plan     func(n int) mmPlan
-	hardware bool
+	plan func(n int) mmPlan
 }
 
 // encMulMat runs the planned kernel when rows are unit-stride and K is a
@@ -447,10 +464,25 @@ func (d *Device) encMulMat(n, a, b, e *rt.Tensor) ([]*dispatch, error) {
 	plan := d.planMulMat(M, N, K)
 	var k kernel
 	var grid [3]int
-	if fast && plan.mv {
-		k = kern("mv.wgsl", plan.wg, n.Type, a.Type, b.Type).set("R", uint32(plan.tm))
-		grid = [3]int{(M + plan.tm - 1) / plan.tm, N * batches[0], batches[1]}
-	} else if fast {
+	rowsPerGroup := 0 // rows of a per workgroup, for splitting (0: never split)
+	colGroups := 0    // mv.wgsl's groups of columns
+	switch {
+	case fast && plan.mv:
+		cols := max(plan.tn, 1)
+		colGroups = (N + cols - 1) / cols
+		k = kern("mv.wgsl", plan.wg, n.Type, a.Type, b.Type).set("R", uint32(plan.tm)).set("NC", uint32(cols))
+		if d.subgroupSizeLocked() > 0 {
+			k = k.with("SGR")
+		}
+		grid = [3]int{(M + plan.tm - 1) / plan.tm, colGroups * batches[0], batches[1]}
+	case fast && plan.tiled:
+		s := plan.tile
+		k = kern("mmtile.wgsl", s.invocations(), n.Type, a.Type, b.Type).
+			set("BM", uint32(s.bm)).set("BN", uint32(s.bn)).set("BK", uint32(s.bk)).
+			set("TM", uint32(s.tm)).set("TN", uint32(s.tn)).set("PAD", uint32(s.pad))
+		grid = [3]int{(M + s.bm - 1) / s.bm, (N + s.bn - 1) / s.bn, batches[0] * batches[1]}
+		rowsPerGroup = s.bm
+	case fast:
 		halves := a.Type == rt.Q4_0 || ((a.Type == rt.F16 || a.Type == rt.BF16) && K%8 == 0)
 		if halves && d.software() && d.subgroupSizeLocked() > 0 && plan.tn > 8 && tuning.plan == nil {
 			// These loops hold two sets of column vectors; with 16 columns
@@ -475,6 +507,7 @@ func (d *Device) encMulMat(n, a, b, e *rt.Tensor) ([]*dispatch, error) {
 			k, own = k.with("SG").set("SGS", uint32(sg)), plan.tn/sg
 		}
 		k = k.set("BOWN", uint32(own))
+		rowsPerGroup = plan.tm * plan.wg
 	}
 	if !slices.Contains(k.flags, "H8") {
 		k = k.with(d.vec4Flags(a, "a")...)
@@ -510,15 +543,16 @@ func (d *Device) encMulMat(n, a, b, e *rt.Tensor) ([]*dispatch, error) {
 	broadcastAddend(x, e)
 	x.grid = [3]uint32{uint32(grid[0]), uint32(grid[1]), uint32(grid[2])}
 	x.p.ip[0], x.p.ip[1] = int32(b.Ne[2]/a.Ne[2]), int32(b.Ne[3]/a.Ne[3])
+	x.p.n[2] = uint32(colGroups)
 	x.work = work
-	if plan.mv || work <= maxBatchWork {
+	maxWork := d.tune.batchWork
+	if rowsPerGroup == 0 || work <= maxWork {
 		return []*dispatch{x}, nil
 	}
 	// Split a long product by rows of a, so that each part goes out in a
 	// submission of its own and no single submission runs for minutes on a
 	// slow device.
-	rowsPerGroup := plan.tm * plan.wg
-	groups := max(1, int(maxBatchWork/(work/float64(M)))/rowsPerGroup)
+	groups := max(1, int(maxWork/(work/float64(M)))/rowsPerGroup)
 	var ds []*dispatch
 	for row := 0; row < M; row += groups * rowsPerGroup {
 		part := *x

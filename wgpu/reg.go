@@ -144,6 +144,10 @@ func discoverOnce() (_ *wg.Instance, _ []*Device, err error) {
 			inst.Release()
 		}
 	}()
+	class, forced, err := tuneFromEnv()
+	if err != nil {
+		return nil, nil, fmt.Errorf("webgpu: %w", err)
+	}
 	quietEnv()
 	inst = wg.CreateInstance(nil)
 	if a, err := inst.RequestAdapter(&wg.RequestAdapterOptions{PowerPreference: wg.PowerPreferenceHighPerformance}); err == nil && a != nil {
@@ -165,7 +169,7 @@ func discoverOnce() (_ *wg.Instance, _ []*Device, err error) {
 			a.Release()
 			continue
 		}
-		d, err := openDevice(a, len(devs), openOptions{})
+		d, err := openDevice(a, len(devs), openOptions{class: class, forcedClass: forced})
 		if err != nil {
 			errs = append(errs, fmt.Errorf("adapter %q (%s): %w", info.Device, backendName(info.BackendType), err))
 			a.Release()

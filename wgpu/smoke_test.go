@@ -71,9 +71,12 @@ func TestVecKernels(t *testing.T) {
 // TestMulMatSplit lowers the work per submission so that a product is
 // split by rows into several dispatches and submissions.
 func TestMulMatSplit(t *testing.T) {
-	device(t)
-	defer func(w float64) { maxBatchWork = w }(maxBatchWork)
-	maxBatchWork = 20000
+	d := device(t)
+	d.mu.Lock()
+	row := d.tune
+	row.batchWork = 20000
+	d.mu.Unlock()
+	swapTune(t, d, row)
 	compare(t, graphSpec{build: func(ctx *rt.Context) *rt.Tensor {
 		w := ctx.NewTensor(rt.Q8_0, 64, 300, 2).SetName("w")
 		x := ctx.NewTensor(rt.F32, 64, 5, 2).SetName("x")
