@@ -4,12 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"slices"
 	"testing"
 
 	"github.com/gpurt/gpurt/cpu"
-	"github.com/gpurt/gpurt/gguf"
+	"github.com/gpurt/gpurt/internal/backendcheck"
 	"github.com/gpurt/gpurt/llama"
 	rt "github.com/gpurt/gpurt/runtime"
 	"github.com/gpurt/gpurt/runtime/optest"
@@ -246,30 +245,13 @@ func TestMatVecHWGGMLOracle(t *testing.T) {
 // TestMatVecHWModel decodes the synthetic qwen2 (Q8_0 weights, fused
 // biases) with each mat-vec kernel: the greedy tokens must agree.
 func TestMatVecHWModel(t *testing.T) {
-	if _, err := os.Stat(qwen2Synth); err != nil {
-		t.Skipf("synthetic models absent (%v): ../shared/models/synth is not mounted", err)
-	}
 	dev, _ := testDevice(t)
-	f, err := gguf.Open(qwen2Synth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	beI, err := dev.NewBackend()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer beI.Close()
-	cpuB, err := cpu.NewBackend(1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cpuB.Close()
-	m, err := llama.Load(f, llama.Options{Backends: []rt.Backend{beI, cpuB}, GPULayers: -1, NCtx: 64})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
+	t.Cleanup(func() { beI.Close() }) // after the model's cleanup
+	m := backendcheck.LoadModel(t, qwen2Synth, beI)
 	generate := func(k matVecKernel) []int32 {
 		forceMatVec(t, dev, k, true)
 		m.ResetCache()

@@ -3,14 +3,11 @@
 package wgpu
 
 import (
-	"os"
 	"slices"
 	"testing"
 
-	"github.com/gpurt/gpurt/cpu"
-	"github.com/gpurt/gpurt/gguf"
+	"github.com/gpurt/gpurt/internal/backendcheck"
 	"github.com/gpurt/gpurt/llama"
-	rt "github.com/gpurt/gpurt/runtime"
 )
 
 // qwen2Synth is a random-weight qwen2 (biases on q, k and v) from
@@ -37,27 +34,10 @@ func TestModelFuses(t *testing.T) {
 }
 
 func checkModelFuses(t *testing.T, path string, perBlock int) {
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("model absent (%v): ../shared/models is not mounted", err)
-	}
 	d := device(t)
-	f, err := gguf.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	be := newBackend(t, d)
 	defer be.SetFusion(fusionDefault())
-	cpuB, err := cpu.NewBackend(1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cpuB.Close()
-	m, err := llama.Load(f, llama.Options{Backends: []rt.Backend{be, cpuB}, GPULayers: -1, NCtx: 64})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
+	m := backendcheck.LoadModel(t, path, be)
 
 	const steps = 6
 	generate := func(fuse bool) (toks []int32, fused, kv int) {

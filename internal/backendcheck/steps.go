@@ -3,8 +3,6 @@ package backendcheck
 import (
 	"testing"
 
-	"github.com/gpurt/gpurt/cpu"
-	"github.com/gpurt/gpurt/gguf"
 	"github.com/gpurt/gpurt/internal/testmodels"
 	"github.com/gpurt/gpurt/llama"
 	rt "github.com/gpurt/gpurt/runtime"
@@ -17,21 +15,7 @@ import (
 // made returns the backend device's running count of allocations.
 func StepAllocations(t *testing.T, be rt.Backend, made func() int64) {
 	t.Helper()
-	f, err := gguf.Open(testmodels.StoriesPath(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	cpuB, err := cpu.NewBackend(1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cpuB.Close()
-	m, err := llama.Load(f, llama.Options{Backends: []rt.Backend{be, cpuB}, GPULayers: -1, NCtx: 64})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
+	m := LoadModel(t, testmodels.StoriesPath(t), be)
 	if made() == 0 {
 		t.Fatal("loading the model made no allocation: the count does not count")
 	}
