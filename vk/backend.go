@@ -31,6 +31,8 @@ type Backend struct {
 	// host-visible, made on first use.
 	errBuf *devBuffer
 
+	mmq mmqScratch // quantized src1 of the integer-dot MUL_MAT (mmq.go)
+
 	noFusion bool // GPURT_VK_FUSION=0 or SetFusion(false): one dispatch per node (fuse.go)
 
 	stats Stats
@@ -229,6 +231,25 @@ func (b *Backend) planNodes(fusion *rt.Fusion, g *rt.Graph, i int) (*dispatch, i
 // record appends one dispatch, with a barrier first if it touches memory an
 // earlier command of this command buffer wrote (or writes memory one read).
 func (b *Backend) record(ds *dispatch) error {
+	if ds.scratchBytes > 0 {
+		// Bound before recording pre, which writes it: growing the
+		// scratch may submit the command buffer.
+		sb, err := b.scratch(ds.scratchBytes)
+		if err != nil {
+			return err
+		}
+		ds.binds[ds.scratchAt] = sb
+		if ds.pre != nil {
+			ds.pre.binds[ds.pre.scratchAt] = sb
+		}
+	}
+	if ds.pre != nil {
+		pre := *ds.pre
+		pre.scratchBytes = 0 // bound above
+		if err := b.record(&pre); err != nil {
+			return err
+		}
+	}
 	p, err := b.d.pipeline(ds.key)
 	if err != nil {
 		return err
@@ -299,6 +320,7 @@ func (b *Backend) Close() error {
 	}
 	b.s.destroy()
 	b.destroyErrorFlag()
+	b.destroyScratch()
 	b.mu.Unlock()
 	// After unlocking: releasing the device locks in the other order.
 	b.d.track(func(l *liveObjects) { delete(l.backends, b) })
@@ -317,6 +339,7 @@ func (b *Backend) releaseStream() {
 	b.recorded = nil
 	b.s.destroy()
 	b.destroyErrorFlag()
+	b.destroyScratch()
 }
 
 // vkTensor resolves t to its Vulkan buffer and byte range, or reports why not.

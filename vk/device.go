@@ -71,6 +71,9 @@ type Device struct {
 	// mmTile shapes the tiled MUL_MAT.
 	mmTile mmTile
 
+	// mmq overrides GPURT_VK_MMQ for this device (tests; see useMMQ).
+	mmq mmqMode
+
 	// disabled lists ops SupportsOp refuses (tests use it to force a
 	// split onto another backend).
 	disabled map[rt.Op]bool
