@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/gpurt/gpurt/cpu"
@@ -253,4 +254,39 @@ func TestMMQGGMLOracle(t *testing.T) {
 		t.Fatal("no Q8_0 or Q4_0 MUL_MAT case in the oracle data")
 	}
 	t.Logf("%d ggml cases", ran)
+}
+
+// TestMMQScratchReleased leaves a backend whose scratch was replaced once
+// (the old one waiting on the queue) open when the device is released:
+// the validation layer, which reports every object still alive, must
+// stay silent.
+func TestMMQScratchReleased(t *testing.T) {
+	dev, _ := testDevice(t)
+	forceMMQ(t, dev)
+	start := logSize()
+	nb, err := dev.NewBackend()
+	if err != nil {
+		t.Fatal(err)
+	}
+	be := nb.(*Backend)
+	for _, n := range []int{1, 900} { // 1 MiB of scratch, then 1.1 MiB
+		c := mmqCase{m: 8, n: n, k: 1024}
+		runGraph(t, be, dev.BufferType(), c.build(rt.Q8_0), nil)
+	}
+	if be.mmq.buf == nil {
+		t.Fatal("no scratch")
+	}
+	err = releaseShared()
+	if err == nil || !strings.Contains(err.Error(), "1 backend") {
+		t.Fatalf("release error %v, want one naming the open backend", err)
+	}
+	if msgs := validationMessages(start); msgs != "" {
+		t.Fatalf("validation layer after release:\n%s", msgs)
+	}
+	if be.mmq.buf != nil {
+		t.Error("the released backend kept its scratch")
+	}
+	if err := be.Close(); err != nil {
+		t.Errorf("close after release: %v", err)
+	}
 }
