@@ -9,16 +9,17 @@ import (
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
-// MMQ: the integer-dot MUL_MAT path for Q8_0 and Q4_0 weights, as
+// MMQ: the integer-dot MUL_MAT path for Q8_0, Q4_0, Q4_K and Q6_K weights, as
 // ggml-vulkan's mul_mmq and mul_mat_vecq. A first dispatch
 // (quantize_q8_1.comp) quantizes the F32 src1 into the backend's scratch
 // buffer as Q8_1-like blocks (32 int8 quants, their scale d and the sum
 // s = d*Σq; layout in shaders/vk/mmq.glsl); the product dispatch
 // (mmq_vec.comp for few columns, mmq.comp tiled) then sums each pair of
 // blocks with packed int8 dot products (OpSDot) and applies both scales
-// once per block. Q4_0's -8 offset comes out of the sum: Σ(q-8)·b =
-// Σq·b - 8·Σb. Fused ADD and batch broadcast work as in the float
-// kernels.
+// once per block. Q4_0's -8 offset and Q4_K's mins come out of the sum:
+// Σ(d·q-m)·b = d·Σq·b - m·Σb; Q6_K's values minus 32 are int8 already,
+// with a scale per half block. Fused ADD and batch broadcast work as in
+// the float kernels.
 //
 // Selection: useMMQ. GPURT_VK_MMQ=1 forces it wherever the device has
 // integer dot products (software devices too), GPURT_VK_MMQ=0 turns it
@@ -45,7 +46,13 @@ var mmqEnv = func() mmqMode {
 }()
 
 // mmqWeight reports whether the MMQ kernels take weights of dtype t.
-func mmqWeight(t rt.DType) bool { return t == rt.Q8_0 || t == rt.Q4_0 }
+func mmqWeight(t rt.DType) bool {
+	switch t {
+	case rt.Q8_0, rt.Q4_0, rt.Q4_K, rt.Q6_K:
+		return true
+	}
+	return false
+}
 
 // useMMQ reports whether MUL_MAT with weights a and n src1 columns takes
 // the integer-dot path: on hardware devices with shaderIntegerDotProduct

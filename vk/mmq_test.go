@@ -13,7 +13,7 @@ import (
 	"github.com/gpurt/gpurt/runtime/optest"
 )
 
-// forceMMQ makes dev's MUL_MATs with Q8_0 and Q4_0 weights take the
+// forceMMQ makes dev's MUL_MATs with Q8_0, Q4_0, Q4_K and Q6_K weights take the
 // integer-dot path for the rest of the test, or skips the test where the
 // device has no integer dot products.
 func forceMMQ(t *testing.T, dev *Device) {
@@ -49,6 +49,7 @@ func TestMMQSelection(t *testing.T) {
 	q4 := &rt.Tensor{Type: rt.Q4_0}
 	f16 := &rt.Tensor{Type: rt.F16}
 	q4k := &rt.Tensor{Type: rt.Q4_K}
+	q5k := &rt.Tensor{Type: rt.Q5_K}
 	dot := dev.feat.integerDot
 	for _, c := range []struct {
 		name string
@@ -59,7 +60,8 @@ func TestMMQSelection(t *testing.T) {
 		{"forced q8_0", mmqOn, q8, dot},
 		{"forced q4_0", mmqOn, q4, dot},
 		{"forced f16", mmqOn, f16, false},
-		{"forced q4_k", mmqOn, q4k, false},
+		{"forced q4_k", mmqOn, q4k, dot},
+		{"forced q5_k", mmqOn, q5k, false},
 		{"off q8_0", mmqOff, q8, false},
 		{"auto q8_0", mmqAuto, q8, dot && (mmqEnv == mmqOn || (mmqEnv == mmqAuto && !dev.software))},
 	} {
@@ -76,12 +78,12 @@ func TestMMQSelection(t *testing.T) {
 	}
 }
 
-// TestMMQOpHarness runs the catalogue's Q8_0 and Q4_0 MUL_MAT cases
+// TestMMQOpHarness runs the catalogue's Q8_0, Q4_0, Q4_K and Q6_K MUL_MAT cases
 // through the integer-dot kernels against the CPU.
 func TestMMQOpHarness(t *testing.T) {
 	dev, be := testDevice(t)
 	forceMMQ(t, dev)
-	f := optest.Filter{Ops: []rt.Op{rt.OpMulMat}, Name: regexp.MustCompile(`type_a=(q8_0|q4_0),`)}
+	f := optest.Filter{Ops: []rt.Op{rt.OpMulMat}, Name: regexp.MustCompile(`type_a=(q8_0|q4_0|q4_K|q6_K),`)}
 	sum := optest.Run(be, f, func(r optest.Result) {
 		if r.Status != optest.OK {
 			t.Errorf("%s: %v: %v (nmse %.3g)", r.Case, r.Status, r.Err, r.NMSE)
@@ -104,6 +106,9 @@ type mmqCase struct {
 }
 
 func (c mmqCase) build(wt rt.DType) buildFn {
+	if bk := wt.BlockSize(); c.k%bk != 0 {
+		c.k = (c.k + bk - 1) / bk * bk // 256 for the K-quants
+	}
 	return func(ctx *rt.Context) *rt.Tensor {
 		bs, nr := c.bs, c.nr
 		if bs == [2]int{} {
@@ -150,7 +155,7 @@ func mmqCases() []mmqCase {
 	)
 }
 
-// TestMMQMatMul runs mmqCases with Q8_0 and Q4_0 weights through the
+// TestMMQMatMul runs mmqCases with Q8_0, Q4_0, Q4_K and Q6_K weights through the
 // integer-dot kernels (with and without subgroup arithmetic in the
 // mat-vec reduction) against the CPU at ggml's MUL_MAT NMSE bound, and
 // checks that each fused ADD ran inside the product's dispatch.
@@ -160,11 +165,13 @@ func TestMMQMatMul(t *testing.T) {
 	cpuBe := cpuBackend(t)
 	arith := dev.subgroupArith
 	defer func() { dev.subgroupArith = arith }()
-	for _, wt := range []rt.DType{rt.Q8_0, rt.Q4_0} {
+	for _, wt := range []rt.DType{rt.Q8_0, rt.Q4_0, rt.Q4_K, rt.Q6_K} {
 		for _, c := range mmqCases() {
 			builds := []bool{arith}
-			if arith && c.n <= matVecMaxN {
-				builds = append(builds, false) // the _nosg build differs in the mat-vec kernel only
+			if arith && c.n <= matVecMaxN && (c.n == 1 || c.n == 5 || c.add != nil) {
+				// The _nosg build differs in the mat-vec reduction only:
+				// one column, eight (a pipeline each) and the fused ADD.
+				builds = append(builds, false)
 			}
 			for _, sg := range builds {
 				dev.subgroupArith = sg
@@ -224,7 +231,7 @@ func TestMMQScratchGrows(t *testing.T) {
 	}
 }
 
-// TestMMQGGMLOracle runs upstream ggml's Q8_0 and Q4_0 MUL_MAT vectors
+// TestMMQGGMLOracle runs upstream ggml's Q8_0, Q4_0, Q4_K and Q6_K MUL_MAT vectors
 // through the integer-dot kernels.
 func TestMMQGGMLOracle(t *testing.T) {
 	dev, be := testDevice(t)
@@ -238,7 +245,7 @@ func TestMMQGGMLOracle(t *testing.T) {
 	}
 	ran := 0
 	for _, c := range cases {
-		if c.Kind != "mul_mat" || (c.WType != "q8_0" && c.WType != "q4_0") {
+		if dt, err := rt.ParseDType(c.WType); c.Kind != "mul_mat" || err != nil || !mmqWeight(dt) {
 			continue
 		}
 		nmse, limit, err := optest.RunGGMLOracleCase(be, oracleDir, c, optest.GGMLOracleOptions{})
@@ -251,7 +258,7 @@ func TestMMQGGMLOracle(t *testing.T) {
 		ran++
 	}
 	if ran == 0 {
-		t.Fatal("no Q8_0 or Q4_0 MUL_MAT case in the oracle data")
+		t.Fatal("no MUL_MAT case of the MMQ weight types in the oracle data")
 	}
 	t.Logf("%d ggml cases", ran)
 }

@@ -23,7 +23,7 @@ const uint WG = TX * TY;
 // Word w of row (column) i is at [w * BM + i]: neighbouring invocations
 // read neighbouring words.
 shared int Aq[8 * BM];
-shared float Ad[BM];
+shared vec3 As[BM]; // da, ma
 shared int Bq[8 * BN];
 shared vec2 Bds[BN];
 
@@ -35,7 +35,6 @@ void main() {
 	batch(gl_WorkGroupID.z, abase, bblk, cbase);
 	uint ebase = addend_base(gl_WorkGroupID.z);
 	uint kb = pc.K >> 5;
-	uint qb = weight_block_bytes();
 
 	uint tn = t % TX;
 	uint tm = t / TX;
@@ -48,14 +47,15 @@ void main() {
 		for (uint mi = t; mi < BM; mi += WG) {
 			uint m = m0 + mi;
 			int q[8];
-			float da = 0.0;
+			vec2 da = vec2(0.0);
+			float ma = 0.0;
 			if (m < pc.M) {
-				load_weight_block(abase + m * pc.nb01 + blk * qb, q, da);
+				load_weight_block(abase + m * pc.nb01, blk, q, da, ma);
 			} else {
 				[[unroll]] for (uint w = 0u; w < 8u; w++) q[w] = 0;
 			}
 			[[unroll]] for (uint w = 0u; w < 8u; w++) Aq[w * BM + mi] = q[w];
-			Ad[mi] = da;
+			As[mi] = vec3(da, ma);
 		}
 		// Stage B: one scratch block of each of BN columns.
 		for (uint e = t; e < 8u * BN; e += WG) {
@@ -69,18 +69,21 @@ void main() {
 			Bds[ni] = n < pc.N ? vec2(uintBitsToFloat(s1[pc.ds + 2u * sb]), uintBitsToFloat(s1[pc.ds + 2u * sb + 1u])) : vec2(0.0);
 		}
 		barrier();
-		int sumi[TM * TN];
-		[[unroll]] for (uint i = 0u; i < TM * TN; i++) sumi[i] = 0;
+		ivec2 sumi[TM * TN]; // per half of the block for Q6_K (HALVES)
+		[[unroll]] for (uint i = 0u; i < TM * TN; i++) sumi[i] = ivec2(0);
 		for (uint w = 0u; w < 8u; w++) {
 			int a[TM], b[TN];
 			[[unroll]] for (uint i = 0u; i < TM; i++) a[i] = Aq[w * BM + tm + i * TY];
 			[[unroll]] for (uint j = 0u; j < TN; j++) b[j] = Bq[w * BN + tn + j * TX];
 			[[unroll]] for (uint i = 0u; i < TM; i++)
-				[[unroll]] for (uint j = 0u; j < TN; j++) sumi[i * TN + j] += sdot4x8(a[i], b[j], 0);
+				[[unroll]] for (uint j = 0u; j < TN; j++) {
+					int p = sdot4x8(a[i], b[j], 0);
+					if (HALVES == 2u && w >= 4u) sumi[i * TN + j].y += p; else sumi[i * TN + j].x += p;
+				}
 		}
 		[[unroll]] for (uint i = 0u; i < TM; i++) {
-			float da = Ad[tm + i * TY];
-			[[unroll]] for (uint j = 0u; j < TN; j++) acc[i * TN + j] += block_dot(da, sumi[i * TN + j], Bds[tn + j * TX]);
+			vec3 sa = As[tm + i * TY];
+			[[unroll]] for (uint j = 0u; j < TN; j++) acc[i * TN + j] += block_dot(sa.xy, sa.z, sumi[i * TN + j], Bds[tn + j * TX]);
 		}
 		barrier();
 	}

@@ -25,7 +25,6 @@ void main() {
 	batch(z, abase, bblk, cbase);
 	uint ebase = addend_base(z);
 	uint kb = pc.K >> 5;
-	uint qb = weight_block_bytes();
 
 	uint rows[NR];
 	[[unroll]] for (uint r = 0u; r < NR; r++) rows[r] = abase + min(m0 + r, pc.M - 1u) * pc.nb01;
@@ -44,12 +43,16 @@ void main() {
 		}
 		[[unroll]] for (uint r = 0u; r < NR; r++) {
 			int aq[8];
-			float da;
-			load_weight_block(rows[r] + blk * qb, aq, da);
+			vec2 da;
+			float ma;
+			load_weight_block(rows[r], blk, aq, da, ma);
 			[[unroll]] for (uint c = 0u; c < NC; c++) {
-				int sumi = 0;
-				[[unroll]] for (uint w = 0u; w < 8u; w++) sumi += sdot4x8(aq[w], bq[c * 8u + w], 0);
-				acc[r * NC + c] += block_dot(da, sumi, bds[c]);
+				ivec2 sumi = ivec2(0);
+				[[unroll]] for (uint w = 0u; w < 8u; w++) {
+					int p = sdot4x8(aq[w], bq[c * 8u + w], 0);
+					if (HALVES == 2u && w >= 4u) sumi.y += p; else sumi.x += p;
+				}
+				acc[r * NC + c] += block_dot(da, ma, sumi, bds[c]);
 			}
 		}
 	}
