@@ -297,3 +297,47 @@ func TestMMQScratchReleased(t *testing.T) {
 		t.Errorf("close after release: %v", err)
 	}
 }
+
+// TestMMQFallsBack checks that forcing MMQ does nothing on a device
+// without integer dot products, and that a product whose scratch would
+// exceed maxStorageBufferRange runs through the float kernels (one
+// dispatch), still right.
+func TestMMQFallsBack(t *testing.T) {
+	dev, be := testDevice(t)
+	forceMMQ(t, dev)
+	dev.feat.integerDot = false
+	if dev.useMMQ(&rt.Tensor{Type: rt.Q8_0}, 1) {
+		t.Error("MMQ chosen without integer dot products")
+	}
+	dev.feat.integerDot = true
+
+	c := mmqCase{m: 8, n: 1300, k: 1024} // 1.6 MiB of scratch
+	want := runGraph(t, cpuBackend(t), cpu.BufferType(), c.build(rt.Q8_0), nil)
+	ctx := rt.NewContext()
+	out := c.build(rt.Q8_0)(ctx)
+	g, err := ctx.BuildGraph(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alloc(t, ctx, dev.BufferType())
+	for _, l := range g.Leafs {
+		d, err := leafData(l, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := rt.TensorSet(l, d, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	limit := dev.lim.maxStorageRange
+	dev.lim.maxStorageRange = 1 << 20 // what the planner sees; the real limit is larger
+	defer func() { dev.lim.maxStorageRange = limit }()
+	before := be.Stats()
+	got := computeF32(t, be, g, out)
+	if n := be.Stats().Dispatches - before.Dispatches; n != 1 {
+		t.Errorf("%d dispatches, want the float kernel's 1", n)
+	}
+	if e := optest.NMSE(got, want); !(e <= 5e-4) {
+		t.Errorf("NMSE %.3g against the CPU exceeds 5e-4", e)
+	}
+}
