@@ -171,6 +171,7 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 	if g == nil {
 		return b.errorf("graph compute: nil graph")
 	}
+	b.mmq.forget() // the host may have rewritten any src1 since
 	var firstErr error
 	var fusion *rt.Fusion
 	if !b.noFusion {
@@ -243,12 +244,13 @@ func (b *Backend) record(ds *dispatch) error {
 			ds.pre.binds[ds.pre.scratchAt] = sb
 		}
 	}
-	if ds.pre != nil {
+	if ds.pre != nil && !b.mmq.holds(ds.pre) {
 		pre := *ds.pre
 		pre.scratchBytes = 0 // bound above
 		if err := b.record(&pre); err != nil {
 			return err
 		}
+		b.mmq.hold(ds.pre)
 	}
 	p, err := b.d.pipeline(ds.key)
 	if err != nil {
@@ -273,6 +275,7 @@ func (b *Backend) record(ds *dispatch) error {
 		b.stats.Barriers++
 	}
 	b.haz.add(&ds.binds, ds.errFlag)
+	b.mmq.written(&ds.binds, ds.errFlag)
 	if p.handle != b.boundPipe {
 		vk.CmdBindPipeline(cmd, vk.PipelineBindPointCompute, p.handle)
 		b.boundPipe = p.handle

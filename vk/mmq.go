@@ -191,7 +191,45 @@ func (d *Device) planMMQ(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, off
 // mmqScratch is a backend's device-local buffer for quantized src1.
 type mmqScratch struct {
 	buf *devBuffer
+	// held is the quantize dispatch whose result the scratch holds (its
+	// src1 range and push constants), recorded in this GraphCompute, so
+	// that products sharing src1 (Q, K and V; gate and up) quantize it
+	// once; valid until a recorded command writes that range.
+	held    heldQuantization
+	holding bool
 }
+
+type heldQuantization struct {
+	src binding
+	pc  pushConsts
+}
+
+// holds reports whether the scratch holds what quantize q writes.
+func (s *mmqScratch) holds(q *dispatch) bool {
+	return s.holding && s.held == heldQuantization{q.binds[0], q.pc}
+}
+
+// hold records that quantize q was recorded.
+func (s *mmqScratch) hold(q *dispatch) {
+	s.held, s.holding = heldQuantization{q.binds[0], q.pc}, true
+}
+
+// written forgets the held quantization when a dispatch with these
+// bindings writes its src1.
+func (s *mmqScratch) written(binds *[numBindings]binding, errFlag bool) {
+	if !s.holding {
+		return
+	}
+	src := s.held.src.memRange()
+	for i, b := range binds {
+		if written(i, errFlag) && b.memRange().overlaps(src) {
+			s.holding = false
+		}
+	}
+}
+
+// forget drops the held quantization: its src1 may have changed.
+func (s *mmqScratch) forget() { s.holding = false }
 
 // mmqScratchMin is the smallest scratch made, so that small products do
 // not grow it step by step.
@@ -210,6 +248,7 @@ func (b *Backend) scratch(size uint64) (binding, error) {
 			}
 			b.d.freeAfterQueued(s.buf)
 			s.buf = nil
+			s.forget()
 		}
 		nb, err := b.d.newDevBuffer(max(alignUp(size, 1<<16), mmqScratchMin), b.d.localType)
 		if err != nil {
@@ -227,4 +266,5 @@ func (b *Backend) destroyScratch() {
 		b.mmq.buf.destroy()
 		b.mmq.buf = nil
 	}
+	b.mmq.forget()
 }

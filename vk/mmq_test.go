@@ -341,3 +341,83 @@ func TestMMQFallsBack(t *testing.T) {
 		t.Errorf("NMSE %.3g against the CPU exceeds 5e-4", e)
 	}
 }
+
+// TestMMQSharedSrc1 checks that products sharing src1 quantize it once
+// per graph compute, and again after a node rewrites it or the host does
+// between computes, each against the CPU (fusion off, so that dispatches
+// count nodes).
+func TestMMQSharedSrc1(t *testing.T) {
+	dev, be := testDevice(t)
+	forceMMQ(t, dev)
+	be.SetFusion(false)
+	defer be.SetFusion(fusionDefault())
+	cpuBe := cpuBackend(t)
+	for _, c := range []struct {
+		name       string
+		build      buildFn
+		dispatches int
+	}{
+		{"three products of x", func(ctx *rt.Context) *rt.Tensor {
+			x := ctx.NewTensor(rt.F32, 128, 3).SetName("x")
+			mm := func(name string, wt rt.DType) *rt.Tensor {
+				return ctx.MulMat(ctx.NewTensor(wt, 128, 24).SetName(name), x)
+			}
+			return ctx.Add(ctx.Add(mm("wq", rt.Q8_0), mm("wk", rt.Q4_0)), mm("wv", rt.Q8_0))
+		}, 1 + 3 + 2},
+		{"x rewritten between products", func(ctx *rt.Context) *rt.Tensor {
+			x := ctx.NewTensor(rt.F32, 128, 3).SetName("x")
+			mm1 := ctx.MulMat(ctx.NewTensor(rt.Q8_0, 128, 24).SetName("w1"), x)
+			x2 := ctx.Cpy(ctx.NewTensor(rt.F32, 128, 3).SetName("y"), x) // writes x's memory
+			mm2 := ctx.MulMat(ctx.NewTensor(rt.Q8_0, 128, 24).SetName("w2"), x2)
+			return ctx.Add(mm1, mm2)
+		}, 2 + 1 + 2 + 1},
+		{"same x, other columns", func(ctx *rt.Context) *rt.Tensor {
+			x := ctx.NewTensor(rt.F32, 128, 4).SetName("x")
+			w := ctx.NewTensor(rt.Q4_0, 128, 24).SetName("w")
+			return ctx.Add(ctx.MulMat(w, ctx.View2D(x, 128, 2, x.Nb[1], 0)), ctx.MulMat(w, ctx.View2D(x, 128, 2, x.Nb[1], 2*x.Nb[1])))
+		}, 2 + 2 + 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			want := runGraph(t, cpuBe, cpu.BufferType(), c.build, nil)
+			before := be.Stats()
+			got := runGraph(t, be, dev.BufferType(), c.build, nil)
+			if n := be.Stats().Dispatches - before.Dispatches; n != c.dispatches {
+				t.Errorf("%d dispatches, want %d", n, c.dispatches)
+			}
+			if e := optest.NMSE(got, want); !(e <= 5e-4) {
+				t.Errorf("NMSE %.3g against the CPU exceeds 5e-4", e)
+			}
+		})
+	}
+
+	// The host rewrites x between two computes of one graph.
+	ctx := rt.NewContext()
+	x := ctx.NewTensor(rt.F32, 64, 2).SetName("x")
+	out := ctx.MulMat(ctx.NewTensor(rt.Q8_0, 64, 8).SetName("w"), x)
+	g, err := ctx.BuildGraph(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alloc(t, ctx, dev.BufferType())
+	for _, l := range g.Leafs {
+		d, err := leafData(l, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := rt.TensorSet(l, d, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first := computeF32(t, be, g, out)
+	xs := make([]float32, 128)
+	for i := range xs {
+		xs[i] = 2 * float32(i%7)
+	}
+	if err := rt.TensorSetF32(x, xs); err != nil {
+		t.Fatal(err)
+	}
+	second := computeF32(t, be, g, out)
+	if optest.NMSE(second, first) < 1e-2 {
+		t.Error("the second compute did not see the host's new x")
+	}
+}
