@@ -232,25 +232,8 @@ func (b *Backend) planNodes(fusion *rt.Fusion, g *rt.Graph, i int) (*dispatch, i
 // record appends one dispatch, with a barrier first if it touches memory an
 // earlier command of this command buffer wrote (or writes memory one read).
 func (b *Backend) record(ds *dispatch) error {
-	if ds.scratchBytes > 0 {
-		// Bound before recording pre, which writes it: growing the
-		// scratch may submit the command buffer.
-		sb, err := b.scratch(ds.scratchBytes)
-		if err != nil {
-			return err
-		}
-		ds.binds[ds.scratchAt] = sb
-		if ds.pre != nil {
-			ds.pre.binds[ds.pre.scratchAt] = sb
-		}
-	}
-	if ds.pre != nil && !b.mmq.holds(ds.pre) {
-		pre := *ds.pre
-		pre.scratchBytes = 0 // bound above
-		if err := b.record(&pre); err != nil {
-			return err
-		}
-		b.mmq.hold(ds.pre)
+	if err := b.recordPre(ds); err != nil { // MMQ's src1 quantization (mmq.go)
+		return err
 	}
 	p, err := b.d.pipeline(ds.key)
 	if err != nil {

@@ -188,6 +188,34 @@ func (d *Device) planMMQ(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, off
 	return true
 }
 
+// recordPre binds the backend's scratch into ds and its pre dispatch
+// where they use it, and records pre unless the scratch holds its result
+// already.
+func (b *Backend) recordPre(ds *dispatch) error {
+	if ds.scratchBytes > 0 {
+		// Bound before recording pre, which writes it: growing the
+		// scratch may submit the command buffer.
+		sb, err := b.scratch(ds.scratchBytes)
+		if err != nil {
+			return err
+		}
+		ds.binds[ds.scratchAt] = sb
+		if ds.pre != nil {
+			ds.pre.binds[ds.pre.scratchAt] = sb
+		}
+	}
+	if ds.pre == nil || b.mmq.holds(ds.pre) {
+		return nil
+	}
+	pre := *ds.pre
+	pre.scratchBytes = 0 // bound above
+	if err := b.record(&pre); err != nil {
+		return err
+	}
+	b.mmq.hold(ds.pre)
+	return nil
+}
+
 // mmqScratch is a backend's device-local buffer for quantized src1.
 type mmqScratch struct {
 	buf *devBuffer
