@@ -56,8 +56,9 @@ func mmqWeight(t rt.DType) bool {
 
 // useMMQ reports whether MUL_MAT with weights a and n src1 columns takes
 // the integer-dot path: on hardware devices with shaderIntegerDotProduct
-// (lavapipe keeps the float kernels, which it runs faster), unless
-// GPURT_VK_MMQ or Device.mmq say otherwise. n is there for the per-class
+// (software devices such as lavapipe, correctness platforms where MMQ's
+// gain is mixed, keep the float kernels), unless GPURT_VK_MMQ or
+// Device.mmq say otherwise. n is there for the per-class
 // tuning table to weigh; every n works.
 func (d *Device) useMMQ(a *rt.Tensor, n int) bool {
 	if !d.feat.integerDot || !mmqWeight(a.Type) || n < 1 {
