@@ -31,6 +31,8 @@ type Backend struct {
 	// host-visible, made on first use.
 	errBuf *devBuffer
 
+	mmq mmqScratch // quantized src1 of the integer-dot MUL_MAT (mmq.go)
+
 	noFusion bool // GPURT_VK_FUSION=0 or SetFusion(false): one dispatch per node (fuse.go)
 
 	stats Stats
@@ -171,6 +173,7 @@ func (b *Backend) GraphCompute(g *rt.Graph) error {
 	if g == nil {
 		return b.errorf("graph compute: nil graph")
 	}
+	b.mmq.forget() // the host may have rewritten any src1 since
 	var firstErr error
 	var fusion *rt.Fusion
 	if !b.noFusion {
@@ -234,6 +237,9 @@ func (b *Backend) planNodes(fusion *rt.Fusion, g *rt.Graph, i int) (*dispatch, i
 // record appends one dispatch, with a barrier first if it touches memory an
 // earlier command of this command buffer wrote (or writes memory one read).
 func (b *Backend) record(ds *dispatch) error {
+	if err := b.recordPre(ds); err != nil { // MMQ's src1 quantization (mmq.go)
+		return err
+	}
 	p, err := b.d.pipeline(ds.key)
 	if err != nil {
 		return err
@@ -257,6 +263,7 @@ func (b *Backend) record(ds *dispatch) error {
 		b.stats.Barriers++
 	}
 	b.haz.add(&ds.binds, ds.errFlag)
+	b.mmq.written(&ds.binds, ds.errFlag)
 	if p.handle != b.boundPipe {
 		vk.CmdBindPipeline(cmd, vk.PipelineBindPointCompute, p.handle)
 		b.boundPipe = p.handle
@@ -304,6 +311,7 @@ func (b *Backend) Close() error {
 	}
 	b.s.destroy()
 	b.destroyErrorFlag()
+	b.destroyScratch()
 	b.mu.Unlock()
 	// After unlocking: releasing the device locks in the other order.
 	b.d.track(func(l *liveObjects) { delete(l.backends, b) })
@@ -322,6 +330,7 @@ func (b *Backend) releaseStream() {
 	b.recorded = nil
 	b.s.destroy()
 	b.destroyErrorFlag()
+	b.destroyScratch()
 }
 
 // vkTensor resolves t to its Vulkan buffer and byte range, or reports why not.

@@ -78,6 +78,9 @@ type Device struct {
 	// matVec forces a mat-vec kernel (matvec_hw.go); matVecAuto by default.
 	matVec matVecKernel
 
+	// mmq overrides GPURT_VK_MMQ for this device (tests; see useMMQ).
+	mmq mmqMode
+
 	// disabled lists ops SupportsOp refuses (tests use it to force a
 	// split onto another backend).
 	disabled map[rt.Op]bool

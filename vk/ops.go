@@ -19,6 +19,12 @@ type dispatch struct {
 	// errFlag: binding 2 is the backend's error flag, which the shader
 	// writes on invalid input (GET_ROWS and SET_ROWS indices).
 	errFlag bool
+	// pre is recorded just before this dispatch (MMQ's src1 quantization,
+	// mmq.go). With scratchBytes, the backend binds its MMQ scratch of at
+	// least that size at binding scratchAt.
+	pre          *dispatch
+	scratchBytes uint64
+	scratchAt    int
 }
 
 // Workgroup sizes (specialization constant 0).
@@ -669,6 +675,9 @@ func (t mmTile) spec() [7]uint32 {
 
 func (d *Device) planMatMul(ds *dispatch, t *rt.Tensor, offs [rt.MaxSrc]uint32, offd uint32, fuse uint32) {
 	a, b := t.Src[0], t.Src[1]
+	if d.useMMQ(a, b.Ne[1]) && d.planMMQ(ds, t, offs, offd, fuse) {
+		return
+	}
 	p := matmulPC{
 		K: uint32(a.Ne[0]), M: uint32(a.Ne[1]), N: uint32(b.Ne[1]),
 		Ne02: uint32(a.Ne[2]), Ne03: uint32(a.Ne[3]), Ne12: uint32(b.Ne[2]), Ne13: uint32(b.Ne[3]),
