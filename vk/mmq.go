@@ -55,11 +55,11 @@ func mmqWeight(t rt.DType) bool {
 }
 
 // useMMQ reports whether MUL_MAT with weights a and n src1 columns takes
-// the integer-dot path: on hardware devices with shaderIntegerDotProduct
-// (software devices such as lavapipe, correctness platforms where MMQ's
-// gain is mixed, keep the float kernels), unless GPURT_VK_MMQ or
-// Device.mmq say otherwise. n is there for the per-class
-// tuning table to weigh; every n works.
+// the integer-dot path: where the device has shaderIntegerDotProduct and
+// its tuning row says so (the GPU rows; the software row, for correctness
+// platforms such as lavapipe where MMQ's gain is mixed, keeps the float
+// kernels), unless GPURT_VK_MMQ or Device.mmq say otherwise. Every n
+// works; n is there for rows that would weigh it.
 func (d *Device) useMMQ(a *rt.Tensor, n int) bool {
 	if !d.feat.integerDot || !mmqWeight(a.Type) || n < 1 {
 		return false
@@ -74,7 +74,7 @@ func (d *Device) useMMQ(a *rt.Tensor, n int) bool {
 	case mmqOff:
 		return false
 	}
-	return !d.software
+	return d.tune.mmq
 }
 
 // Bytes of one Q8_1-like scratch block: 32 int8 quants, then (elsewhere in

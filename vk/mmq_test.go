@@ -63,7 +63,7 @@ func TestMMQSelection(t *testing.T) {
 		{"forced q4_k", mmqOn, q4k, dot},
 		{"forced q5_k", mmqOn, q5k, false},
 		{"off q8_0", mmqOff, q8, false},
-		{"auto q8_0", mmqAuto, q8, dot && (mmqEnv == mmqOn || (mmqEnv == mmqAuto && !dev.software))},
+		{"auto q8_0", mmqAuto, q8, dot && (mmqEnv == mmqOn || (mmqEnv == mmqAuto && dev.tune.mmq))},
 	} {
 		dev.mmq = c.mode
 		if got := dev.useMMQ(c.a, 4); got != c.want {

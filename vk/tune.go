@@ -117,6 +117,10 @@ type tuning struct {
 	// matVec is the mat-vec kernel (matvec_hw.go): the coalesced one on
 	// GPUs, the one-block-per-lane one on CPU drivers.
 	matVec matVecKernel
+	// mmq runs Q8_0, Q4_0, Q4_K and Q6_K products on packed int8 dot
+	// products (mmq.go) where the device has them; off on CPU drivers,
+	// whose float kernels suit them.
+	mmq bool
 	// Mat-vec workgroup size, rows and src1 columns per workgroup; 0 for
 	// wgMatVec means one subgroup (see subgroupWG).
 	wgMatVec, nrMatVec, ncMatVec int
@@ -148,13 +152,13 @@ var (
 // GPU rows are those gpurt used on every GPU before the table existed; the
 // software row is exactly what it used on CPU drivers.
 var tuneTable = map[deviceClass]tuning{
-	classNVIDIA: {class: classNVIDIA, mmKernel: mmHardware, mmTile: hwTile128x128, matVec: matVecHW,
+	classNVIDIA: {class: classNVIDIA, mmKernel: mmHardware, mmTile: hwTile128x128, matVec: matVecHW, mmq: true,
 		wgMatVec: 32, nrMatVec: 4, ncMatVec: 4, wgRows: 128, submitEvery: submitEvery},
-	classAMD: {class: classAMD, mmKernel: mmHardware, mmTile: hwTile128x128k16, matVec: matVecHW,
+	classAMD: {class: classAMD, mmKernel: mmHardware, mmTile: hwTile128x128k16, matVec: matVecHW, mmq: true,
 		wgMatVec: 32, nrMatVec: 4, ncMatVec: 4, wgRows: 128, submitEvery: submitEvery},
-	classIntel: {class: classIntel, mmKernel: mmHardware, mmTile: hwTile64x64, matVec: matVecHW,
+	classIntel: {class: classIntel, mmKernel: mmHardware, mmTile: hwTile64x64, matVec: matVecHW, mmq: true,
 		wgMatVec: 32, nrMatVec: 4, ncMatVec: 4, wgRows: 128, submitEvery: submitEvery},
-	classApple: {class: classApple, mmKernel: mmHardware, mmTile: hwTile128x64, matVec: matVecHW,
+	classApple: {class: classApple, mmKernel: mmHardware, mmTile: hwTile128x64, matVec: matVecHW, mmq: true,
 		wgMatVec: 32, nrMatVec: 4, ncMatVec: 4, wgRows: 128, submitEvery: submitEvery},
 	// On a CPU driver every memory access costs a few nanoseconds and
 	// barriers switch coroutines: a workgroup of one subgroup reduces
@@ -162,7 +166,7 @@ var tuneTable = map[deviceClass]tuning{
 	// src1 load.
 	classSoftware: {class: classSoftware, mmKernel: mmLavapipe, mmTile: cpuTile, matVec: matVecPortable,
 		wgMatVec: 0, nrMatVec: 16, ncMatVec: 8, wgRows: 0, submitEvery: submitEvery},
-	classOther: {class: classOther, mmKernel: mmHardware, mmTile: hwTile64x64k8, matVec: matVecHW,
+	classOther: {class: classOther, mmKernel: mmHardware, mmTile: hwTile64x64k8, matVec: matVecHW, mmq: true,
 		wgMatVec: 32, nrMatVec: 4, ncMatVec: 4, wgRows: 128, submitEvery: submitEvery},
 }
 
@@ -265,6 +269,13 @@ func (d *Device) tuneReport() string {
 	if d.hwMatVec() {
 		mv = fmt.Sprintf("mat-vec hardware %d invocations, %dx%d", d.hwMatVecWG(), hwMatVecRows, hwMatVecMaxCols)
 	}
-	return fmt.Sprintf("tuning %s (%s): tiled matmul %s %dx%dx%d, %dx%d per invocation, %d invocations; %s; rows %d invocations",
-		t.class, how, t.mmKernel, m.bm, m.bn, m.bk, m.tm, m.tn, m.workgroup(), mv, d.wgRows)
+	mmq := "off"
+	if t.mmq {
+		mmq = "on"
+		if !d.feat.integerDot {
+			mmq = "on, but the device has no integer dot product"
+		}
+	}
+	return fmt.Sprintf("tuning %s (%s): tiled matmul %s %dx%dx%d, %dx%d per invocation, %d invocations; %s; rows %d invocations; integer-dot matmul %s",
+		t.class, how, t.mmKernel, m.bm, m.bn, m.bk, m.tm, m.tn, m.workgroup(), mv, d.wgRows, mmq)
 }

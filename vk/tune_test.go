@@ -247,9 +247,18 @@ func useClass(t testing.TB, dev *Device, c deviceClass) tuning {
 func TestHardwarePlan(t *testing.T) {
 	dev, _ := testDevice(t)
 	row := useClass(t, dev, classNVIDIA)
-	if row.mmKernel != mmHardware {
+	if row.mmKernel != mmHardware || !row.mmq {
 		t.Fatalf("nvidia row on this device: %+v", row)
 	}
+	if dev.feat.integerDot && mmqEnv == mmqAuto {
+		if key, _ := planKey(t, dev, rt.Q8_0, 64, 64, 64); key.variant != "mmq" {
+			t.Errorf("q8_0 64x64x64 on the nvidia row: variant %s, want mmq (integer dot)", key.variant)
+		}
+	}
+	// The float tiles below: the integer-dot path off.
+	prevMMQ := dev.mmq
+	dev.mmq = mmqOff
+	defer func() { dev.mmq = prevMMQ }()
 	for _, c := range []struct {
 		wt      rt.DType
 		m, n, k int
