@@ -56,6 +56,11 @@
 //	                       reads through staging
 //	GPURT_VK_FUSION=0      one dispatch per node: no fused kernels (for
 //	                       comparison; Backend.SetFusion per backend)
+//	GPURT_VK_TUNE=class    use this tuning row (nvidia, amd, intel, apple,
+//	                       software, other; auto by default): tiles,
+//	                       workgroups and kernels (docs/gpu-kernels.md)
+//	GPURT_VK_MATVEC=hw|portable force a mat-vec kernel
+//	GPURT_VK_MMQ=1|0       force the integer-dot matmul on or off
 package vk
 
 import (

@@ -22,6 +22,11 @@
 // GPURT_WGPU_FUSION=0 (or Backend.SetFusion(false)) turns fusion off, to
 // compare.
 //
+// Kernels and submission sizes come from a tuning row per adapter class
+// (tune.go: nvidia, amd, intel, apple, software, other), chosen from the
+// adapter's vendor and type; GPURT_WGPU_TUNE=class forces one
+// (docs/gpu-kernels.md).
+//
 // Releasing: freeing a buffer releases it and the bind groups naming it;
 // closing a backend releases its pending reads' staging buffers. Compiled
 // pipelines, bind group and pipeline layouts, bind groups, the params arena
