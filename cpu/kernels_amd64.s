@@ -1673,12 +1673,6 @@ TEXT ·dotF16x4x1SIMD(SB), NOSPLIT, $0-64
 f16x4x1_loop16:
 	CMPQ AX, CX
 	JGE f16x4x1_done
-	// Each row 2 KiB ahead (a line every other chunk would do; the
-	// extra prefetches cost less than the branch to skip them).
-	PREFETCHT0 2048(SI)(AX*2)
-	PREFETCHT0 2048(R8)(AX*2)
-	PREFETCHT0 2048(R9)(AX*2)
-	PREFETCHT0 2048(R10)(AX*2)
 	VMOVUPS (DI)(AX*4), Y12
 	VMOVUPS 32(DI)(AX*4), Y13
 	VCVTPH2PS (SI)(AX*2), Y8
