@@ -30,13 +30,7 @@ func runOracleCases(t *testing.T, be rt.Backend, kinds ...string) {
 		if !slices.Contains(kinds, c.Kind) {
 			continue
 		}
-		nmse, limit, err := optest.RunGGMLOracleCase(be, oracleDir, c, optest.GGMLOracleOptions{})
-		switch {
-		case err != nil:
-			t.Errorf("%s: %v", c.Name, err)
-		case nmse > limit:
-			t.Errorf("%s: NMSE %.3g against ggml exceeds %.0e", c.Name, nmse, limit)
-		}
+		checkOracleCase(t, be, c)
 		ran++
 	}
 	t.Logf("%d ggml cases", ran)
@@ -66,4 +60,17 @@ func TestGGMLOracleMulMatBuilds(t *testing.T) {
 	dev.subgroupArith, dev.subgroupShuffle, dev.mmTile = false, false, gpuTile
 	defer func() { dev.subgroupArith, dev.subgroupShuffle, dev.mmTile = arith, shuffle, tile }()
 	runOracleCases(t, be, "mul_mat")
+}
+
+// checkOracleCase runs one of ggml's cases on be and fails the test where
+// the result is off by more than the case's limit.
+func checkOracleCase(t *testing.T, be rt.Backend, c optest.GGMLOracleCase) {
+	t.Helper()
+	nmse, limit, err := optest.RunGGMLOracleCase(be, oracleDir, c, optest.GGMLOracleOptions{})
+	switch {
+	case err != nil:
+		t.Errorf("%s: %v", c.Name, err)
+	case nmse > limit:
+		t.Errorf("%s: NMSE %.3g against ggml exceeds %.0e", c.Name, nmse, limit)
+	}
 }

@@ -225,13 +225,7 @@ func TestMatVecHWGGMLOracle(t *testing.T) {
 				if c.Kind != "mul_mat" || len(c.Inputs) < 2 || c.Inputs[1].Ne[1] > matVecMaxN {
 					continue
 				}
-				nmse, limit, err := optest.RunGGMLOracleCase(be, oracleDir, c, optest.GGMLOracleOptions{})
-				switch {
-				case err != nil:
-					t.Errorf("%s: %v", c.Name, err)
-				case nmse > limit:
-					t.Errorf("%s: NMSE %.3g against ggml exceeds %.0e", c.Name, nmse, limit)
-				}
+				checkOracleCase(t, be, c)
 				ran++
 			}
 			if ran == 0 {

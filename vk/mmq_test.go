@@ -248,13 +248,7 @@ func TestMMQGGMLOracle(t *testing.T) {
 		if dt, err := rt.ParseDType(c.WType); c.Kind != "mul_mat" || err != nil || !mmqWeight(dt) {
 			continue
 		}
-		nmse, limit, err := optest.RunGGMLOracleCase(be, oracleDir, c, optest.GGMLOracleOptions{})
-		switch {
-		case err != nil:
-			t.Errorf("%s: %v", c.Name, err)
-		case nmse > limit:
-			t.Errorf("%s: NMSE %.3g against ggml exceeds %.0e", c.Name, nmse, limit)
-		}
+		checkOracleCase(t, be, c)
 		ran++
 	}
 	if ran == 0 {
