@@ -152,15 +152,7 @@ func runOuts(t *testing.T, be rt.Backend, bt rt.BufferType, c fusionCase) [][]fl
 		t.Fatal(err)
 	}
 	alloc(t, ctx, bt)
-	for _, l := range g.Leafs {
-		d, err := leafData(l, c.given)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := rt.TensorSet(l, d, 0); err != nil {
-			t.Fatal(err)
-		}
-	}
+	fillLeaves(t, g, c.given)
 	if err := be.GraphCompute(g); err != nil {
 		t.Fatalf("%s: %v", be.Name(), err)
 	}
@@ -237,15 +229,7 @@ func TestFusedRopeRowsBadIndex(t *testing.T) {
 			t.Fatal(err)
 		}
 		alloc(t, ctx, dev.BufferType())
-		for _, l := range g.Leafs {
-			d, err := leafData(l, c.given)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := rt.TensorSet(l, d, 0); err != nil {
-				t.Fatal(err)
-			}
-		}
+		fillLeaves(t, g, c.given)
 		before := be.Stats()
 		err = be.GraphCompute(g)
 		if err == nil {

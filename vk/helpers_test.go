@@ -36,15 +36,10 @@ func leafData(t *rt.Tensor, given map[string][]byte) ([]byte, error) {
 
 // runGraph builds the graph, places it in one buffer of bt, fills the
 // leaves, computes on be and returns the output as float32 values.
-func runGraph(t *testing.T, be rt.Backend, bt rt.BufferType, build buildFn, given map[string][]byte) []float32 {
+// fillLeaves uploads each leaf of g: given's bytes by name, else
+// leafData's deterministic values.
+func fillLeaves(t *testing.T, g *rt.Graph, given map[string][]byte) {
 	t.Helper()
-	ctx := rt.NewContext()
-	out := build(ctx)
-	g, err := ctx.BuildGraph(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	alloc(t, ctx, bt)
 	for _, l := range g.Leafs {
 		d, err := leafData(l, given)
 		if err != nil {
@@ -54,6 +49,18 @@ func runGraph(t *testing.T, be rt.Backend, bt rt.BufferType, build buildFn, give
 			t.Fatalf("set %q: %v", l.Name, err)
 		}
 	}
+}
+
+func runGraph(t *testing.T, be rt.Backend, bt rt.BufferType, build buildFn, given map[string][]byte) []float32 {
+	t.Helper()
+	ctx := rt.NewContext()
+	out := build(ctx)
+	g, err := ctx.BuildGraph(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alloc(t, ctx, bt)
+	fillLeaves(t, g, given)
 	if err := be.GraphCompute(g); err != nil {
 		t.Fatalf("%s: %v", be.Name(), err)
 	}

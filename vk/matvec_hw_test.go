@@ -152,15 +152,7 @@ func runMatVecCase(t *testing.T, be rt.Backend, bt rt.BufferType, c matVecCase, 
 func runBuilt(t *testing.T, be rt.Backend, bt rt.BufferType, ctx *rt.Context, g *rt.Graph, out *rt.Tensor) []float32 {
 	t.Helper()
 	alloc(t, ctx, bt)
-	for _, l := range g.Leafs {
-		d, err := leafData(l, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := rt.TensorSet(l, d, 0); err != nil {
-			t.Fatalf("set %q: %v", l.Name, err)
-		}
-	}
+	fillLeaves(t, g, nil)
 	return computeF32(t, be, g, out)
 }
 

@@ -314,15 +314,7 @@ func TestMMQFallsBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	alloc(t, ctx, dev.BufferType())
-	for _, l := range g.Leafs {
-		d, err := leafData(l, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := rt.TensorSet(l, d, 0); err != nil {
-			t.Fatal(err)
-		}
-	}
+	fillLeaves(t, g, nil)
 	limit := dev.lim.maxStorageRange
 	dev.lim.maxStorageRange = 1 << 20 // what the planner sees; the real limit is larger
 	defer func() { dev.lim.maxStorageRange = limit }()
@@ -393,15 +385,7 @@ func TestMMQSharedSrc1(t *testing.T) {
 		t.Fatal(err)
 	}
 	alloc(t, ctx, dev.BufferType())
-	for _, l := range g.Leafs {
-		d, err := leafData(l, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := rt.TensorSet(l, d, 0); err != nil {
-			t.Fatal(err)
-		}
-	}
+	fillLeaves(t, g, nil)
 	first := computeF32(t, be, g, out)
 	xs := make([]float32, 128)
 	for i := range xs {
