@@ -66,11 +66,5 @@ func TestGGMLOracleMulMatBuilds(t *testing.T) {
 // the result is off by more than the case's limit.
 func checkOracleCase(t *testing.T, be rt.Backend, c optest.GGMLOracleCase) {
 	t.Helper()
-	nmse, limit, err := optest.RunGGMLOracleCase(be, oracleDir, c, optest.GGMLOracleOptions{})
-	switch {
-	case err != nil:
-		t.Errorf("%s: %v", c.Name, err)
-	case nmse > limit:
-		t.Errorf("%s: NMSE %.3g against ggml exceeds %.0e", c.Name, nmse, limit)
-	}
+	optest.CheckGGMLOracleCase(t, be, oracleDir, c)
 }

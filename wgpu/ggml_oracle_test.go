@@ -29,13 +29,7 @@ func TestGGMLOracle(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range cases {
-		nmse, limit, err := optest.RunGGMLOracleCase(b, oracleDir, c, optest.GGMLOracleOptions{})
-		switch {
-		case err != nil:
-			t.Errorf("%s: %v", c.Name, err)
-		case nmse > limit:
-			t.Errorf("%s: NMSE %.3g against ggml exceeds %.0e", c.Name, nmse, limit)
-		}
+		optest.CheckGGMLOracleCase(t, b, oracleDir, c)
 	}
 	s, err := ggmloracle.Load(oracleDir)
 	if err != nil {

@@ -120,6 +120,19 @@ func RunGGMLOracleT(t *testing.T, b rt.Backend, dir string, opt GGMLOracleOption
 	}
 }
 
+// CheckGGMLOracleCase runs case c on b and fails t where it errs or its
+// NMSE exceeds the case's bound.
+func CheckGGMLOracleCase(t testing.TB, b rt.Backend, dir string, c GGMLOracleCase) {
+	t.Helper()
+	nmse, limit, err := RunGGMLOracleCase(b, dir, c, GGMLOracleOptions{})
+	switch {
+	case err != nil:
+		t.Errorf("%s: %v", c.Name, err)
+	case nmse > limit:
+		t.Errorf("%s: NMSE %.3g against ggml exceeds %.0e", c.Name, nmse, limit)
+	}
+}
+
 // RunGGMLOracleCase computes case c on b and returns its NMSE against
 // ggml's output and the bound that applies. An error wrapping
 // rt.ErrUnsupported means b's device does not run the case.
