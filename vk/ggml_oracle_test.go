@@ -30,7 +30,7 @@ func runOracleCases(t *testing.T, be rt.Backend, kinds ...string) {
 		if !slices.Contains(kinds, c.Kind) {
 			continue
 		}
-		checkOracleCase(t, be, c)
+		optest.CheckGGMLOracleCase(t, be, oracleDir, c)
 		ran++
 	}
 	t.Logf("%d ggml cases", ran)
@@ -60,11 +60,4 @@ func TestGGMLOracleMulMatBuilds(t *testing.T) {
 	dev.subgroupArith, dev.subgroupShuffle, dev.mmTile = false, false, gpuTile
 	defer func() { dev.subgroupArith, dev.subgroupShuffle, dev.mmTile = arith, shuffle, tile }()
 	runOracleCases(t, be, "mul_mat")
-}
-
-// checkOracleCase runs one of ggml's cases on be and fails the test where
-// the result is off by more than the case's limit.
-func checkOracleCase(t *testing.T, be rt.Backend, c optest.GGMLOracleCase) {
-	t.Helper()
-	optest.CheckGGMLOracleCase(t, be, oracleDir, c)
 }

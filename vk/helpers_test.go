@@ -34,8 +34,6 @@ func leafData(t *rt.Tensor, given map[string][]byte) ([]byte, error) {
 	return out, nil
 }
 
-// runGraph builds the graph, places it in one buffer of bt, fills the
-// leaves, computes on be and returns the output as float32 values.
 // fillLeaves uploads each leaf of g: given's bytes by name, else
 // leafData's deterministic values.
 func fillLeaves(t *testing.T, g *rt.Graph, given map[string][]byte) {
@@ -51,6 +49,8 @@ func fillLeaves(t *testing.T, g *rt.Graph, given map[string][]byte) {
 	}
 }
 
+// runGraph builds the graph, places it in one buffer of bt, fills the
+// leaves, computes on be and returns the output as float32 values.
 func runGraph(t *testing.T, be rt.Backend, bt rt.BufferType, build buildFn, given map[string][]byte) []float32 {
 	t.Helper()
 	ctx := rt.NewContext()

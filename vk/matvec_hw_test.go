@@ -217,7 +217,7 @@ func TestMatVecHWGGMLOracle(t *testing.T) {
 				if c.Kind != "mul_mat" || len(c.Inputs) < 2 || c.Inputs[1].Ne[1] > matVecMaxN {
 					continue
 				}
-				checkOracleCase(t, be, c)
+				optest.CheckGGMLOracleCase(t, be, oracleDir, c)
 				ran++
 			}
 			if ran == 0 {

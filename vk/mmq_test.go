@@ -248,7 +248,7 @@ func TestMMQGGMLOracle(t *testing.T) {
 		if dt, err := rt.ParseDType(c.WType); c.Kind != "mul_mat" || err != nil || !mmqWeight(dt) {
 			continue
 		}
-		checkOracleCase(t, be, c)
+		optest.CheckGGMLOracleCase(t, be, oracleDir, c)
 		ran++
 	}
 	if ran == 0 {

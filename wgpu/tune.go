@@ -166,12 +166,12 @@ var tuneTable = [...]tune{
 	classSoftware: {matmul: matmulRegisters, batchWork: 1 << 30, batchDispatches: 128},
 	classNVIDIA:   bigTiles(1<<37, 1024),
 	classAMD:      bigTiles(1<<37, 1024),
-	classIntel:    smallTiles(128, 1<<35, 512),
+	classIntel:    smallTiles(1<<35, 512),
 	classApple: {matmul: matmulTiled,
 		tile:   tileShape{bm: 64, bn: 64, bk: 16, tm: 4, tn: 4, pad: 4},
 		narrow: tileShape{bm: 128, bn: 32, bk: 16, tm: 4, tn: 4, pad: 4},
 		mvMaxN: 8, mvWG: 256, mvRows: 4, mvCols: 4, batchWork: 1 << 36, batchDispatches: 512},
-	classOther: smallTiles(128, 1<<34, 256),
+	classOther: smallTiles(1<<34, 256),
 }
 
 // bigTiles is the row of GPUs with 8x4 register blocks (NVIDIA, AMD).
@@ -182,13 +182,12 @@ func bigTiles(batchWork float64, batchDispatches int) tune {
 		mvMaxN: 8, mvWG: 256, mvRows: 4, mvCols: 4, batchWork: batchWork, batchDispatches: batchDispatches}
 }
 
-// smallTiles is the row of GPUs with 4x4 register blocks and mat-vec
-// workgroups of mvWG (Intel, others).
-func smallTiles(mvWG int, batchWork float64, batchDispatches int) tune {
+// smallTiles is the row of GPUs with 4x4 register blocks (Intel, others).
+func smallTiles(batchWork float64, batchDispatches int) tune {
 	return tune{matmul: matmulTiled,
 		tile:   tileShape{bm: 64, bn: 32, bk: 16, tm: 4, tn: 4, pad: 4},
 		narrow: tileShape{bm: 128, bn: 16, bk: 16, tm: 4, tn: 4, pad: 4},
-		mvMaxN: 8, mvWG: mvWG, mvRows: 4, mvCols: 4, batchWork: batchWork, batchDispatches: batchDispatches}
+		mvMaxN: 8, mvWG: 128, mvRows: 4, mvCols: 4, batchWork: batchWork, batchDispatches: batchDispatches}
 }
 
 // tuneFor returns class's row fitted to the device limits: tiles and the
