@@ -54,9 +54,9 @@ test: test-deps
 	GOARCH=arm64 CGO_ENABLED=0 $(GO) test -count=1 -exec 'qemu-aarch64' -run 'GGMLOracle|Q8_K' ./runtime
 	if [ "$$($(GO) env GOARCH)" = amd64 ] && grep -qw fma /proc/cpuinfo && grep -qw avx2 /proc/cpuinfo; then \
 		GOAMD64=v3 $(GO) test -count=1 -run 'GGMLOracle|Q8_K' ./runtime; fi
-	$(GO) test ./gguf -run '^$$' -fuzz FuzzRead -fuzztime 10s
-	# A count, not a duration: a time limit that ends while the fuzzer minimizes
+	# Counts, not durations: a time limit that ends while the fuzzer minimizes
 	# a new input failed here with "context deadline exceeded".
+	$(GO) test ./gguf -run '^$$' -fuzz FuzzRead -fuzztime 300000x -fuzzminimizetime 5s
 	$(GO) test ./rpc -run '^$$' -fuzz FuzzServerRequests -fuzztime 50000x -fuzzminimizetime 5s
 
 ## run: the main job: generate text with the embedded default model on the best device.
