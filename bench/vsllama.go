@@ -60,20 +60,22 @@ func (r *runner) llamaCppE2E(m Model, prompt, gen Record) []Record {
 	}
 	threads := runtime.GOMAXPROCS(0)
 	reps := max(2, r.policy.MinRuns)
-	ptoks, gtoks, err := runLlamaBench(tool, path, prompt.N, gen.N, threads, reps)
+	res, err := runLlamaBench(tool, path, prompt.N, gen.N, threads, reps)
 	if err != nil {
 		r.fail(prompt, err)
 		r.fail(gen, err)
 		return nil
 	}
-	note := fmt.Sprintf("llama-bench -p %d -n %d -t %d -r %d", prompt.N, gen.N, threads, reps)
-	prompt.TokS, gen.TokS = ptoks, gtoks
+	note := fmt.Sprintf("llama-bench -p %d -n %d -d 0,%d -t %d -r %d", prompt.N, gen.N, prompt.N, threads, reps)
+	prompt.TokS, gen.TokS = res.prompt, res.gen
+	prompt.Note = note + "; the prompt from an empty cache, as gpurt's"
+	gen.Note = fmt.Sprintf("%s; generation after the %d-token prompt (depth %d), as gpurt's; from an empty cache it is %.1f tok/s", note, prompt.N, prompt.N, res.genEmpty)
 	out := []Record{prompt, gen}
 	for i := range out {
 		if out[i].TokS > 0 {
 			out[i].Us = 1e6 / out[i].TokS
 		}
-		out[i].Status, out[i].Runs, out[i].Note = StatusOK, reps, note
+		out[i].Status, out[i].Runs = StatusOK, reps
 	}
 	return out
 }
@@ -96,62 +98,75 @@ func writeTemp(data []byte, pattern string) (string, error) {
 	return f.Name(), nil
 }
 
-// runLlamaBench runs llama-bench with CSV output and returns its mean
-// prompt and generation speeds in tokens per second.
-func runLlamaBench(tool, model string, nPrompt, nGen, threads, reps int) (promptTokS, genTokS float64, err error) {
+// llamaBenchResult is what gpurt compares with: the prompt from an empty
+// cache, and generation after the prompt, at the context depth where
+// gpurt's generation runs. genEmpty, generation from an empty cache, is
+// llama-bench's default tg figure, kept for the note.
+type llamaBenchResult struct {
+	prompt, gen, genEmpty float64 // tokens per second
+}
+
+// runLlamaBench runs llama-bench with CSV output at depths 0 and nPrompt
+// and returns its mean speeds in tokens per second.
+func runLlamaBench(tool, model string, nPrompt, nGen, threads, reps int) (llamaBenchResult, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), llamaBenchTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, tool, "-m", model,
-		"-p", strconv.Itoa(nPrompt), "-n", strconv.Itoa(nGen),
+		"-p", strconv.Itoa(nPrompt), "-n", strconv.Itoa(nGen), "-d", "0,"+strconv.Itoa(nPrompt),
 		"-t", strconv.Itoa(threads), "-r", strconv.Itoa(reps), "-o", "csv")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return 0, 0, fmt.Errorf("llama-bench: %w: %s", err, lastLine(stderr.String()))
+		return llamaBenchResult{}, fmt.Errorf("llama-bench: %w: %s", err, lastLine(stderr.String()))
 	}
-	return parseLlamaBenchCSV(stdout.Bytes())
+	return parseLlamaBenchCSV(stdout.Bytes(), nPrompt)
 }
 
 // parseLlamaBenchCSV reads llama-bench's -o csv output: one row per test,
-// with n_prompt, n_gen and avg_ts columns.
-func parseLlamaBenchCSV(data []byte) (promptTokS, genTokS float64, err error) {
+// with n_prompt, n_gen, n_depth and avg_ts columns. The generation figure
+// is the row at depth genDepth.
+func parseLlamaBenchCSV(data []byte, genDepth int) (llamaBenchResult, error) {
+	var res llamaBenchResult
 	rows, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
 	if err != nil {
-		return 0, 0, fmt.Errorf("llama-bench output: %w", err)
+		return res, fmt.Errorf("llama-bench output: %w", err)
 	}
 	if len(rows) < 2 {
-		return 0, 0, fmt.Errorf("llama-bench output has no results")
+		return res, fmt.Errorf("llama-bench output has no results")
 	}
 	col := map[string]int{}
 	for i, name := range rows[0] {
 		col[name] = i
 	}
-	for _, name := range []string{"n_prompt", "n_gen", "avg_ts"} {
+	for _, name := range []string{"n_prompt", "n_gen", "n_depth", "avg_ts"} {
 		if _, ok := col[name]; !ok {
-			return 0, 0, fmt.Errorf("llama-bench output lacks the %s column", name)
+			return res, fmt.Errorf("llama-bench output lacks the %s column", name)
 		}
 	}
 	for _, row := range rows[1:] {
 		if len(row) != len(rows[0]) {
-			return 0, 0, fmt.Errorf("llama-bench output has a row of %d fields under %d columns", len(row), len(rows[0]))
+			return res, fmt.Errorf("llama-bench output has a row of %d fields under %d columns", len(row), len(rows[0]))
 		}
 		np, err1 := strconv.Atoi(row[col["n_prompt"]])
 		ng, err2 := strconv.Atoi(row[col["n_gen"]])
-		ts, err3 := strconv.ParseFloat(row[col["avg_ts"]], 64)
-		if err1 != nil || err2 != nil || err3 != nil {
-			return 0, 0, fmt.Errorf("llama-bench output row %q is not numeric", strings.Join(row, ","))
+		depth, err3 := strconv.Atoi(row[col["n_depth"]])
+		ts, err4 := strconv.ParseFloat(row[col["avg_ts"]], 64)
+		if err := errors.Join(err1, err2, err3, err4); err != nil {
+			return res, fmt.Errorf("llama-bench output row %q is not numeric", strings.Join(row, ","))
 		}
 		switch {
-		case np > 0 && ng == 0:
-			promptTokS = ts
-		case np == 0 && ng > 0:
-			genTokS = ts
+		case np > 0 && ng == 0 && depth == 0:
+			res.prompt = ts
+		case np == 0 && ng > 0 && depth == genDepth:
+			res.gen = ts
+		case np == 0 && ng > 0 && depth == 0:
+			res.genEmpty = ts
 		}
 	}
-	if promptTokS <= 0 || genTokS <= 0 {
-		return 0, 0, fmt.Errorf("llama-bench output lacks a prompt or a generation result")
+	if res.prompt <= 0 || res.gen <= 0 {
+		return res, fmt.Errorf("llama-bench output lacks the prompt at depth 0 or generation at depth %d", genDepth)
 	}
-	return promptTokS, genTokS, nil
+	return res, nil
 }
 
 func lastLine(s string) string {

@@ -9,23 +9,30 @@ import (
 )
 
 func TestParseLlamaBenchCSV(t *testing.T) {
-	header := "build_commit,model_type,n_threads,n_prompt,n_gen,avg_ns,stddev_ns,avg_ts,stddev_ts\n"
+	header := "build_commit,model_type,n_threads,n_prompt,n_gen,n_depth,avg_ns,stddev_ns,avg_ts,stddev_ts\n"
+	row := func(np, ng, depth, ts string) string {
+		return `"abc","llama ?B F32","2","` + np + `","` + ng + `","` + depth + `","1","0","` + ts + `","3"` + "\n"
+	}
+	// llama-bench -p 128 -n 64 -d 0,128: prompt and generation at each depth.
+	full := header + row("128", "0", "0", "10259.5") + row("0", "64", "0", "96.25") + row("128", "0", "128", "9000") + row("0", "64", "128", "80.5")
 	for _, tc := range []struct {
 		name, csv    string
-		prompt, gen  float64
+		want         llamaBenchResult
 		wantErrMatch string
 	}{
-		{"prompt and gen", header + `"abc","llama ?B F32","2","128","0","1","0","10259.5","12.1"` + "\n" + `"abc","llama ?B F32","2","0","64","1","0","96.25","3"` + "\n", 10259.5, 96.25, ""},
-		{"gen missing", header + `"abc","m","2","128","0","1","0","10259.5","12.1"` + "\n", 0, 0, "lacks a prompt or a generation"},
-		{"no rows", header, 0, 0, "no results"},
-		{"no avg_ts", "n_prompt,n_gen\n128,0\n", 0, 0, "avg_ts"},
-		{"not numeric", header + `"abc","m","2","x","0","1","0","1","1"` + "\n", 0, 0, "not numeric"},
-		{"ragged", header + `"abc","m"` + "\n", 0, 0, ""},
+		{"prompt at depth 0, generation at depth 128", full, llamaBenchResult{prompt: 10259.5, gen: 80.5, genEmpty: 96.25}, ""},
+		{"generation only at depth 0", header + row("128", "0", "0", "10259.5") + row("0", "64", "0", "96.25"), llamaBenchResult{}, "generation at depth 128"},
+		{"prompt only at depth 128", header + row("128", "0", "128", "9000") + row("0", "64", "128", "80.5"), llamaBenchResult{}, "prompt at depth 0"},
+		{"no rows", header, llamaBenchResult{}, "no results"},
+		{"no avg_ts", "n_prompt,n_gen,n_depth\n128,0,0\n", llamaBenchResult{}, "avg_ts"},
+		{"no n_depth", "n_prompt,n_gen,avg_ts\n128,0,1\n", llamaBenchResult{}, "n_depth"},
+		{"not numeric", header + row("x", "0", "0", "1"), llamaBenchResult{}, "not numeric"},
+		{"ragged", header + `"abc","m"` + "\n", llamaBenchResult{}, "wrong number of fields"},
 	} {
-		p, g, err := parseLlamaBenchCSV([]byte(tc.csv))
-		if tc.prompt > 0 {
-			if err != nil || p != tc.prompt || g != tc.gen {
-				t.Errorf("%s: got %v, %v, %v; want %v, %v", tc.name, p, g, err, tc.prompt, tc.gen)
+		got, err := parseLlamaBenchCSV([]byte(tc.csv), 128)
+		if tc.wantErrMatch == "" {
+			if err != nil || got != tc.want {
+				t.Errorf("%s: got %+v, %v; want %+v", tc.name, got, err, tc.want)
 			}
 			continue
 		}
