@@ -42,6 +42,12 @@ type kernels struct {
 	dotF16x4 func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int)
 	// dotF32x4 is optional: dotF16x4 for float32 weight rows.
 	dotF32x4 func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int)
+	// gemvF32 is optional: out[r] = Σ row r · x for len(out) float32
+	// weight rows (a multiple of 4), the first at w[0] and the others ldw
+	// bytes apart, of len(x) elements (a multiple of simdWidth): a GEMV in
+	// one call, for the short rows of small models, where a call per
+	// 4-row tile costs as much as its loads.
+	gemvF32 func(w []byte, ldw int, x, out []float32)
 	// dotF32x4c4 is optional: dotF32x4 against four columns x0..x3 at
 	// once, with the results dotF32x4 gives for two and two.
 	dotF32x4c4 func(w []byte, ldw int, x0, x1, x2, x3, out []float32, ldo int)

@@ -4,6 +4,7 @@ package cpu
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 
 	rt "github.com/gpurt/gpurt/runtime"
@@ -50,6 +51,7 @@ var avx2Kernels = func() *kernels {
 	k.repackQ8, k.repackQ4 = repackQ8Asm, repackQ4Asm
 	k.dotF16x4 = dotF16x4Asm
 	k.dotF32x4 = dotF32x4Asm
+	k.gemvF32 = gemvF32Asm
 	k.dotQ4R8 = r8Dot(dotQ4R8SIMD)
 	k.gemmRows = gemmRowsFor(gemm6x16StridedSIMD)
 	return k
@@ -119,6 +121,9 @@ func dotF16x4x3SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, 
 func dotF32x4x3SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
 
 //go:noescape
+func gemvF32x4SIMD(w *byte, ldw int, x *float32, k int, out *float32, groups int)
+
+//go:noescape
 func dotF32x4x1SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
 
 //go:noescape
@@ -170,6 +175,19 @@ func dotF16x4Asm(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
 			}
 		}
 	}
+}
+
+// gemvF32Asm is kernels.gemvF32 on gemvF32x4SIMD.
+func gemvF32Asm(w []byte, ldw int, x, out []float32) {
+	k, m := len(x), len(out)
+	if m == 0 {
+		return
+	}
+	if k%simdWidth != 0 || m%4 != 0 || k == 0 {
+		panic(fmt.Sprintf("cpu: gemvF32 of %d rows of %d", m, k))
+	}
+	_ = w[(m-1)*ldw+4*k-1]
+	gemvF32x4SIMD(&w[0], ldw, &x[0], k, &out[0], m/4)
 }
 
 // dotF32x4Asm is dotF16x4Asm for float32 weight rows.

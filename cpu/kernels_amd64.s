@@ -2005,3 +2005,77 @@ f32x4x1_done:
 	HSTORE(Y6, X6, 12(DX))
 	VZEROUPPER
 	RET
+
+// func gemvF32x4SIMD(w *byte, ldw int, x *float32, k int, out *float32, groups int)
+// dotF32x4x1SIMD over groups of 4 weight rows in one call (k a multiple
+// of 8, groups > 0): out[r] = Σ row r · x, rows ldw bytes apart. The four
+// sums of a group are reduced together and stored as one vector, so a
+// group costs its loads and little else.
+TEXT ·gemvF32x4SIMD(SB), NOSPLIT, $0-48
+	MOVQ w+0(FP), SI
+	MOVQ ldw+8(FP), BX
+	MOVQ x+16(FP), DI
+	MOVQ k+24(FP), CX
+	MOVQ out+32(FP), DX
+	MOVQ groups+40(FP), R12
+	MOVQ CX, R11
+	ANDQ $-16, R11
+	LEAQ (BX)(BX*2), R13 // 3 rows
+
+gemv4_group:
+	LEAQ (SI)(BX*1), R8
+	LEAQ (SI)(BX*2), R9
+	LEAQ (SI)(R13*1), R10
+	XORQ AX, AX
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	TESTQ R11, R11
+	JZ gemv4_tail
+
+gemv4_loop:
+	VMOVUPS (DI)(AX*4), Y12
+	VMOVUPS 32(DI)(AX*4), Y13
+	VFMADD231PS (SI)(AX*4), Y12, Y0
+	VFMADD231PS 32(SI)(AX*4), Y13, Y1
+	VFMADD231PS (R8)(AX*4), Y12, Y2
+	VFMADD231PS 32(R8)(AX*4), Y13, Y3
+	VFMADD231PS (R9)(AX*4), Y12, Y4
+	VFMADD231PS 32(R9)(AX*4), Y13, Y5
+	VFMADD231PS (R10)(AX*4), Y12, Y6
+	VFMADD231PS 32(R10)(AX*4), Y13, Y7
+	ADDQ $16, AX
+	CMPQ AX, R11
+	JLT gemv4_loop
+
+gemv4_tail:
+	CMPQ AX, CX
+	JGE gemv4_sum
+	VMOVUPS (DI)(AX*4), Y12
+	VFMADD231PS (SI)(AX*4), Y12, Y0
+	VFMADD231PS (R8)(AX*4), Y12, Y2
+	VFMADD231PS (R9)(AX*4), Y12, Y4
+	VFMADD231PS (R10)(AX*4), Y12, Y6
+
+gemv4_sum:
+	VADDPS Y1, Y0, Y0
+	VADDPS Y3, Y2, Y2
+	VADDPS Y5, Y4, Y4
+	VADDPS Y7, Y6, Y6
+	VHADDPS Y2, Y0, Y0 // a01 a23 b01 b23 | a45 a67 b45 b67
+	VHADDPS Y6, Y4, Y4 // the same for rows c and d
+	VHADDPS Y4, Y0, Y0 // a0-3 b0-3 c0-3 d0-3 | a4-7 b4-7 c4-7 d4-7
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS X1, X0, X0
+	VMOVUPS X0, (DX)
+	LEAQ (SI)(BX*4), SI
+	ADDQ $16, DX
+	DECQ R12
+	JNZ gemv4_group
+	VZEROUPPER
+	RET

@@ -520,7 +520,7 @@ func TestDequantKernels(t *testing.T) {
 
 // Every kernel set fills every kernel but the optional ones.
 func TestKernelSetsComplete(t *testing.T) {
-	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF32x4": true, "dotF32x4c4": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "dotIQ4XSR": true, "dotMXFP4R": true, "dotTQ1x4": true, "dotTQ2x4": true, "rowSoftMax": true, "gemmRows": true}
+	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF32x4": true, "dotF32x4c4": true, "gemvF32": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "dotIQ4XSR": true, "dotMXFP4R": true, "dotTQ1x4": true, "dotTQ2x4": true, "rowSoftMax": true, "gemmRows": true}
 	for _, k := range kernelSets() {
 		v := reflect.ValueOf(k).Elem()
 		for i := 0; i < v.NumField(); i++ {
@@ -806,6 +806,49 @@ func TestTileKernels(t *testing.T) {
 							t.Errorf("%s %s n=%d cols=%d: outb[%d] written", k.name, el.name, n, cols, i)
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestGemvF32Kernel checks the one-call F32 GEMV on rows at odd
+// addresses, at lengths of one vector step, of whole unrolled steps and of
+// both, and that it writes no output past its rows.
+func TestGemvF32Kernel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for _, k := range kernelSets() {
+		if k.gemvF32 == nil {
+			continue
+		}
+		for _, n := range []int{simdWidth, 2 * simdWidth, 3 * simdWidth, 64, 136} {
+			for _, m := range []int{4, 8, 20} {
+				ldw := 4*n + 4
+				wb := make([]byte, 1+m*ldw)
+				w := wb[1:]
+				for r := 0; r < m; r++ {
+					for i, v := range randF32(rng, n, -2, 2) {
+						binary.LittleEndian.PutUint32(w[r*ldw+4*i:], math.Float32bits(v))
+					}
+				}
+				x := randF32(rng, n+1, -1, 1)[1:]
+				const sentinel = -42
+				outb := make([]float32, m+1)
+				outb[m] = sentinel
+				k.gemvF32(w, ldw, x, outb[:m])
+				for r := 0; r < m; r++ {
+					want, mag := 0.0, 0.0
+					for i, v := range x {
+						p := float64(math.Float32frombits(binary.LittleEndian.Uint32(w[r*ldw+4*i:]))) * float64(v)
+						want += p
+						mag += math.Abs(p)
+					}
+					if got := float64(outb[r]); !near(got, want, mag, 1e-6) {
+						t.Errorf("%s n=%d m=%d row %d: %v, want %v", k.name, n, m, r, got, want)
+					}
+				}
+				if outb[m] != sentinel {
+					t.Errorf("%s n=%d m=%d: wrote past the last row", k.name, n, m)
 				}
 			}
 		}
