@@ -27,32 +27,43 @@ type hostTensor struct {
 
 // resolve finds t's memory. what names the tensor's role in errors.
 func resolve(t *rt.Tensor, what string) (hostTensor, error) {
-	h := hostTensor{typ: t.Type, ne: t.Ne, nb: t.Nb, off: t.Offset}
+	var h hostTensor
+	err := resolveInto(&h, t, what)
+	return h, err
+}
+
+// resolveInto is resolve into *h, which computeNode's operands use: they
+// are resolved for every op of every step, and a copy of each costs.
+func resolveInto(h *hostTensor, t *rt.Tensor, what string) error {
+	*h = hostTensor{typ: t.Type, ne: t.Ne, nb: t.Nb, off: t.Offset}
 	if t.IsEmpty() {
-		return h, nil // never read or written
+		return nil // never read or written
 	}
 	if t.Buffer == nil {
-		return h, fmt.Errorf("%s %q is not allocated", what, t.Name)
+		return fmt.Errorf("%s %q is not allocated", what, t.Name)
 	}
 	hb, ok := t.Buffer.(rt.HostBuffer)
 	if !ok {
-		return h, fmt.Errorf("%s %q lives in a %s buffer, which is not host memory", what, t.Name, t.Buffer.Type().Name())
+		return fmt.Errorf("%s %q lives in a %s buffer, which is not host memory", what, t.Name, t.Buffer.Type().Name())
 	}
 	h.mem = hb.Bytes()
 	h.buf = t.Buffer
 	h.span = t.Nbytes()
 	for i, s := range t.Nb {
 		if s < 0 {
-			return h, fmt.Errorf("%s %q has negative stride nb[%d]=%d", what, t.Name, i, s)
+			return fmt.Errorf("%s %q has negative stride nb[%d]=%d", what, t.Name, i, s)
 		}
 	}
 	if t.Type.IsQuantized() && (t.Nb[0] != t.Type.TypeSize() || t.Ne[0]%t.Type.BlockSize() != 0) {
-		return h, fmt.Errorf("%s %q: %v rows must be whole contiguous blocks (ne0=%d nb0=%d)", what, t.Name, t.Type, t.Ne[0], t.Nb[0])
+		return fmt.Errorf("%s %q: %v rows must be whole contiguous blocks (ne0=%d nb0=%d)", what, t.Name, t.Type, t.Ne[0], t.Nb[0])
 	}
-	if end := t.Offset + t.Nbytes(); t.Offset < 0 || end > len(h.mem) {
-		return h, fmt.Errorf("%s %q spans bytes [%d,%d) outside its %d-byte buffer", what, t.Name, t.Offset, end, len(h.mem))
+	if h.span < 0 {
+		return fmt.Errorf("%s %q spans more bytes than an int holds", what, t.Name)
 	}
-	return h, nil
+	if end := t.Offset + h.span; t.Offset < 0 || end > len(h.mem) {
+		return fmt.Errorf("%s %q spans bytes [%d,%d) outside its %d-byte buffer", what, t.Name, t.Offset, end, len(h.mem))
+	}
+	return nil
 }
 
 // rows is the number of rows (elements beyond dimension 0).

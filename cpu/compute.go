@@ -13,8 +13,8 @@ func (b *Backend) computeNode(n *rt.Tensor) error {
 	if err := validate(n); err != nil {
 		return err
 	}
-	dst, err := resolve(n, "result")
-	if err != nil {
+	var dst hostTensor
+	if err := resolveInto(&dst, n, "result"); err != nil {
 		return err
 	}
 	b.prepared.written(&dst)
@@ -26,7 +26,7 @@ func (b *Backend) computeNode(n *rt.Tensor) error {
 		if s == nil {
 			continue
 		}
-		if src[i], err = resolve(s, srcNames[i]); err != nil {
+		if err := resolveInto(&src[i], s, srcNames[i]); err != nil {
 			return err
 		}
 	}

@@ -70,14 +70,28 @@ func (t *Tensor) Nbytes() int {
 // spanBytes is the byte span of a tensor of dtype dt, shape ne and strides
 // nb, and false when it overflows an int (or a stride is negative).
 func spanBytes(dt DType, ne, nb [MaxDims]int) (int, bool) {
-	for _, n := range ne {
+	// Dims and strides below 2^28 (every real tensor's) cannot overflow
+	// the sum of four products: the checked arithmetic is for the rest.
+	const small = 1 << 28
+	checked := false
+	for i, n := range ne {
 		if n <= 0 {
 			return 0, true
 		}
+		checked = checked || n >= small || uint(nb[i]) >= small
 	}
 	bs := dt.BlockSize()
 	if bs <= 0 {
 		return 0, false
+	}
+	if !checked {
+		n := dt.TypeSize()
+		if bs > 1 {
+			n = ne[0] / bs * nb[0]
+		} else {
+			n += (ne[0] - 1) * nb[0]
+		}
+		return n + (ne[1]-1)*nb[1] + (ne[2]-1)*nb[2] + (ne[3]-1)*nb[3], true
 	}
 	var n int
 	var ok bool
