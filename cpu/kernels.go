@@ -48,6 +48,9 @@ type kernels struct {
 	// one call, for the short rows of small models, where a call per
 	// 4-row tile costs as much as its loads.
 	gemvF32 func(w []byte, ldw int, x, out []float32)
+	// thinF32c4 is optional: gemvF32 for m rows against the four columns
+	// x[c], into out[c*ldo+r].
+	thinF32c4 func(w []byte, ldw int, x [4][]float32, out []float32, ldo, m int)
 	// dotF32x4c4 is optional: dotF32x4 against four columns x0..x3 at
 	// once, with the results dotF32x4 gives for two and two.
 	dotF32x4c4 func(w []byte, ldw int, x0, x1, x2, x3, out []float32, ldo int)

@@ -4,6 +4,7 @@ package cpu
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"os"
 	"strings"
@@ -40,6 +41,7 @@ var avx512Kernels = func() *kernels {
 	k.gemm, k.gemmRows = gemmAVX512, gemmRowsFor(gemm6x16StridedAVX512)
 	k.dotF16x4, k.dotF32x4 = dotF16x4AVX512, dotF32x4AVX512
 	k.dotF32x4c4 = dotF32x4c4AVX512
+	k.thinF32c4 = thinF32c4AVX512
 	k.dotQ8x4 = blockDot4(34, dotQ8x4AVX512)
 	k.dotQ4K = blockDotK(144, dotQ4KAVX512)
 	k.dotQ4Kx4 = blockDotK4(144, dotQ4Kx4AVX512)
@@ -238,6 +240,23 @@ func dotQ4R8AVX512(p *byte, qs *int8, qd *float32, neg *int32, nb int, out *floa
 
 //go:noescape
 func dotMXFP4AVX512(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
+
+//go:noescape
+func thinF32x4c4AVX512(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *float32, ldo int, groups int)
+
+// thinF32c4AVX512 is kernels.thinF32c4 on thinF32x4c4AVX512.
+func thinF32c4AVX512(w []byte, ldw int, x [4][]float32, out []float32, ldo, m int) {
+	k := len(x[0])
+	if m == 0 {
+		return
+	}
+	if k%simdWidth != 0 || m%4 != 0 || k == 0 {
+		panic(fmt.Sprintf("cpu: thinF32c4 of %d rows of %d", m, k))
+	}
+	_, _ = w[(m-1)*ldw+4*k-1], out[3*ldo+m-1]
+	_, _, _, _ = x[0][k-1], x[1][k-1], x[2][k-1], x[3][k-1]
+	thinF32x4c4AVX512(&w[0], ldw, &x[0][0], &x[1][0], &x[2][0], &x[3][0], k, &out[0], ldo, m/4)
+}
 
 //go:noescape
 func dotF32x4x4AVX512(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *float32, ldo int)

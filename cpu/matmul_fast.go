@@ -46,8 +46,8 @@ func (b *Backend) mulMatFast(w, x, dst hostTensor) error {
 	if !aligned32(dst) || w.ne[0] == 0 {
 		return b.mulMat(w, x, dst)
 	}
-	if b.kern.gemvF32 != nil && gemvF32Fits(w, x, dst) {
-		return b.gemvF32(w, x, dst)
+	if b.kern.thinF32Fits(w, x, dst) {
+		return b.thinF32(w, x, dst)
 	}
 	if b.kern.usePanel(w.typ, x.ne[1]) {
 		return b.mulMatPanel(w, x, dst)
@@ -69,35 +69,67 @@ func (b *Backend) mulMatFast(w, x, dst hostTensor) error {
 	return b.mulMatDot(w, x, dst)
 }
 
-// gemvF32Fits reports whether MUL_MAT is one x row against one matrix of
-// float32 weights that gemvF32 takes: rows of a multiple of simdWidth,
-// all in place. The tiny models' decode steps are made of these.
-func gemvF32Fits(w, x, dst hostTensor) bool {
-	return w.typ == rt.F32 && x.typ == rt.F32 && x.ne[1] == 1 &&
+// thinF32Fits reports whether MUL_MAT is one to four x rows against one
+// matrix of float32 weights that thinF32 takes: rows of a multiple of
+// simdWidth, all in place. The tiny models' decode steps are made of
+// these, one x row a sequence.
+func (k *kernels) thinF32Fits(w, x, dst hostTensor) bool {
+	return k.gemvF32 != nil && k.dotF32x4 != nil &&
+		w.typ == rt.F32 && x.typ == rt.F32 && x.ne[1] <= maxThinColumns &&
 		w.ne[2]*w.ne[3] == 1 && x.ne[2]*x.ne[3] == 1 &&
 		w.ne[0]%simdWidth == 0 && w.ne[1] >= 4 &&
 		aligned32(w) && aligned32(x) && aligned32(dst)
 }
 
-// gemvF32 is MUL_MAT for gemvF32Fits: each worker runs the kernel once
-// over its share of the rows, in 4-row groups, so that an op of a few
-// hundred short rows costs its loads and one hand-off, not a task per
-// 16-row block (1.5 µs of a 64×64 product's 1.6 before).
-func (b *Backend) gemvF32(w, x, dst hostTensor) error {
-	K, M := w.ne[0], w.ne[1]
-	xs, _ := f32View(x.mem, x.off, K)
-	out, _ := f32View(dst.mem, dst.off, M)
+// maxThinColumns is the most x rows thinF32 takes: the widest tile kernel.
+const maxThinColumns = 4
+
+// thinF32 is MUL_MAT for thinF32Fits: each worker takes a share of the
+// weight rows in 4-row groups and runs them through one kernel call (one
+// x row, or four where the kernels have thinF32c4) or one tile call a
+// group (two or three x rows), so that an op of a few hundred
+// short rows costs its loads and one hand-off, not a task per 16-row
+// block (1.5 µs of a 64×64 product's 1.6 before).
+func (b *Backend) thinF32(w, x, dst hostTensor) error {
+	K, M, N := w.ne[0], w.ne[1], x.ne[1]
+	var cols [maxThinColumns][]float32
+	for n := range N {
+		cols[n], _ = f32View(x.mem, x.off+n*x.nb[1], K)
+	}
+	ldo := dst.nb[1] / 4
+	out, _ := f32View(dst.mem, dst.off, (N-1)*ldo+M)
+	ldw := w.nb[1]
+	k := b.kern
 	groups := M / 4
-	nth := b.workers(groups, gemvWorkScale*K*M)
+	nth := b.workers(groups, gemvWorkScale*K*M*N)
 	return b.pool.run(nth, func(ith, nth int, _ *workspace) error {
 		g0, g1 := groups*ith/nth, groups*(ith+1)/nth
-		if g1 > g0 {
-			b.kern.gemvF32(w.mem[w.off+4*g0*w.nb[1]:], w.nb[1], xs, out[4*g0:4*g1])
+		switch {
+		case g1 <= g0:
+		case N == 1:
+			k.gemvF32(w.mem[w.off+4*g0*ldw:], ldw, cols[0], out[4*g0:4*g1])
+		case N == 4 && k.thinF32c4 != nil:
+			k.thinF32c4(w.mem[w.off+4*g0*ldw:], ldw, cols, out[4*g0:], ldo, 4*(g1-g0))
+		default:
+			for g := g0; g < g1; g++ {
+				rows, o := w.mem[w.off+4*g*ldw:], out[4*g:]
+				switch {
+				case N == 4 && k.dotF32x4c4 != nil:
+					k.dotF32x4c4(rows, ldw, cols[0], cols[1], cols[2], cols[3], o, ldo)
+				case N == 4: // two and two, as dotF32x4c4 gives
+					k.dotF32x4(rows, ldw, cols[0], cols[1], nil, o, ldo)
+					k.dotF32x4(rows, ldw, cols[2], cols[3], nil, o[2*ldo:], ldo)
+				default:
+					k.dotF32x4(rows, ldw, cols[0], cols[1], cols[2], o, ldo)
+				}
+			}
 		}
 		if ith == nth-1 {
 			for m := 4 * groups; m < M; m++ { // the last rows, one by one
-				row, _ := f32View(w.mem, w.off+m*w.nb[1], K)
-				out[m] = b.kern.dotF32(row, xs)
+				row, _ := f32View(w.mem, w.off+m*ldw, K)
+				for n := range N {
+					out[n*ldo+m] = k.dotF32(row, cols[n])
+				}
 			}
 		}
 		return nil

@@ -60,7 +60,12 @@ func TestMulMat(t *testing.T) {
 	type shape struct{ k, m, n, w2, w3, x2, x3 int }
 	shapes := []shape{
 		{64, 17, 1, 1, 1, 1, 1},
-		{96, 23, 1, 1, 1, 1, 1}, // F32: the one-call GEMV, split in 4-row groups, and its last 3 rows
+		// F32: the one-call GEMV and the thin products of 2 to 4 x rows,
+		// split in 4-row groups, and their last 3 rows.
+		{96, 23, 1, 1, 1, 1, 1},
+		{96, 23, 2, 1, 1, 1, 1},
+		{96, 23, 3, 1, 1, 1, 1},
+		{96, 23, 4, 1, 1, 1, 1},
 		{64, 3, 33, 1, 1, 1, 1},
 		{32, 1, 3, 1, 1, 1, 1},
 		{64, 5, 3, 2, 1, 4, 2}, // broadcast: r2 = 2, r3 = 2
