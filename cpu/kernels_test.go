@@ -812,43 +812,59 @@ func TestTileKernels(t *testing.T) {
 	}
 }
 
-// TestGemvF32Kernel checks the one-call F32 GEMV on rows at odd
-// addresses, at lengths of one vector step, of whole unrolled steps and of
-// both, and that it writes no output past its rows.
+// TestGemvF32Kernel checks the one-call F32 GEMV and its four-column
+// form on rows at odd addresses, at lengths of one vector step, of whole
+// unrolled steps and of both, and that they write no output past their
+// rows.
 func TestGemvF32Kernel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
 	for _, k := range kernelSets() {
-		if k.gemvF32 == nil {
-			continue
-		}
-		for _, n := range []int{simdWidth, 2 * simdWidth, 3 * simdWidth, 64, 136} {
-			for _, m := range []int{4, 8, 20} {
-				ldw := 4*n + 4
-				wb := make([]byte, 1+m*ldw)
-				w := wb[1:]
-				for r := 0; r < m; r++ {
-					for i, v := range randF32(rng, n, -2, 2) {
-						binary.LittleEndian.PutUint32(w[r*ldw+4*i:], math.Float32bits(v))
+		for _, cols := range []int{1, 4} {
+			if cols == 1 && k.gemvF32 == nil || cols == 4 && k.thinF32c4 == nil {
+				continue
+			}
+			for _, n := range []int{simdWidth, 2 * simdWidth, 3 * simdWidth, 64, 136} {
+				for _, m := range []int{4, 8, 20} {
+					ldw, ldo := 4*n+4, m+3
+					wb := make([]byte, 1+m*ldw)
+					w := wb[1:]
+					for r := 0; r < m; r++ {
+						for i, v := range randF32(rng, n, -2, 2) {
+							binary.LittleEndian.PutUint32(w[r*ldw+4*i:], math.Float32bits(v))
+						}
 					}
-				}
-				x := randF32(rng, n+1, -1, 1)[1:]
-				const sentinel = -42
-				outb := make([]float32, m+1)
-				outb[m] = sentinel
-				k.gemvF32(w, ldw, x, outb[:m])
-				for r := 0; r < m; r++ {
-					want, mag := 0.0, 0.0
-					for i, v := range x {
-						p := float64(math.Float32frombits(binary.LittleEndian.Uint32(w[r*ldw+4*i:]))) * float64(v)
-						want += p
-						mag += math.Abs(p)
+					var x [4][]float32
+					for c := range cols {
+						x[c] = randF32(rng, n+1, -1, 1)[1:]
 					}
-					if got := float64(outb[r]); !near(got, want, mag, 1e-6) {
-						t.Errorf("%s n=%d m=%d row %d: %v, want %v", k.name, n, m, r, got, want)
+					const sentinel = -42
+					outb := make([]float32, (cols-1)*ldo+m+1)
+					for i := range outb {
+						outb[i] = sentinel
 					}
-				}
-				if outb[m] != sentinel {
-					t.Errorf("%s n=%d m=%d: wrote past the last row", k.name, n, m)
+					if cols == 1 {
+						k.gemvF32(w, ldw, x[0], outb[:m])
+					} else {
+						k.thinF32c4(w, ldw, x, outb, ldo, m)
+					}
+					for i, got := range outb {
+						c, r := i/ldo, i%ldo
+						if r >= m || c >= cols {
+							if got != sentinel {
+								t.Errorf("%s cols=%d n=%d m=%d: wrote out[%d], past the rows", k.name, cols, n, m, i)
+							}
+							continue
+						}
+						want, mag := 0.0, 0.0
+						for i, v := range x[c] {
+							p := float64(math.Float32frombits(binary.LittleEndian.Uint32(w[r*ldw+4*i:]))) * float64(v)
+							want += p
+							mag += math.Abs(p)
+						}
+						if !near(float64(got), want, mag, 1e-6) {
+							t.Errorf("%s cols=%d n=%d m=%d column %d row %d: %v, want %v", k.name, cols, n, m, c, r, got, want)
+						}
+					}
 				}
 			}
 		}
