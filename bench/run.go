@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 
 	rt "github.com/gpurt/gpurt/runtime"
@@ -49,6 +50,11 @@ type Options struct {
 	Models      []Model // default: DefaultModels
 	E2EPrompt   int     // default 128 tokens
 	E2EGen      int     // default 64 tokens
+	// E2ERounds is how many times gpurt and llama.cpp alternate on each
+	// model (default 1): the figures are each side's median, and the
+	// ratio is the median of the rounds' ratios, so that a machine whose
+	// speed drifts between runs does not decide it.
+	E2ERounds int
 
 	// TOKENIZE: the vocabularies (default DefaultTokenizeVocabs), the text
 	// size (default DefaultTokenizeBytes), and the llama.cpp directory whose
@@ -374,34 +380,108 @@ func (r *runner) e2e(base Record, dev rt.Device) {
 			}
 			continue
 		}
-		res, err := EndToEnd(E2ERequest{Device: dev, Model: m, Prompt: prompt.N, Gen: gen.N, Policy: r.policy})
+		ours, theirs, err := r.e2eRounds(dev, m, prompt, gen)
 		if err != nil {
 			r.fail(prompt, err)
 			r.fail(gen, err)
 			continue
 		}
-		prompt.TokS, gen.TokS = res.PromptTokS, res.GenTokS
-		// llama.cpp runs right after gpurt on the same file, so the two
-		// alternate model by model (CPU only: llama-bench runs its CPU
-		// build).
-		var theirs []Record
-		if dev.Props().Type == rt.DeviceCPU {
-			theirs = r.llamaCppE2E(m, prompt, gen)
-		}
-		for i, rec := range []Record{prompt, gen} {
+		for i, rec := range []*Record{&prompt, &gen} {
+			rec.TokS = ours.median(i)
 			if rec.TokS > 0 {
 				rec.Us = 1e6 / rec.TokS
 			}
-			rec.Status, rec.Runs, rec.Note = StatusOK, res.Runs, res.Note
+			rec.Status, rec.Runs, rec.Note = StatusOK, ours.res[0].Runs, ours.res[0].Note
 			if len(theirs) == 2 && theirs[i].OK() && theirs[i].TokS > 0 {
-				rec.Note = strings.TrimPrefix(rec.Note+fmt.Sprintf("; %.2f× llama.cpp", rec.TokS/theirs[i].TokS), "; ")
+				rec.Note = strings.TrimPrefix(rec.Note+"; "+ours.ratioNote(i), "; ")
 			}
-			r.add(rec)
+			r.add(*rec)
 		}
 		for _, rec := range theirs {
 			r.add(rec)
 		}
 	}
+}
+
+// e2eFigures are gpurt's end-to-end results over the rounds, with
+// llama.cpp's prompt and generation speeds of the same rounds (zero where
+// it did not run).
+type e2eFigures struct {
+	res    []E2EResult
+	theirs [][2]float64
+}
+
+// speed is round k's prompt (i = 0) or generation (i = 1) tokens/s.
+func (f *e2eFigures) speed(k, i int) float64 {
+	if i == 0 {
+		return f.res[k].PromptTokS
+	}
+	return f.res[k].GenTokS
+}
+
+// median is gpurt's median speed over the rounds.
+func (f *e2eFigures) median(i int) float64 {
+	v := make([]float64, len(f.res))
+	for k := range v {
+		v[k] = f.speed(k, i)
+	}
+	return Median(v)
+}
+
+// ratioNote says how gpurt compares with llama.cpp: the ratio of one
+// round, or the median of the rounds' ratios and their range.
+func (f *e2eFigures) ratioNote(i int) string {
+	var ratios []float64
+	for k, t := range f.theirs {
+		if t[i] > 0 {
+			ratios = append(ratios, f.speed(k, i)/t[i])
+		}
+	}
+	if len(ratios) < 2 {
+		return fmt.Sprintf("%.2f× llama.cpp", Median(ratios))
+	}
+	return fmt.Sprintf("%.2f× llama.cpp (median of %d alternated rounds, %.2f–%.2f)", Median(ratios), len(ratios), slices.Min(ratios), slices.Max(ratios))
+}
+
+// e2eRounds runs gpurt's end-to-end measurement and, on the CPU,
+// llama.cpp's on the same file right after it, E2ERounds times. theirs is
+// llama.cpp's pair of records with the median speeds (nil off the CPU).
+func (r *runner) e2eRounds(dev rt.Device, m Model, prompt, gen Record) (e2eFigures, []Record, error) {
+	var f e2eFigures
+	var theirs []Record
+	var speeds [2][]float64
+	for range max(1, r.opts.E2ERounds) {
+		res, err := EndToEnd(E2ERequest{Device: dev, Model: m, Prompt: prompt.N, Gen: gen.N, Policy: r.policy})
+		if err != nil {
+			return f, nil, err
+		}
+		f.res = append(f.res, res)
+		// llama-bench runs its CPU build: it compares with the CPU only.
+		if dev.Props().Type != rt.DeviceCPU {
+			continue
+		}
+		recs := r.llamaCppE2E(m, prompt, gen)
+		var t [2]float64
+		for i := range recs {
+			if recs[i].OK() {
+				t[i] = recs[i].TokS
+				speeds[i] = append(speeds[i], t[i])
+			}
+		}
+		f.theirs = append(f.theirs, t)
+		if len(recs) != 2 || !recs[0].OK() || !recs[1].OK() {
+			return f, recs, nil // skipped or failed: once says why
+		}
+		theirs = recs
+	}
+	for i := range theirs {
+		theirs[i].TokS = Median(speeds[i])
+		theirs[i].Us = 1e6 / theirs[i].TokS
+		if n := len(speeds[i]); n > 1 {
+			theirs[i].Note += fmt.Sprintf("; median of %d rounds", n)
+		}
+	}
+	return f, theirs, nil
 }
 
 // Annotate fills the ratio fields of every successful record from the

@@ -7,8 +7,9 @@ import (
 )
 
 // Median returns the middle value of xs (the mean of the two middle values
-// for an even count), or 0 for none. xs is not modified.
-func Median(xs []time.Duration) time.Duration {
+// for an even count), or 0 for none: durations or speeds. xs is not
+// modified.
+func Median[T ~int64 | ~float64](xs []T) T {
 	if len(xs) == 0 {
 		return 0
 	}

@@ -94,3 +94,52 @@ func TestParseTestBackendOps(t *testing.T) {
 		}
 	}
 }
+
+// TestE2ERounds alternates a fake gpurt with a fake llama-bench three
+// times: the figures are the medians and the ratio the median of the
+// rounds' ratios, with its range.
+func TestE2ERounds(t *testing.T) {
+	tools := t.TempDir()
+	csv := "n_prompt,n_gen,n_depth,avg_ts\n128,0,0,100\n0,64,0,60\n128,0,128,90\n0,64,128,50\n"
+	script := "#!/bin/sh\nprintf '" + strings.ReplaceAll(csv, "\n", "\\n") + "'\n"
+	if err := os.WriteFile(filepath.Join(tools, "llama-bench"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	model := filepath.Join(t.TempDir(), "m.gguf")
+	if err := os.WriteFile(model, []byte("GGUF"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := EndToEnd
+	t.Cleanup(func() { EndToEnd = old })
+	round := 0
+	EndToEnd = func(E2ERequest) (E2EResult, error) {
+		round++ // gpurt's speeds 100, 200, 300 and 50, 100, 150 over the rounds
+		return E2EResult{PromptTokS: 100 * float64(round), GenTokS: 50 * float64(round), Runs: 1, Note: "fake"}, nil
+	}
+	opts := tinyOptions(nil, "E2E")
+	opts.Filter.Backends = []string{"cpu"}
+	opts.Models = []Model{{Name: "m", Path: model}}
+	opts.LlamaCppDir, opts.E2ERounds = tools, 3
+	recs, err := Run(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if round != 3 {
+		t.Errorf("gpurt ran %d rounds, want 3", round)
+	}
+	for _, want := range []struct {
+		backend, op string
+		tokS        float64
+		note        string
+	}{
+		{"cpu", "E2E_PROMPT", 200, "2.00× llama.cpp (median of 3 alternated rounds, 1.00–3.00)"},
+		{"cpu", "E2E_GEN", 100, "2.00× llama.cpp (median of 3 alternated rounds, 1.00–3.00)"},
+		{"llama.cpp", "E2E_PROMPT", 100, "median of 3 rounds"},
+		{"llama.cpp", "E2E_GEN", 50, "median of 3 rounds"},
+	} {
+		got := find(recs, want.backend, want.op, "model")
+		if len(got) != 1 || got[0].TokS != want.tokS || !strings.Contains(got[0].Note, want.note) {
+			t.Errorf("%s %s: %+v, want one record of %v tok/s noting %q", want.backend, want.op, got, want.tokS, want.note)
+		}
+	}
+}
