@@ -367,7 +367,7 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 			}
 		}
 		if tile.x4 != nil && N >= 2 {
-			mulTiles(tile, raw[:m1-m0], w.nb[1], tileColumns{
+			mulTiles(tile, raw[0], m1-m0, w.nb[1], tileColumns{
 				n:   N,
 				x:   func(c int) []float32 { return col(c, i12, i13) },
 				out: func(c int) int { return dst.at(c, i12, i13) },
@@ -466,13 +466,8 @@ func (b *Backend) mulMatF16Heads(w, dst hostTensor, tile tileKernel, col func(n,
 	M, ne02 := w.ne[1], w.ne[2]
 	ne13 := w.ne[3] * r3
 	return b.forWeightBlocks(M, ne02, ne02*ne13, work, func(ws *workspace, i02, i13, m0, m1 int) error {
-		var raw [mmRows][]byte
-		base := w.at(m0, i02, i13/r3)
-		for m := m0; m < m1; m++ {
-			raw[m-m0] = w.mem[base+(m-m0)*w.nb[1]:]
-		}
 		h0 := i02 * r2
-		mulTiles(tile, raw[:m1-m0], w.nb[1], tileColumns{
+		mulTiles(tile, w.mem[w.at(m0, i02, i13/r3):], m1-m0, w.nb[1], tileColumns{
 			n:   r2,
 			x:   func(c int) []float32 { return col(0, h0+c, i13) },
 			out: func(c int) int { return dst.at(0, h0+c, i13) },
@@ -530,17 +525,17 @@ type tileKernel struct {
 	one  func(w []byte, x []float32) float32
 }
 
-// mulTiles multiplies weight rows raw[i] (stride bytes apart, rows m0+i
-// of the result) with cols.n >= 2 columns of x on a 4-row tile kernel, in
+// mulTiles multiplies the weight rows w[i*stride:], i < rows (rows m0+i
+// of the result), with cols.n >= 2 columns of x on a 4-row tile kernel, in
 // groups of 3 columns and last groups of 2 (two, where 3 would leave 1), so
 // that each weight element is loaded (converted) once per group; rows past
 // the last whole tile use the one-row dot.
-func mulTiles(k tileKernel, raw [][]byte, stride int, cols tileColumns, dst hostTensor, M, m0 int) {
+func mulTiles(k tileKernel, w []byte, rows, stride int, cols tileColumns, dst hostTensor, M, m0 int) {
 	// The group table is zeroed at every call (one per weight block): a
 	// small one for the few columns of decode steps and attention.
 	if cols.n <= 6 {
 		var groups [2]tileGroup
-		mulTileGroups(groups[:], k, raw, stride, cols, dst, M, m0)
+		mulTileGroups(groups[:], k, w, rows, stride, cols, dst, M, m0)
 		return
 	}
 	// Wider products (few weight rows against many x rows) go
@@ -556,7 +551,7 @@ func mulTiles(k tileKernel, raw [][]byte, stride int, cols tileColumns, dst host
 			part.x = func(c int) []float32 { return cols.x(base + c) }
 			part.out = func(c int) int { return cols.out(base + c) }
 		}
-		mulTileGroups(groups[:], k, raw, stride, part, dst, M, m0)
+		mulTileGroups(groups[:], k, w, rows, stride, part, dst, M, m0)
 		c0 += part.n
 	}
 }
@@ -570,9 +565,9 @@ type tileGroup struct {
 }
 
 // mulTileGroups is mulTiles with a group table long enough for cols.
-func mulTileGroups(groups []tileGroup, k tileKernel, raw [][]byte, stride int, cols tileColumns, dst hostTensor, M, m0 int) {
+func mulTileGroups(groups []tileGroup, k tileKernel, w []byte, rows, stride int, cols tileColumns, dst hostTensor, M, m0 int) {
 	ng := 0
-	tiled := len(raw) &^ 3
+	tiled := rows &^ 3
 	ldo := cols.ldo
 	for n0 := 0; n0 < cols.n; ng++ {
 		g := &groups[ng]
@@ -587,21 +582,22 @@ func mulTileGroups(groups []tileGroup, k tileKernel, raw [][]byte, stride int, c
 		g.out = g.out[m0:]
 		for c := 0; c < g.cols; c++ {
 			g.x[c] = cols.x(n0 + c)
-			for i := tiled; i < len(raw); i++ {
-				g.out[c*ldo+i] = k.one(raw[i], g.x[c])
+			for i := tiled; i < rows; i++ {
+				g.out[c*ldo+i] = k.one(w[i*stride:], g.x[c])
 			}
 		}
 		n0 += g.cols
 	}
 	// A tile of weight rows stays in cache while it meets every group.
 	for i := 0; i < tiled; i += 4 {
+		tile := w[i*stride:]
 		for j := range groups[:ng] {
 			g := &groups[j]
 			if g.cols == 4 {
-				k.x4c4(raw[i], stride, g.x[0], g.x[1], g.x[2], g.x[3], g.out[i:], ldo)
+				k.x4c4(tile, stride, g.x[0], g.x[1], g.x[2], g.x[3], g.out[i:], ldo)
 				continue
 			}
-			k.x4(raw[i], stride, g.x[0], g.x[1], g.x[2], g.out[i:], ldo)
+			k.x4(tile, stride, g.x[0], g.x[1], g.x[2], g.out[i:], ldo)
 		}
 	}
 }

@@ -260,16 +260,15 @@ func (b *Backend) attendBatch(o *attnOperands, res *hostTensor, i12, i13 int, ws
 			live = max(live, l)
 		}
 	}
-	// Scores: the matmul's blocks of mmRows key rows, up to the tile of 4
-	// holding the last live cell (each row's dot is its own, so a block
-	// cut at a tile computes what the whole one would).
+	// Scores: every key row up to the tile of 4 holding the last live
+	// cell, in one call: each row's dot is its own, so the matmul's blocks
+	// of mmRows rows, and a block cut at a tile, compute what one block
+	// of them all does.
 	scored := min(M, (live+3)/4*4)
 	r2, r3 := o.q.ne[2]/o.keys.ne[2], o.q.ne[3]/o.keys.ne[3]
 	base := o.keys.at(0, i12/r2, i13/r3)
 	q := func(c int) []float32 { v, _ := f32View(o.q.mem, o.q.at(c, i12, i13), o.q.ne[0]); return v }
-	for m0 := 0; m0 < scored; m0 += mmRows {
-		tileRows(o.tileK, o.keys, base+m0*o.keys.nb[1], m0, min(M, m0+mmRows), q, &sc, 0, 0)
-	}
+	tileRows(o.tileK, o.keys, base, 0, scored, q, &sc, 0, 0)
 	for n := range N {
 		moff := 0
 		if o.mask != nil {
@@ -285,9 +284,7 @@ func (b *Backend) attendBatch(o *attnOperands, res *hostTensor, i12, i13 int, ws
 	r2, r3 = o.sm.ne[2]/o.vals.ne[2], o.sm.ne[3]/o.vals.ne[3]
 	base = o.vals.at(0, i12/r2, i13/r3)
 	w := func(c int) []float32 { return sc.view(c, 0, 0)[:cells] }
-	for m0 := 0; m0 < Dv; m0 += mmRows {
-		tileRows(o.tileV, o.vals, base+m0*o.vals.nb[1], m0, min(Dv, m0+mmRows), w, res, i12, i13)
-	}
+	tileRows(o.tileV, o.vals, base, 0, Dv, w, res, i12, i13)
 }
 
 // rowKernels are the kernels mulMatDot multiplies f32 or f16 weight rows
@@ -310,28 +307,25 @@ func (k *kernels) rowKernels(w hostTensor) (tileKernel, bool) {
 
 // tileRows computes rows [m0, m1) of matrix (i12, i13) of dst against
 // every column x(c) of it, rows of w from byte offset off, as mulMatDot
-// computes one block of f32 or f16 weight rows: on the tile kernels for
+// computes its blocks of f32 or f16 weight rows: on the tile kernels for
 // two or more columns, else four rows at a time for short rows and the
 // one-row dot for the rest. The full product's K decides the one-column
 // kernel, so that a shortened x computes what the op would.
 func tileRows(tile tileKernel, w hostTensor, off, m0, m1 int, x func(c int) []float32, dst *hostTensor, i12, i13 int) {
-	var raw [mmRows][]byte
-	for m := m0; m < m1; m++ {
-		raw[m-m0] = w.mem[off+(m-m0)*w.nb[1]:]
-	}
+	base, stride, rows := w.mem[off:], w.nb[1], m1-m0
 	M, N := dst.ne[0], dst.ne[1]
 	if tile.x4 == nil { // every result a one-row dot
 		for c := range N {
 			out, _ := f32View(dst.mem, dst.at(c, i12, i13), M)
 			xc := x(c)
-			for i, r := range raw[:m1-m0] {
-				out[m0+i] = tile.one(r, xc)
+			for i := range rows {
+				out[m0+i] = tile.one(base[i*stride:], xc)
 			}
 		}
 		return
 	}
 	if N >= 2 {
-		mulTiles(tile, raw[:m1-m0], w.nb[1], tileColumns{
+		mulTiles(tile, base, rows, stride, tileColumns{
 			n:   N,
 			x:   x,
 			out: func(c int) int { return dst.at(c, i12, i13) },
@@ -345,10 +339,10 @@ func tileRows(tile tileKernel, w hostTensor, off, m0, m1 int, x func(c int) []fl
 	i := 0
 	if w.ne[0] <= shortTileRow {
 		for ; i+4 <= len(out); i += 4 {
-			tile.x4(raw[i], w.nb[1], c, nil, nil, out[i:], 0)
+			tile.x4(base[i*stride:], stride, c, nil, nil, out[i:], 0)
 		}
 	}
 	for ; i < len(out); i++ {
-		out[i] = tile.one(raw[i], c)
+		out[i] = tile.one(base[i*stride:], c)
 	}
 }
