@@ -209,3 +209,49 @@ func TestMulMatSharedInput(t *testing.T) {
 	}
 	runOpCases(t, cases)
 }
+
+// TestMulMatStreamedQ8 runs the Q8_0 GEMVs as they run on weights beyond
+// the caches, a row at a time, against the reference.
+func TestMulMatStreamedQ8(t *testing.T) {
+	old := streamedWeightBytes
+	streamedWeightBytes = -1
+	t.Cleanup(func() { streamedWeightBytes = old })
+	var cases []opCase
+	for _, s := range [][2]int{{64, 17}, {256, 9}, {96, 4}} {
+		cases = append(cases, opCase{name: fmt.Sprintf("q8_0 %dx%d", s[0], s[1]), tol: 3e-6 * float64(s[0]),
+			build: func(b *tb) (*rt.Tensor, func() arr) {
+				w := b.rand(rt.Q8_0, s[0], s[1])
+				x := b.rand(rt.F32, s[0], 1)
+				return b.ctx.MulMat(w, x), func() arr { return refMulMat(read(w), fastX(b, rt.Q8_0, x)) }
+			}})
+	}
+	runOpCases(t, cases)
+}
+
+// TestLiveWeightBytes checks the count of weight bytes that decides
+// whether GEMVs stream: a buffer counts while it is marked as weights.
+func TestLiveWeightBytes(t *testing.T) {
+	before := liveWeightBytes.Load()
+	buf, err := BufferType().Alloc(4096)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []struct {
+		name string
+		do   func()
+		want int64
+	}{
+		{"allocated", func() {}, 0},
+		{"marked as weights", func() { buf.SetUsage(rt.UsageWeights) }, 4096},
+		{"marked again", func() { buf.SetUsage(rt.UsageWeights) }, 4096},
+		{"marked as compute", func() { buf.SetUsage(rt.UsageCompute) }, 0},
+		{"weights again", func() { buf.SetUsage(rt.UsageWeights) }, 4096},
+		{"freed", func() { buf.Free() }, 0},
+		{"freed twice", func() { buf.Free() }, 0},
+	} {
+		step.do()
+		if got := liveWeightBytes.Load() - before; got != step.want {
+			t.Errorf("%s: %d live weight bytes, want %d", step.name, got, step.want)
+		}
+	}
+}

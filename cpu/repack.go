@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"os"
 	"sync"
+	"sync/atomic"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -87,6 +88,34 @@ type weightBuffer struct {
 	mu       sync.Mutex
 	repacked map[repackKey]*repackedQ4
 	rows     map[repackKey]*repackedRows // IQ4_XS rows (repack_iq4.go)
+	counted  int                         // bytes added to liveWeightBytes
+}
+
+// liveWeightBytes is the size of every live CPU buffer marked as weights:
+// a model's. Beyond streamedWeightBytes of them a decode step reads its
+// weights from DRAM rather than the caches, and GEMVs take the kernels
+// that stream best (mulMatDot).
+var liveWeightBytes atomic.Int64
+
+// streamedWeightBytes is the weight size from which GEMVs count as
+// streamed from DRAM: the 32 MiB L3 of the machines measured. A variable,
+// so that tests can run the streamed kernels on small weights.
+var streamedWeightBytes int64 = 32 << 20
+
+// weightsStreamed reports whether the live weights exceed the caches.
+func weightsStreamed() bool { return liveWeightBytes.Load() > streamedWeightBytes }
+
+// SetUsage counts the buffer in liveWeightBytes while it holds weights.
+func (wb *weightBuffer) SetUsage(u rt.BufferUsage) {
+	wb.mu.Lock()
+	defer wb.mu.Unlock()
+	wb.HostMemoryBuffer.SetUsage(u)
+	size := 0
+	if u == rt.UsageWeights {
+		size = len(wb.Bytes())
+	}
+	liveWeightBytes.Add(int64(size - wb.counted))
+	wb.counted = size
 }
 
 func newWeightBuffer(bt rt.BufferType, mem []byte) *weightBuffer {
@@ -223,6 +252,10 @@ func (wb *weightBuffer) Reset() {
 
 func (wb *weightBuffer) Free() error {
 	wb.dropAll()
+	wb.mu.Lock()
+	liveWeightBytes.Add(-int64(wb.counted))
+	wb.counted = 0
+	wb.mu.Unlock()
 	return wb.HostMemoryBuffer.Free()
 }
 
