@@ -70,14 +70,14 @@ func (b *Backend) mulMatFast(w, x, dst hostTensor) error {
 }
 
 // thinF32Fits reports whether MUL_MAT is one to four x rows against one
-// matrix of float32 weights that thinF32 takes: rows of a multiple of
+// matrix of float32 weights that thinF32 takes: rows of at least
 // simdWidth, all in place. The tiny models' decode steps are made of
 // these, one x row a sequence.
 func (k *kernels) thinF32Fits(w, x, dst hostTensor) bool {
 	return k.gemvF32 != nil && k.dotF32x4 != nil &&
 		w.typ == rt.F32 && x.typ == rt.F32 && x.ne[1] <= maxThinColumns &&
 		w.ne[2]*w.ne[3] == 1 && x.ne[2]*x.ne[3] == 1 &&
-		w.ne[0]%simdWidth == 0 && w.ne[1] >= 4 &&
+		w.ne[0] >= simdWidth && w.ne[1] >= 4 &&
 		aligned32(w) && aligned32(x) && aligned32(dst)
 }
 
@@ -101,15 +101,24 @@ func (b *Backend) thinF32(w, x, dst hostTensor) error {
 	ldw := w.nb[1]
 	k := b.kern
 	groups := M / 4
+	// The one-call kernels take whole vectors: the elements past the last
+	// (the 4 of a 172-wide row) are added after them.
+	k8 := K &^ (simdWidth - 1)
+	var vecs [maxThinColumns][]float32
+	for n := range N {
+		vecs[n] = cols[n][:k8]
+	}
 	nth := b.workers(groups, gemvWorkScale*K*M*N)
 	return b.pool.run(nth, func(ith, nth int, _ *workspace) error {
 		g0, g1 := groups*ith/nth, groups*(ith+1)/nth
 		switch {
 		case g1 <= g0:
 		case N == 1:
-			k.gemvF32(w.mem[w.off+4*g0*ldw:], ldw, cols[0], out[4*g0:4*g1])
+			k.gemvF32(w.mem[w.off+4*g0*ldw:], ldw, vecs[0], out[4*g0:4*g1])
+			addRowTails(w, cols[:N], out, ldo, 4*g0, 4*g1, k8)
 		case N == 4 && k.thinF32c4 != nil:
-			k.thinF32c4(w.mem[w.off+4*g0*ldw:], ldw, cols, out[4*g0:], ldo, 4*(g1-g0))
+			k.thinF32c4(w.mem[w.off+4*g0*ldw:], ldw, vecs, out[4*g0:], ldo, 4*(g1-g0))
+			addRowTails(w, cols[:N], out, ldo, 4*g0, 4*g1, k8)
 		default:
 			for g := g0; g < g1; g++ {
 				rows, o := w.mem[w.off+4*g*ldw:], out[4*g:]
@@ -134,6 +143,25 @@ func (b *Backend) thinF32(w, x, dst hostTensor) error {
 		}
 		return nil
 	})
+}
+
+// addRowTails adds to out[n*ldo+m], for weight rows [m0, m1), the
+// products of their elements from k8 on with those of every column.
+func addRowTails(w hostTensor, cols [][]float32, out []float32, ldo, m0, m1, k8 int) {
+	K := w.ne[0]
+	if k8 == K {
+		return
+	}
+	for m := m0; m < m1; m++ {
+		row, _ := f32View(w.mem, w.off+m*w.nb[1]+4*k8, K-k8)
+		for n, c := range cols {
+			var s float32
+			for i, v := range row {
+				s += v * c[k8+i]
+			}
+			out[n*ldo+m] += s
+		}
+	}
 }
 
 // gemvWorkScale converts a GEMV's multiply-adds to the pool's grain

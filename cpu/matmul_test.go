@@ -112,6 +112,16 @@ func TestMulMat(t *testing.T) {
 				})
 			}
 		}
+		for n := 1; typ == rt.F32 && n <= 4; n++ {
+			// The thin products' one-call kernels on whole vectors, and
+			// the 4 elements past them (stories260K's 172-wide rows).
+			cases = append(cases, opCase{name: fmt.Sprintf("f32 172-wide rows, %d x rows", n), tol: 3e-6 * 172,
+				build: func(b *tb) (*rt.Tensor, func() arr) {
+					w := b.rand(typ, 172, 23)
+					x := b.rand(rt.F32, 172, n)
+					return b.ctx.MulMat(w, x), func() arr { return refMulMat(read(w), read(x)) }
+				}})
+		}
 		if !typ.IsQuantized() {
 			cases = append(cases, opCase{name: fmt.Sprintf("%v odd k", typ), tol: 1e-5,
 				build: func(b *tb) (*rt.Tensor, func() arr) {
