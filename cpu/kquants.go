@@ -414,6 +414,9 @@ type typeDot struct {
 	dot  func(w []byte, y q8Row) float32
 	// dotK4, where k has it, does four activation rows at once.
 	dotK4 func(w []byte, y *q8KRows, r0 int, out *[4]float32)
+	// dotKRows, where k has it, is dotK for len(out) weight rows ldw
+	// bytes apart in one call.
+	dotKRows func(w []byte, ldw int, y q8KRow, out []float32)
 }
 
 // typeDotFor returns k's integer dot for weights of type t, for the types
@@ -425,7 +428,7 @@ func (k *kernels) typeDotFor(t rt.DType) (d typeDot, ok bool) {
 	case rt.Q3_K:
 		return typeDot{vec: rt.Q8_K, dotK: k.dotQ3K, dotK4: k.dotQ3Kx4}, true
 	case rt.Q4_K:
-		return typeDot{vec: rt.Q8_K, dotK: k.dotQ4K, dotK4: k.dotQ4Kx4}, true
+		return typeDot{vec: rt.Q8_K, dotK: k.dotQ4K, dotK4: k.dotQ4Kx4, dotKRows: k.dotQ4KRows}, true
 	case rt.Q5_K:
 		return typeDot{vec: rt.Q8_K, dotK: k.dotQ5K, dotK4: k.dotQ5Kx4}, true
 	case rt.Q6_K:

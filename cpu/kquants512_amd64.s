@@ -295,21 +295,26 @@ GLOBL k5_scmaskB<>(SB), RODATA|NOPTR, $32
 	VPERMW Z9, idx, Z5; \
 	op Z5, Z4, acc
 
-// func dotQ4KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
-// Two super-blocks an iteration, so that their scales, mins and float
-// factors are decoded in one set of vector instructions.
-TEXT ·dotQ4KAVX512(SB), NOSPLIT, $0-44
-	MOVQ w+0(FP), SI
-	MOVQ qs+8(FP), DI
-	MOVQ qd+16(FP), DX
-	MOVQ bsums+24(FP), BX
-	MOVQ nb+32(FP), CX
-	VPXORD Z0, Z0, Z0
-	VXORPS X1, X1, X1
+// func dotQ4KRowsAVX512(w *byte, ldw int, qs *int8, qd *float32, bsums *int16, nb int, out *float32, rows int)
+// rows Q4_K weight rows (rows > 0), ldw bytes apart, times one row of Q8_K
+// activations, into out[0:rows]: the tables are loaded once for all the
+// rows. Two super-blocks an iteration, so that their scales, mins and
+// float factors are decoded in one set of vector instructions. Every
+// general register serves the super-block loop, so the row, out and rows
+// arguments are stepped in place.
+TEXT ·dotQ4KRowsAVX512(SB), NOSPLIT, $0-64
 	MOVL $0x0f0f0f0f, AX
 	VPBROADCASTD AX, Z14
 	VMOVDQU64 k5_nibshift<>(SB), Z13
 	K5_LOADIDX
+q4k512_row:
+	MOVQ w+0(FP), SI
+	MOVQ qs+16(FP), DI
+	MOVQ qd+24(FP), DX
+	MOVQ bsums+32(FP), BX
+	MOVQ nb+40(FP), CX
+	VPXORD Z0, Z0, Z0
+	VXORPS X1, X1, X1
 	SUBQ $2, CX
 	JB q4k512_one
 q4k512_pair:
@@ -354,7 +359,13 @@ q4k512_done:
 	VSUBPS X1, X0, X0
 	VHADDPS X0, X0, X0
 	VHADDPS X0, X0, X0
-	VMOVSS X0, ret+40(FP)
+	MOVQ out+48(FP), AX
+	VMOVSS X0, (AX)
+	ADDQ $4, out+48(FP)
+	MOVQ ldw+8(FP), AX
+	ADDQ AX, w+0(FP)
+	DECQ rows+56(FP)
+	JNZ q4k512_row
 	VZEROUPPER
 	RET
 

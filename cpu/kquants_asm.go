@@ -17,6 +17,21 @@ func blockDotK(blockBytes int, kernel func(w *byte, qs *int8, qd *float32, bsums
 	}
 }
 
+// blockDotKRows wraps an assembly kernel of rows of super-blocks, ldw
+// bytes apart, with Q8_K activations (kernels.dotQ4KRows), checking the
+// bounds it relies on.
+func blockDotKRows(blockBytes int, kernel func(w *byte, ldw int, qs *int8, qd *float32, bsums *int16, nb int, out *float32, rows int)) func([]byte, int, q8KRow, []float32) {
+	return func(w []byte, ldw int, y q8KRow, out []float32) {
+		nb, rows := y.blocks(), len(out)
+		if rows == 0 || nb == 0 {
+			clear(out)
+			return
+		}
+		_, _, _ = w[(rows-1)*ldw+nb*blockBytes-1], y.qs[nb*rt.QKK-1], y.bsums[nb*16-1]
+		kernel(&w[0], ldw, &y.qs[0], &y.d[0], &y.bsums[0], nb, &out[0], rows)
+	}
+}
+
 // blockDotNeg wraps an assembly dot kernel of 32-value blocks of
 // blockBytes bytes with Q8_0/Q8_1 activations, which also reads the
 // activations' negated block sums.

@@ -434,6 +434,43 @@ func TestTypeDotK4Kernels(t *testing.T) {
 	}
 }
 
+// The many-row K-quant kernels equal one-row dots of each row, bit for
+// bit, on rows at a stride past their blocks, and write no further.
+func TestTypeDotKRowsKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 28))
+	for _, k := range kernelSets() {
+		for _, typ := range kquantTypes {
+			td, _ := k.typeDotFor(typ)
+			if td.dotKRows == nil {
+				continue
+			}
+			for _, nb := range []int{0, 1, 2, 5} {
+				for _, rows := range []int{1, 3, 16} {
+					ldw := typ.RowSize(nb*typ.BlockSize()) + 7
+					w := make([]byte, rows*ldw)
+					for r := range rows {
+						copy(w[r*ldw:], randomBlocks(rng, typ, nb))
+					}
+					var q q8KRows
+					q.resize(1, nb)
+					k.quantizeQ8K(randF32(rng, nb*rt.QKK, -1, 1), q.row(0))
+					out := make([]float32, rows+1)
+					out[rows] = 7
+					td.dotKRows(w, ldw, q.row(0), out[:rows])
+					for r := range rows {
+						if want := td.dotK(w[r*ldw:], q.row(0)); out[r] != want {
+							t.Errorf("%s %v nb=%d rows=%d row %d: %v, want %v", k.name, typ, nb, rows, r, out[r], want)
+						}
+					}
+					if out[rows] != 7 {
+						t.Errorf("%s %v nb=%d rows=%d: wrote past the last row", k.name, typ, nb, rows)
+					}
+				}
+			}
+		}
+	}
+}
+
 // MXFP4's subnormal (e < 2) and extreme scales reach the SIMD kernels as
 // ggml decodes them, in a lone block and in the blocks of a run of five
 // (which the AVX-512 kernel does four at a time).

@@ -453,6 +453,10 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 					}
 					break
 				}
+				if td.dotKRows != nil {
+					td.dotKRows(raw[0], w.nb[1], b.q8k.row(r), out)
+					break
+				}
 				if td.dotK != nil {
 					y := b.q8k.row(r)
 					for i := range out {
