@@ -432,7 +432,7 @@ func (k *kernels) typeDotFor(t rt.DType) (d typeDot, ok bool) {
 	case rt.Q5_K:
 		return typeDot{vec: rt.Q8_K, dotK: k.dotQ5K, dotK4: k.dotQ5Kx4}, true
 	case rt.Q6_K:
-		return typeDot{vec: rt.Q8_K, dotK: k.dotQ6K, dotK4: k.dotQ6Kx4}, true
+		return typeDot{vec: rt.Q8_K, dotK: k.dotQ6K, dotK4: k.dotQ6Kx4, dotKRows: k.dotQ6KRows}, true
 	case rt.IQ4_XS:
 		return typeDot{vec: rt.Q8_K, dotK: k.dotIQ4XS, dotK4: k.dotIQ4XSx4}, true
 	case rt.TQ1_0:

@@ -1757,15 +1757,16 @@ GLOBL k6_qhshift<>(SB), RODATA|NOPTR, $128
 	VPERMW Z9, idxb, Z5; \
 	op Z5, Z4, accb
 
-// func dotQ6KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
-// Two super-blocks an iteration, as dotQ3KAVX512.
-TEXT ·dotQ6KAVX512(SB), NOSPLIT, $0-44
-	MOVQ w+0(FP), SI
-	MOVQ qs+8(FP), DI
-	MOVQ qd+16(FP), DX
-	MOVQ bsums+24(FP), BX
-	MOVQ nb+32(FP), CX
-	VPXORD Z0, Z0, Z0
+// func dotQ6KRowsAVX512(w *byte, ldw int, qs *int8, qd *float32, bsums *int16, nb int, out *float32, rows int)
+// rows Q6_K weight rows (rows > 0), ldw bytes apart, times one row of Q8_K
+// activations, into out[0:rows], the tables loaded once for all the rows
+// (R8 the row, R9 ldw, R10 out, R12 the rows left). Two super-blocks an
+// iteration, as dotQ3KAVX512.
+TEXT ·dotQ6KRowsAVX512(SB), NOSPLIT, $0-64
+	MOVQ w+0(FP), R8
+	MOVQ ldw+8(FP), R9
+	MOVQ out+48(FP), R10
+	MOVQ rows+56(FP), R12
 	MOVL $0x0f0f0f0f, AX
 	VPBROADCASTD AX, Z14
 	MOVL $0x30303030, AX
@@ -1773,6 +1774,13 @@ TEXT ·dotQ6KAVX512(SB), NOSPLIT, $0-44
 	VMOVDQU64 k6_qhshift<>+0(SB), Z13
 	VMOVDQU64 k6_qhshift<>+64(SB), Z24
 	K_LOADIDX(k2_scidx<>)
+q6k512_row:
+	MOVQ R8, SI
+	MOVQ qs+16(FP), DI
+	MOVQ qd+24(FP), DX
+	MOVQ bsums+32(FP), BX
+	MOVQ nb+40(FP), CX
+	VPXORD Z0, Z0, Z0
 	SUBQ $2, CX
 	JB q6k512_one
 q6k512_pair:
@@ -1835,7 +1843,11 @@ q6k512_done:
 	VADDPS X2, X0, X0
 	VHADDPS X0, X0, X0
 	VHADDPS X0, X0, X0
-	VMOVSS X0, ret+40(FP)
+	VMOVSS X0, (R10)
+	ADDQ $4, R10
+	ADDQ R9, R8
+	DECQ R12
+	JNZ q6k512_row
 	VZEROUPPER
 	RET
 
