@@ -69,11 +69,11 @@ type kernels struct {
 	// unpacking each weight block once for the four.
 	dotQ2Kx4, dotQ3Kx4, dotQ4Kx4, dotQ5Kx4, dotQ6Kx4, dotIQ4XSx4 func(w []byte, y *q8KRows, r0 int, out *[4]float32)
 	dotTQ1x4, dotTQ2x4                                           func(w []byte, y *q8KRows, r0 int, out *[4]float32)
-	// dotQ4KRows and dotQ6KRows are optional: dotQ4K and dotQ6K for
-	// len(out) weight rows ldw bytes apart in one call, so that a GEMV
-	// pays the kernel's set-up once a block of rows rather than once a
-	// row (22 % of a 1024-wide Q4_K row).
-	dotQ4KRows, dotQ6KRows func(w []byte, ldw int, y q8KRow, out []float32)
+	// The K-quant Rows dots are optional: dotQ2K … dotQ6K for len(out)
+	// weight rows ldw bytes apart in one call, so that a GEMV pays the
+	// kernel's set-up once a block of rows rather than once a row (22 %
+	// of a 1024-wide Q4_K row).
+	dotQ2KRows, dotQ3KRows, dotQ4KRows, dotQ5KRows, dotQ6KRows func(w []byte, ldw int, y q8KRow, out []float32)
 	// dotIQ4XSR is optional: an IQ4_XS row repacked by repackIQ4XS times
 	// activations rearranged by iq4Act.set (repack_iq4.go).
 	dotIQ4XSR func(p []byte, a *iq4Act) float32

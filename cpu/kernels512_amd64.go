@@ -46,6 +46,9 @@ var avx512Kernels = func() *kernels {
 	k.dotQ4K = blockDotK(144, dotQ4KAVX512)
 	k.dotQ4KRows = blockDotKRows(144, dotQ4KRowsAVX512)
 	k.dotQ6KRows = blockDotKRows(210, dotQ6KRowsAVX512)
+	k.dotQ5KRows = blockDotKRows(176, dotQ5KRowsAVX512)
+	k.dotQ3KRows = blockDotKRows(110, dotQ3KRowsAVX512)
+	k.dotQ2KRows = blockDotKRows(84, dotQ2KRowsAVX512)
 	k.dotQ4Kx4 = blockDotK4(144, dotQ4Kx4AVX512)
 	k.dotQ5K = blockDotK(176, dotQ5KAVX512)
 	k.dotQ5Kx4 = blockDotK4(176, dotQ5Kx4AVX512)
@@ -103,7 +106,14 @@ func dotQ4KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32 
 }
 
 //go:noescape
-func dotQ5KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+func dotQ5KRowsAVX512(w *byte, ldw int, qs *int8, qd *float32, bsums *int16, nb int, out *float32, rows int)
+
+// dotQ5KAVX512 is one row of dotQ5KRowsAVX512.
+func dotQ5KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32 {
+	var r float32
+	dotQ5KRowsAVX512(w, 0, qs, qd, bsums, nb, &r, 1)
+	return r
+}
 
 //go:noescape
 func dotQ6KRowsAVX512(w *byte, ldw int, qs *int8, qd *float32, bsums *int16, nb int, out *float32, rows int)
@@ -116,10 +126,24 @@ func dotQ6KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32 
 }
 
 //go:noescape
-func dotQ2KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+func dotQ2KRowsAVX512(w *byte, ldw int, qs *int8, qd *float32, bsums *int16, nb int, out *float32, rows int)
+
+// dotQ2KAVX512 is one row of dotQ2KRowsAVX512.
+func dotQ2KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32 {
+	var r float32
+	dotQ2KRowsAVX512(w, 0, qs, qd, bsums, nb, &r, 1)
+	return r
+}
 
 //go:noescape
-func dotQ3KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+func dotQ3KRowsAVX512(w *byte, ldw int, qs *int8, qd *float32, bsums *int16, nb int, out *float32, rows int)
+
+// dotQ3KAVX512 is one row of dotQ3KRowsAVX512.
+func dotQ3KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32 {
+	var r float32
+	dotQ3KRowsAVX512(w, 0, qs, qd, bsums, nb, &r, 1)
+	return r
+}
 
 //go:noescape
 func dotIQ4XSAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32

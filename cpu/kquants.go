@@ -424,13 +424,13 @@ type typeDot struct {
 func (k *kernels) typeDotFor(t rt.DType) (d typeDot, ok bool) {
 	switch t {
 	case rt.Q2_K:
-		return typeDot{vec: rt.Q8_K, dotK: k.dotQ2K, dotK4: k.dotQ2Kx4}, true
+		return typeDot{vec: rt.Q8_K, dotK: k.dotQ2K, dotK4: k.dotQ2Kx4, dotKRows: k.dotQ2KRows}, true
 	case rt.Q3_K:
-		return typeDot{vec: rt.Q8_K, dotK: k.dotQ3K, dotK4: k.dotQ3Kx4}, true
+		return typeDot{vec: rt.Q8_K, dotK: k.dotQ3K, dotK4: k.dotQ3Kx4, dotKRows: k.dotQ3KRows}, true
 	case rt.Q4_K:
 		return typeDot{vec: rt.Q8_K, dotK: k.dotQ4K, dotK4: k.dotQ4Kx4, dotKRows: k.dotQ4KRows}, true
 	case rt.Q5_K:
-		return typeDot{vec: rt.Q8_K, dotK: k.dotQ5K, dotK4: k.dotQ5Kx4}, true
+		return typeDot{vec: rt.Q8_K, dotK: k.dotQ5K, dotK4: k.dotQ5Kx4, dotKRows: k.dotQ5KRows}, true
 	case rt.Q6_K:
 		return typeDot{vec: rt.Q8_K, dotK: k.dotQ6K, dotK4: k.dotQ6Kx4, dotKRows: k.dotQ6KRows}, true
 	case rt.IQ4_XS:

@@ -419,22 +419,26 @@ GLOBL k5_qhrot<>(SB), RODATA|NOPTR, $256
 	VPERMW Z9, idx, Z5; \
 	op Z5, Z4, acc
 
-// func dotQ5KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+// func dotQ5KRowsAVX512(w *byte, ldw int, qs *int8, qd *float32, bsums *int16, nb int, out *float32, rows int)
+// rows weight rows (rows > 0), ldw bytes apart, times one row of Q8_K
+// activations, into out[0:rows], the tables loaded once for all the rows;
+// the row, out and rows arguments are stepped in place.
 // Two super-blocks an iteration, as dotQ4KAVX512.
-TEXT ·dotQ5KAVX512(SB), NOSPLIT, $0-44
-	MOVQ w+0(FP), SI
-	MOVQ qs+8(FP), DI
-	MOVQ qd+16(FP), DX
-	MOVQ bsums+24(FP), BX
-	MOVQ nb+32(FP), CX
-	VPXORD Z0, Z0, Z0
-	VXORPS X1, X1, X1
+TEXT ·dotQ5KRowsAVX512(SB), NOSPLIT, $0-64
 	MOVL $0x0f0f0f0f, AX
 	VPBROADCASTD AX, Z14
 	MOVL $0x10101010, AX
 	VPBROADCASTD AX, Z29
 	VMOVDQU64 k5_nibshift<>(SB), Z13
 	K5_LOADIDX
+q5k512_row:
+	MOVQ w+0(FP), SI
+	MOVQ qs+16(FP), DI
+	MOVQ qd+24(FP), DX
+	MOVQ bsums+32(FP), BX
+	MOVQ nb+40(FP), CX
+	VPXORD Z0, Z0, Z0
+	VXORPS X1, X1, X1
 	SUBQ $2, CX
 	JB q5k512_one
 q5k512_pair:
@@ -482,7 +486,13 @@ q5k512_done:
 	VSUBPS X1, X0, X0
 	VHADDPS X0, X0, X0
 	VHADDPS X0, X0, X0
-	VMOVSS X0, ret+40(FP)
+	MOVQ out+48(FP), AX
+	VMOVSS X0, (AX)
+	ADDQ $4, out+48(FP)
+	MOVQ ldw+8(FP), AX
+	ADDQ AX, w+0(FP)
+	DECQ rows+56(FP)
+	JNZ q5k512_row
 	VZEROUPPER
 	RET
 
@@ -616,17 +626,13 @@ GLOBL k2_dsh<>(SB), RODATA|NOPTR, $64
 	VPERMW Z9, idx, Z5; \
 	op Z5, Z4, acc
 
-// func dotQ2KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+// func dotQ2KRowsAVX512(w *byte, ldw int, qs *int8, qd *float32, bsums *int16, nb int, out *float32, rows int)
+// rows weight rows (rows > 0), ldw bytes apart, times one row of Q8_K
+// activations, into out[0:rows], the tables loaded once for all the rows;
+// the row, out and rows arguments are stepped in place.
 // Two super-blocks an iteration, as dotQ4KAVX512; Q2_K has a 4-bit scale
 // and min per 16 values, the min applied through the 16-value bsums.
-TEXT ·dotQ2KAVX512(SB), NOSPLIT, $0-44
-	MOVQ w+0(FP), SI
-	MOVQ qs+8(FP), DI
-	MOVQ qd+16(FP), DX
-	MOVQ bsums+24(FP), BX
-	MOVQ nb+32(FP), CX
-	VPXORD Z0, Z0, Z0
-	VXORPS X1, X1, X1
+TEXT ·dotQ2KRowsAVX512(SB), NOSPLIT, $0-64
 	MOVL $0x0f0f0f0f, AX
 	VPBROADCASTD AX, Z14
 	MOVL $0x03030303, AX
@@ -635,6 +641,14 @@ TEXT ·dotQ2KAVX512(SB), NOSPLIT, $0-44
 	VMOVDQU64 k2_dsh<>(SB), Z31
 	VMOVDQU64 k2_shift<>+64(SB), Z30
 	K_LOADIDX(k2_scidx<>)
+q2k512_row:
+	MOVQ w+0(FP), SI
+	MOVQ qs+16(FP), DI
+	MOVQ qd+24(FP), DX
+	MOVQ bsums+32(FP), BX
+	MOVQ nb+40(FP), CX
+	VPXORD Z0, Z0, Z0
+	VXORPS X1, X1, X1
 	SUBQ $2, CX
 	JB q2k512_one
 q2k512_pair:
@@ -705,7 +719,13 @@ q2k512_done:
 	VSUBPS X1, X0, X0
 	VHADDPS X0, X0, X0
 	VHADDPS X0, X0, X0
-	VMOVSS X0, ret+40(FP)
+	MOVQ out+48(FP), AX
+	VMOVSS X0, (AX)
+	ADDQ $4, out+48(FP)
+	MOVQ ldw+8(FP), AX
+	ADDQ AX, w+0(FP)
+	DECQ rows+56(FP)
+	JNZ q2k512_row
 	VZEROUPPER
 	RET
 
@@ -868,16 +888,13 @@ GLOBL k3_add01<>(SB), RODATA|NOPTR, $64
 	VPERMW Z9, idx, Z5; \
 	op Z5, Z4, acc
 
-// func dotQ3KAVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
+// func dotQ3KRowsAVX512(w *byte, ldw int, qs *int8, qd *float32, bsums *int16, nb int, out *float32, rows int)
+// rows weight rows (rows > 0), ldw bytes apart, times one row of Q8_K
+// activations, into out[0:rows], the tables loaded once for all the rows;
+// the row, out and rows arguments are stepped in place.
 // Two super-blocks an iteration, as dotQ2KAVX512, with signed 6-bit scales
 // and no mins.
-TEXT ·dotQ3KAVX512(SB), NOSPLIT, $0-44
-	MOVQ w+0(FP), SI
-	MOVQ qs+8(FP), DI
-	MOVQ qd+16(FP), DX
-	MOVQ bsums+24(FP), BX
-	MOVQ nb+32(FP), CX
-	VPXORD Z0, Z0, Z0
+TEXT ·dotQ3KRowsAVX512(SB), NOSPLIT, $0-64
 	MOVL $0x03030303, AX
 	VPBROADCASTD AX, Z29
 	MOVL $0x04040404, AX
@@ -889,6 +906,13 @@ TEXT ·dotQ3KAVX512(SB), NOSPLIT, $0-44
 	K_LOADIDX(k2_scidx<>)
 	VMOVDQU k3_scv<>+0(SB), Y1
 	VMOVDQU k3_scv<>+32(SB), Y14
+q3k512_row:
+	MOVQ w+0(FP), SI
+	MOVQ qs+16(FP), DI
+	MOVQ qd+24(FP), DX
+	MOVQ bsums+32(FP), BX
+	MOVQ nb+40(FP), CX
+	VPXORD Z0, Z0, Z0
 	SUBQ $2, CX
 	JB q3k512_one
 q3k512_pair:
@@ -962,13 +986,20 @@ q3k512_one:
 	VCVTDQ2PS Z6, Z6
 	VFMADD231PS Z6, Z12, Z0
 q3k512_done:
-	VEXTRACTF64X4 $1, Z0, Y2
-	VADDPS Y2, Y0, Y0
-	VEXTRACTF128 $1, Y0, X2
-	VADDPS X2, X0, X0
+	// Y3 as the temporary: Z2 holds the constant 0x20 bytes for the rows.
+	VEXTRACTF64X4 $1, Z0, Y3
+	VADDPS Y3, Y0, Y0
+	VEXTRACTF128 $1, Y0, X3
+	VADDPS X3, X0, X0
 	VHADDPS X0, X0, X0
 	VHADDPS X0, X0, X0
-	VMOVSS X0, ret+40(FP)
+	MOVQ out+48(FP), AX
+	VMOVSS X0, (AX)
+	ADDQ $4, out+48(FP)
+	MOVQ ldw+8(FP), AX
+	ADDQ AX, w+0(FP)
+	DECQ rows+56(FP)
+	JNZ q3k512_row
 	VZEROUPPER
 	RET
 
