@@ -69,7 +69,7 @@ func (r *runner) llamaCppE2E(m Model, prompt, gen Record) []Record {
 	note := fmt.Sprintf("llama-bench -p %d -n %d -d 0,%d -t %d -r %d", prompt.N, gen.N, prompt.N, threads, reps)
 	prompt.TokS, gen.TokS = res.prompt, res.gen
 	prompt.Note = note + "; the prompt from an empty cache, as gpurt's"
-	gen.Note = fmt.Sprintf("%s; generation after the %d-token prompt (depth %d), as gpurt's; from an empty cache it is %.1f tok/s", note, prompt.N, prompt.N, res.genEmpty)
+	gen.Note = fmt.Sprintf("%s; generation after the %d-token prompt (depth %d), as gpurt's; from an empty cache (llama-bench's default) %.1f tok/s in the last round", note, prompt.N, prompt.N, res.genEmpty)
 	out := []Record{prompt, gen}
 	for i := range out {
 		if out[i].TokS > 0 {
