@@ -260,11 +260,12 @@ func (b *Backend) attendBatch(o *attnOperands, res *hostTensor, i12, i13 int, ws
 			live = max(live, l)
 		}
 	}
-	// Scores: every key row up to the tile of 4 holding the last live
-	// cell, in one call: each row's dot is its own, so the matmul's blocks
-	// of mmRows rows, and a block cut at a tile, compute what one block
-	// of them all does.
-	scored := min(M, (live+3)/4*4)
+	// Scores: every key row up to the softmax's window past the last live
+	// cell (softMaxVector cells: the softmax reads that far, and a cell
+	// left unscored would hold the scratch's stale bits), in one call:
+	// each row's dot is its own, so the matmul's blocks of mmRows rows
+	// compute what one block of them all does.
+	scored := min(M, (live+softMaxVector-1)/softMaxVector*softMaxVector)
 	r2, r3 := o.q.ne[2]/o.keys.ne[2], o.q.ne[3]/o.keys.ne[3]
 	base := o.keys.at(0, i12/r2, i13/r3)
 	q := func(c int) []float32 { v, _ := f32View(o.q.mem, o.q.at(c, i12, i13), o.q.ne[0]); return v }
