@@ -298,9 +298,6 @@ func thinF32c4AVX512(w []byte, ldw int, x [4][]float32, out []float32, ldo, m in
 	thinF32x4c4AVX512(&w[0], ldw, &x[0][0], &x[1][0], &x[2][0], &x[3][0], k, &out[0], ldo, m/4)
 }
 
-//go:noescape
-func dotF32x4x4AVX512(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *float32, ldo int)
-
 // dotF32x4c4AVX512 is the 4×4 f32 tile: dotF32x4AVX512 for columns 0-1
 // and 2-3 in one pass over the weights. Rows shorter than 8 take the two
 // calls.
@@ -314,7 +311,7 @@ func dotF32x4c4AVX512(w []byte, ldw int, x0, x1, x2, x3, out []float32, ldo int)
 	}
 	_ = out[3*ldo+3]
 	_, _, _, _, _ = w[3*ldw+4*m-1], x0[m-1], x1[m-1], x2[m-1], x3[m-1]
-	dotF32x4x4AVX512(&w[0], ldw, &x0[0], &x1[0], &x2[0], &x3[0], m, &out[0], ldo)
+	thinF32x4c4AVX512(&w[0], ldw, &x0[0], &x1[0], &x2[0], &x3[0], m, &out[0], ldo, 1)
 	cols := [4][]float32{x0, x1, x2, x3}
 	for i := m; i < k; i++ { // the tail, element by element, as dotF32x4AVX512
 		for r := 0; r < 4; r++ {

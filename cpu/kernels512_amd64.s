@@ -666,162 +666,15 @@ r8z_loop:
 	VHADDPS XA, XA, XA; \
 	VMOVSS XA, DST
 
-// func dotF32x4x4AVX512(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *float32, ldo int)
-// The 4-row f32 tile against 4 columns (a decode step of 4 sequences):
-// dotF32x4x2AVX512 with 16 accumulators, Z(4r+c) for row r and column
-// c, the columns in Z16-Z19, so that each weight is loaded once for all
-// four. Each accumulator sees the operations dotF32x4x2AVX512 gives it,
-// so the results are the same bits. k is a multiple of 8.
-TEXT ·dotF32x4x4AVX512(SB), NOSPLIT, $0-72
-	MOVQ w+0(FP), SI
-	MOVQ ldw+8(FP), BX
-	LEAQ (SI)(BX*1), R8
-	LEAQ (R8)(BX*1), R9
-	LEAQ (R9)(BX*1), R10
-	MOVQ x0+16(FP), DI
-	MOVQ x1+24(FP), R11
-	MOVQ x2+32(FP), R12
-	MOVQ x3+40(FP), R13
-	MOVQ k+48(FP), CX
-	XORQ AX, AX
-	VPXORD Z0, Z0, Z0
-	VPXORD Z1, Z1, Z1
-	VPXORD Z2, Z2, Z2
-	VPXORD Z3, Z3, Z3
-	VPXORD Z4, Z4, Z4
-	VPXORD Z5, Z5, Z5
-	VPXORD Z6, Z6, Z6
-	VPXORD Z7, Z7, Z7
-	VPXORD Z8, Z8, Z8
-	VPXORD Z9, Z9, Z9
-	VPXORD Z10, Z10, Z10
-	VPXORD Z11, Z11, Z11
-	VPXORD Z12, Z12, Z12
-	VPXORD Z13, Z13, Z13
-	VPXORD Z14, Z14, Z14
-	VPXORD Z15, Z15, Z15
-	MOVQ CX, DX
-	ANDQ $-16, DX
-	JZ f32x4x4z_fold
-f32x4x4z_loop:
-	VMOVUPS (DI)(AX*4), Z16
-	VMOVUPS (R11)(AX*4), Z17
-	VMOVUPS (R12)(AX*4), Z18
-	VMOVUPS (R13)(AX*4), Z19
-	VMOVUPS 0(SI)(AX*4), Z20
-	VFMADD231PS Z16, Z20, Z0
-	VFMADD231PS Z17, Z20, Z1
-	VFMADD231PS Z18, Z20, Z2
-	VFMADD231PS Z19, Z20, Z3
-	VMOVUPS 0(R8)(AX*4), Z20
-	VFMADD231PS Z16, Z20, Z4
-	VFMADD231PS Z17, Z20, Z5
-	VFMADD231PS Z18, Z20, Z6
-	VFMADD231PS Z19, Z20, Z7
-	VMOVUPS 0(R9)(AX*4), Z20
-	VFMADD231PS Z16, Z20, Z8
-	VFMADD231PS Z17, Z20, Z9
-	VFMADD231PS Z18, Z20, Z10
-	VFMADD231PS Z19, Z20, Z11
-	VMOVUPS 0(R10)(AX*4), Z20
-	VFMADD231PS Z16, Z20, Z12
-	VFMADD231PS Z17, Z20, Z13
-	VFMADD231PS Z18, Z20, Z14
-	VFMADD231PS Z19, Z20, Z15
-	ADDQ $16, AX
-	CMPQ AX, DX
-	JLT f32x4x4z_loop
-f32x4x4z_fold:
-	VEXTRACTF64X4 $1, Z0, Y20
-	VADDPS Y20, Y0, Y0
-	VEXTRACTF64X4 $1, Z1, Y20
-	VADDPS Y20, Y1, Y1
-	VEXTRACTF64X4 $1, Z2, Y20
-	VADDPS Y20, Y2, Y2
-	VEXTRACTF64X4 $1, Z3, Y20
-	VADDPS Y20, Y3, Y3
-	VEXTRACTF64X4 $1, Z4, Y20
-	VADDPS Y20, Y4, Y4
-	VEXTRACTF64X4 $1, Z5, Y20
-	VADDPS Y20, Y5, Y5
-	VEXTRACTF64X4 $1, Z6, Y20
-	VADDPS Y20, Y6, Y6
-	VEXTRACTF64X4 $1, Z7, Y20
-	VADDPS Y20, Y7, Y7
-	VEXTRACTF64X4 $1, Z8, Y20
-	VADDPS Y20, Y8, Y8
-	VEXTRACTF64X4 $1, Z9, Y20
-	VADDPS Y20, Y9, Y9
-	VEXTRACTF64X4 $1, Z10, Y20
-	VADDPS Y20, Y10, Y10
-	VEXTRACTF64X4 $1, Z11, Y20
-	VADDPS Y20, Y11, Y11
-	VEXTRACTF64X4 $1, Z12, Y20
-	VADDPS Y20, Y12, Y12
-	VEXTRACTF64X4 $1, Z13, Y20
-	VADDPS Y20, Y13, Y13
-	VEXTRACTF64X4 $1, Z14, Y20
-	VADDPS Y20, Y14, Y14
-	VEXTRACTF64X4 $1, Z15, Y20
-	VADDPS Y20, Y15, Y15
-	CMPQ AX, CX
-	JGE f32x4x4z_store
-	VMOVUPS (DI)(AX*4), Y16
-	VMOVUPS (R11)(AX*4), Y17
-	VMOVUPS (R12)(AX*4), Y18
-	VMOVUPS (R13)(AX*4), Y19
-	VMOVUPS 0(SI)(AX*4), Y20
-	VFMADD231PS Y16, Y20, Y0
-	VFMADD231PS Y17, Y20, Y1
-	VFMADD231PS Y18, Y20, Y2
-	VFMADD231PS Y19, Y20, Y3
-	VMOVUPS 0(R8)(AX*4), Y20
-	VFMADD231PS Y16, Y20, Y4
-	VFMADD231PS Y17, Y20, Y5
-	VFMADD231PS Y18, Y20, Y6
-	VFMADD231PS Y19, Y20, Y7
-	VMOVUPS 0(R9)(AX*4), Y20
-	VFMADD231PS Y16, Y20, Y8
-	VFMADD231PS Y17, Y20, Y9
-	VFMADD231PS Y18, Y20, Y10
-	VFMADD231PS Y19, Y20, Y11
-	VMOVUPS 0(R10)(AX*4), Y20
-	VFMADD231PS Y16, Y20, Y12
-	VFMADD231PS Y17, Y20, Y13
-	VFMADD231PS Y18, Y20, Y14
-	VFMADD231PS Y19, Y20, Y15
-f32x4x4z_store:
-	// Column c of row r is in Y(4r+c); out[c*ldo+r].
-	MOVQ out+56(FP), DX
-	MOVQ ldo+64(FP), BX
-	SHLQ $2, BX
-	LEAQ (DX)(BX*1), R8
-	LEAQ (R8)(BX*1), R9
-	LEAQ (R9)(BX*1), R10
-	HSTORE512H(Y0, X0, 0(DX))
-	HSTORE512H(Y4, X4, 4(DX))
-	HSTORE512H(Y8, X8, 8(DX))
-	HSTORE512H(Y12, X12, 12(DX))
-	HSTORE512H(Y1, X1, 0(R8))
-	HSTORE512H(Y5, X5, 4(R8))
-	HSTORE512H(Y9, X9, 8(R8))
-	HSTORE512H(Y13, X13, 12(R8))
-	HSTORE512H(Y2, X2, 0(R9))
-	HSTORE512H(Y6, X6, 4(R9))
-	HSTORE512H(Y10, X10, 8(R9))
-	HSTORE512H(Y14, X14, 12(R9))
-	HSTORE512H(Y3, X3, 0(R10))
-	HSTORE512H(Y7, X7, 4(R10))
-	HSTORE512H(Y11, X11, 8(R10))
-	HSTORE512H(Y15, X15, 12(R10))
-	VZEROUPPER
-	RET
-
 // func thinF32x4c4AVX512(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *float32, ldo int, groups int)
-// dotF32x4x4AVX512 over groups of 4 weight rows in one call (groups > 0):
-// the products of a decode step of four sequences with short rows. Each
-// column's four row sums are reduced together and stored as one vector
-// at out[c*ldo+4g]. The arguments out and groups are stepped in place: the
+// Groups of 4 f32 weight rows against 4 columns (a decode step of 4
+// sequences) in one call (k a multiple of 8, groups > 0): dotF32x4x2AVX512
+// with 16 accumulators, Z(4r+c) for row r and column c, the columns in
+// Z16-Z19, so that each weight is loaded once for all four. Each
+// accumulator sees the operations dotF32x4x2AVX512 gives it, so the
+// results are the same bits; a call of one group is dotF32x4c4AVX512's
+// tile. Each column's four row sums are stored as one vector at
+// out[c*ldo+4g]. The arguments out and groups are stepped in place: the
 // loop needs every free register.
 TEXT ·thinF32x4c4AVX512(SB), NOSPLIT, $0-80
 	MOVQ w+0(FP), SI
@@ -944,35 +797,61 @@ thin4_fold:
 	VFMADD231PS Y18, Y20, Y14
 	VFMADD231PS Y19, Y20, Y15
 thin4_store:
-	// Column c of row r is in Y(4r+c): rows 0-3 of column c reduce into
-	// X(c), stored at out + c*ldo floats.
+	// Column c of row r is in Y(4r+c). Each sum adds its lanes in
+	// HSTORE512H's order (the high half onto the low, then pairs), as
+	// dotF32x4x2AVX512's do; rows 0-3 of column c then reduce
+	// together into X(c), stored at out + c*ldo floats.
+	VEXTRACTF32X4 $1, Y0, X20
+	VADDPS X20, X0, X0
+	VEXTRACTF32X4 $1, Y1, X20
+	VADDPS X20, X1, X1
+	VEXTRACTF32X4 $1, Y2, X20
+	VADDPS X20, X2, X2
+	VEXTRACTF32X4 $1, Y3, X20
+	VADDPS X20, X3, X3
+	VEXTRACTF32X4 $1, Y4, X20
+	VADDPS X20, X4, X4
+	VEXTRACTF32X4 $1, Y5, X20
+	VADDPS X20, X5, X5
+	VEXTRACTF32X4 $1, Y6, X20
+	VADDPS X20, X6, X6
+	VEXTRACTF32X4 $1, Y7, X20
+	VADDPS X20, X7, X7
+	VEXTRACTF32X4 $1, Y8, X20
+	VADDPS X20, X8, X8
+	VEXTRACTF32X4 $1, Y9, X20
+	VADDPS X20, X9, X9
+	VEXTRACTF32X4 $1, Y10, X20
+	VADDPS X20, X10, X10
+	VEXTRACTF32X4 $1, Y11, X20
+	VADDPS X20, X11, X11
+	VEXTRACTF32X4 $1, Y12, X20
+	VADDPS X20, X12, X12
+	VEXTRACTF32X4 $1, Y13, X20
+	VADDPS X20, X13, X13
+	VEXTRACTF32X4 $1, Y14, X20
+	VADDPS X20, X14, X14
+	VEXTRACTF32X4 $1, Y15, X20
+	VADDPS X20, X15, X15
 	MOVQ out+56(FP), AX
 	MOVQ ldo+64(FP), DX
 	SHLQ $2, DX
 	LEAQ (DX)(DX*2), CX
-	VHADDPS Y4, Y0, Y0
-	VHADDPS Y12, Y8, Y8
-	VHADDPS Y8, Y0, Y0
-	VEXTRACTF128 $1, Y0, X4
-	VADDPS X4, X0, X0
+	VHADDPS X4, X0, X0
+	VHADDPS X12, X8, X8
+	VHADDPS X8, X0, X0
 	VMOVUPS X0, (AX)
-	VHADDPS Y5, Y1, Y1
-	VHADDPS Y13, Y9, Y9
-	VHADDPS Y9, Y1, Y1
-	VEXTRACTF128 $1, Y1, X5
-	VADDPS X5, X1, X1
+	VHADDPS X5, X1, X1
+	VHADDPS X13, X9, X9
+	VHADDPS X9, X1, X1
 	VMOVUPS X1, (AX)(DX*1)
-	VHADDPS Y6, Y2, Y2
-	VHADDPS Y14, Y10, Y10
-	VHADDPS Y10, Y2, Y2
-	VEXTRACTF128 $1, Y2, X6
-	VADDPS X6, X2, X2
+	VHADDPS X6, X2, X2
+	VHADDPS X14, X10, X10
+	VHADDPS X10, X2, X2
 	VMOVUPS X2, (AX)(DX*2)
-	VHADDPS Y7, Y3, Y3
-	VHADDPS Y15, Y11, Y11
-	VHADDPS Y11, Y3, Y3
-	VEXTRACTF128 $1, Y3, X7
-	VADDPS X7, X3, X3
+	VHADDPS X7, X3, X3
+	VHADDPS X15, X11, X11
+	VHADDPS X11, X3, X3
 	VMOVUPS X3, (AX)(CX*1)
 	ADDQ $16, out+56(FP)
 	LEAQ (SI)(BX*4), SI

@@ -124,9 +124,6 @@ func dotF32x4x3SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, 
 func gemvF32x4SIMD(w *byte, ldw int, x *float32, k int, out *float32, groups int)
 
 //go:noescape
-func dotF32x4x1SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
-
-//go:noescape
 func dotF32x4x2SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
 
 //go:noescape
@@ -209,7 +206,7 @@ func dotF32x4Asm(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
 		}
 	case x1 == nil:
 		_, _ = w[3*ldw+4*m-1], x0[m-1]
-		dotF32x4x1SIMD(&w[0], ldw, &x0[0], nil, nil, m, &out[0], ldo)
+		gemvF32x4SIMD(&w[0], ldw, &x0[0], m, &out[0], 1)
 	case x2 != nil:
 		_, _, _, _ = w[3*ldw+4*m-1], x0[m-1], x1[m-1], x2[m-1]
 		dotF32x4x3SIMD(&w[0], ldw, &x0[0], &x1[0], &x2[0], m, &out[0], ldo)

@@ -1945,72 +1945,12 @@ r8_loop:
 	VZEROUPPER
 	RET
 
-// func dotF32x4x1SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
-// dotF32x4x2SIMD for one column (x1 and x2 unused): 4 weight rows share
-// each load of the column, two accumulators a row.
-TEXT ·dotF32x4x1SIMD(SB), NOSPLIT, $0-64
-	MOVQ w+0(FP), SI
-	MOVQ ldw+8(FP), BX
-	LEAQ (SI)(BX*1), R8
-	LEAQ (R8)(BX*1), R9
-	LEAQ (R9)(BX*1), R10
-	MOVQ x0+16(FP), DI
-	MOVQ k+40(FP), CX
-	MOVQ out+48(FP), DX
-	XORQ AX, AX
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
-	VXORPS Y2, Y2, Y2
-	VXORPS Y3, Y3, Y3
-	VXORPS Y4, Y4, Y4
-	VXORPS Y5, Y5, Y5
-	VXORPS Y6, Y6, Y6
-	VXORPS Y7, Y7, Y7
-	MOVQ CX, R11
-	ANDQ $-16, R11
-	JZ f32x4x1_tail
-
-f32x4x1_loop:
-	VMOVUPS (DI)(AX*4), Y12
-	VMOVUPS 32(DI)(AX*4), Y13
-	VFMADD231PS (SI)(AX*4), Y12, Y0
-	VFMADD231PS 32(SI)(AX*4), Y13, Y1
-	VFMADD231PS (R8)(AX*4), Y12, Y2
-	VFMADD231PS 32(R8)(AX*4), Y13, Y3
-	VFMADD231PS (R9)(AX*4), Y12, Y4
-	VFMADD231PS 32(R9)(AX*4), Y13, Y5
-	VFMADD231PS (R10)(AX*4), Y12, Y6
-	VFMADD231PS 32(R10)(AX*4), Y13, Y7
-	ADDQ $16, AX
-	CMPQ AX, R11
-	JLT f32x4x1_loop
-
-f32x4x1_tail:
-	CMPQ AX, CX
-	JGE f32x4x1_done
-	VMOVUPS (DI)(AX*4), Y12
-	VFMADD231PS (SI)(AX*4), Y12, Y0
-	VFMADD231PS (R8)(AX*4), Y12, Y2
-	VFMADD231PS (R9)(AX*4), Y12, Y4
-	VFMADD231PS (R10)(AX*4), Y12, Y6
-
-f32x4x1_done:
-	VADDPS Y1, Y0, Y0
-	VADDPS Y3, Y2, Y2
-	VADDPS Y5, Y4, Y4
-	VADDPS Y7, Y6, Y6
-	HSTORE(Y0, X0, 0(DX))
-	HSTORE(Y2, X2, 4(DX))
-	HSTORE(Y4, X4, 8(DX))
-	HSTORE(Y6, X6, 12(DX))
-	VZEROUPPER
-	RET
-
 // func gemvF32x4SIMD(w *byte, ldw int, x *float32, k int, out *float32, groups int)
-// dotF32x4x1SIMD over groups of 4 weight rows in one call (k a multiple
-// of 8, groups > 0): out[r] = Σ row r · x, rows ldw bytes apart. The four
-// sums of a group are reduced together and stored as one vector, so a
-// group costs its loads and little else.
+// 4-row groups of f32 weight rows in one call (k a multiple of 8,
+// groups > 0): out[r] = Σ row r · x, rows ldw bytes apart; 4 weight rows
+// share each load of x, two accumulators a row. The four sums of a group
+// are stored as one vector, so a group costs its loads and little else.
+// A call of one group is dotF32x4Asm's one-column tile.
 TEXT ·gemvF32x4SIMD(SB), NOSPLIT, $0-48
 	MOVQ w+0(FP), SI
 	MOVQ ldw+8(FP), BX
@@ -2063,15 +2003,24 @@ gemv4_tail:
 	VFMADD231PS (R10)(AX*4), Y12, Y6
 
 gemv4_sum:
+	// Each row's lanes are summed in HSTORE's order (the high half onto
+	// the low, then pairs), so that the one-column tile adds as the
+	// others do, but the four rows' last steps share three horizontal adds.
 	VADDPS Y1, Y0, Y0
 	VADDPS Y3, Y2, Y2
 	VADDPS Y5, Y4, Y4
 	VADDPS Y7, Y6, Y6
-	VHADDPS Y2, Y0, Y0 // a01 a23 b01 b23 | a45 a67 b45 b67
-	VHADDPS Y6, Y4, Y4 // the same for rows c and d
-	VHADDPS Y4, Y0, Y0 // a0-3 b0-3 c0-3 d0-3 | a4-7 b4-7 c4-7 d4-7
 	VEXTRACTF128 $1, Y0, X1
 	VADDPS X1, X0, X0
+	VEXTRACTF128 $1, Y2, X3
+	VADDPS X3, X2, X2
+	VEXTRACTF128 $1, Y4, X5
+	VADDPS X5, X4, X4
+	VEXTRACTF128 $1, Y6, X7
+	VADDPS X7, X6, X6
+	VHADDPS X2, X0, X0 // a01 a23 b01 b23
+	VHADDPS X6, X4, X4 // c01 c23 d01 d23
+	VHADDPS X4, X0, X0 // a b c d
 	VMOVUPS X0, (DX)
 	LEAQ (SI)(BX*4), SI
 	ADDQ $16, DX

@@ -814,8 +814,8 @@ func TestTileKernels(t *testing.T) {
 
 // TestGemvF32Kernel checks the one-call F32 GEMV and its four-column
 // form on rows at odd addresses, at lengths of one vector step, of whole
-// unrolled steps and of both, and that they write no output past their
-// rows.
+// unrolled steps and of both: against float64 sums, bit for bit against
+// the tile kernels a group at a time, and for no output past their rows.
 func TestGemvF32Kernel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
 	for _, k := range kernelSets() {
@@ -846,6 +846,22 @@ func TestGemvF32Kernel(t *testing.T) {
 						k.gemvF32(w, ldw, x[0], outb[:m])
 					} else {
 						k.thinF32c4(w, ldw, x, outb, ldo, m)
+					}
+					// Each group gives the bits of the tile kernel's call.
+					for g := 0; g < m; g += 4 {
+						tile := make([]float32, 3*ldo+4)
+						if cols == 1 {
+							k.dotF32x4(w[g*ldw:], ldw, x[0], nil, nil, tile, ldo)
+						} else {
+							k.dotF32x4c4(w[g*ldw:], ldw, x[0], x[1], x[2], x[3], tile, ldo)
+						}
+						for c := range cols {
+							for r := range 4 {
+								if got, want := outb[c*ldo+g+r], tile[c*ldo+r]; math.Float32bits(got) != math.Float32bits(want) {
+									t.Errorf("%s cols=%d n=%d m=%d column %d row %d: %v, the tile kernel's %v", k.name, cols, n, m, c, g+r, got, want)
+								}
+							}
+						}
 					}
 					for i, got := range outb {
 						c, r := i/ldo, i%ldo

@@ -146,7 +146,9 @@ func (b *Backend) thinF32(w, x, dst hostTensor) error {
 }
 
 // addRowTails adds to out[n*ldo+m], for weight rows [m0, m1), the
-// products of their elements from k8 on with those of every column.
+// products of their elements from k8 on with those of every column, one
+// by one as the tile kernels add their tails, so that a thin product
+// gives the tile path's bits.
 func addRowTails(w hostTensor, cols [][]float32, out []float32, ldo, m0, m1, k8 int) {
 	K := w.ne[0]
 	if k8 == K {
@@ -155,11 +157,9 @@ func addRowTails(w hostTensor, cols [][]float32, out []float32, ldo, m0, m1, k8 
 	for m := m0; m < m1; m++ {
 		row, _ := f32View(w.mem, w.off+m*w.nb[1]+4*k8, K-k8)
 		for n, c := range cols {
-			var s float32
 			for i, v := range row {
-				s += v * c[k8+i]
+				out[n*ldo+m] += v * c[k8+i]
 			}
-			out[n*ldo+m] += s
 		}
 	}
 }
