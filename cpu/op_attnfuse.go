@@ -1,7 +1,6 @@
 package cpu
 
 import (
-	"math"
 	"os"
 	"slices"
 	"sync/atomic"
@@ -247,17 +246,18 @@ func (b *Backend) attendBatch(o *attnOperands, res *hostTensor, i12, i13 int, ws
 	M, N := o.kq.ne[0], o.q.ne[1]
 	sc := hostTensor{typ: rt.F32, ne: [rt.MaxDims]int{M, N, 1, 1}, mem: ws.bytes(4 * M * N)}
 	sc.nb = [rt.MaxDims]int{4, 4 * M, 4 * M * N, 4 * M * N}
-	// live is one past the last cell any row's mask leaves.
+	// live is one past the last cell any row's mask leaves; windows[n] is
+	// row n's softmax window, its live cells rounded up as softMaxRow
+	// rounds them, found here once rather than again by the softmax.
 	live := M
+	var windows [maxFusedColumns]int32
 	if o.mask != nil {
 		live = 0
 		for n := range N {
 			m, _ := f32View(o.mask.mem, o.mask.at(n, i12%o.mask.ne[2], i13%o.mask.ne[3]), M)
-			l := M
-			for l > live && math.IsInf(float64(m[l-1]), -1) {
-				l--
-			}
+			l := liveLength(m)
 			live = max(live, l)
+			windows[n] = int32(min(M, (l+softMaxVector-1)&^(softMaxVector-1)))
 		}
 	}
 	// Scores: every key row up to the softmax's window past the last live
@@ -271,12 +271,12 @@ func (b *Backend) attendBatch(o *attnOperands, res *hostTensor, i12, i13 int, ws
 	q := func(c int) []float32 { v, _ := f32View(o.q.mem, o.q.at(c, i12, i13), o.q.ne[0]); return v }
 	tileRows(o.tileK, o.keys, base, 0, scored, q, &sc, 0, 0)
 	for n := range N {
-		moff := 0
+		moff, window := 0, (*int32)(nil)
 		if o.mask != nil {
-			moff = o.mask.at(n, i12%o.mask.ne[2], i13%o.mask.ne[3])
+			moff, window = o.mask.at(n, i12%o.mask.ne[2], i13%o.mask.ne[3]), &windows[n]
 		}
 		row := sc.view(n, 0, 0)
-		k.softMaxRow(row, row, o.mask, moff, nil, o.scale, o.softcap, ws)
+		k.softMaxRow(row, row, o.mask, moff, window, o.scale, o.softcap, ws)
 	}
 	// Weighted values: every value row (channel), over the cells up to
 	// a multiple of fusedCells past the last live one.
