@@ -295,6 +295,29 @@ GLOBL k5_scmaskB<>(SB), RODATA|NOPTR, $32
 	VPERMW Z9, idx, Z5; \
 	op Z5, Z4, acc
 
+// KROWS_ROW starts a row of a Rows dot kernel (func(w *byte, ldw int,
+// qs *int8, qd *float32, bsums *int16, nb int, out *float32, rows int)):
+// the row at w, the activations from their start, nb super-blocks left,
+// the sum cleared. KROWS_NEXT stores the row's sum (X0), steps w, out and
+// rows in place, and loops to label while rows are left: the kernels
+// need every general register for the super-block loop.
+#define KROWS_ROW \
+	MOVQ w+0(FP), SI; \
+	MOVQ qs+16(FP), DI; \
+	MOVQ qd+24(FP), DX; \
+	MOVQ bsums+32(FP), BX; \
+	MOVQ nb+40(FP), CX; \
+	VPXORD Z0, Z0, Z0
+
+#define KROWS_NEXT(label) \
+	MOVQ out+48(FP), AX; \
+	VMOVSS X0, (AX); \
+	ADDQ $4, out+48(FP); \
+	MOVQ ldw+8(FP), AX; \
+	ADDQ AX, w+0(FP); \
+	DECQ rows+56(FP); \
+	JNZ label
+
 // func dotQ4KRowsAVX512(w *byte, ldw int, qs *int8, qd *float32, bsums *int16, nb int, out *float32, rows int)
 // rows Q4_K weight rows (rows > 0), ldw bytes apart, times one row of Q8_K
 // activations, into out[0:rows]: the tables are loaded once for all the
@@ -308,12 +331,7 @@ TEXT ·dotQ4KRowsAVX512(SB), NOSPLIT, $0-64
 	VMOVDQU64 k5_nibshift<>(SB), Z13
 	K5_LOADIDX
 q4k512_row:
-	MOVQ w+0(FP), SI
-	MOVQ qs+16(FP), DI
-	MOVQ qd+24(FP), DX
-	MOVQ bsums+32(FP), BX
-	MOVQ nb+40(FP), CX
-	VPXORD Z0, Z0, Z0
+	KROWS_ROW
 	VXORPS X1, X1, X1
 	SUBQ $2, CX
 	JB q4k512_one
@@ -359,13 +377,7 @@ q4k512_done:
 	VSUBPS X1, X0, X0
 	VHADDPS X0, X0, X0
 	VHADDPS X0, X0, X0
-	MOVQ out+48(FP), AX
-	VMOVSS X0, (AX)
-	ADDQ $4, out+48(FP)
-	MOVQ ldw+8(FP), AX
-	ADDQ AX, w+0(FP)
-	DECQ rows+56(FP)
-	JNZ q4k512_row
+	KROWS_NEXT(q4k512_row)
 	VZEROUPPER
 	RET
 
@@ -432,12 +444,7 @@ TEXT ·dotQ5KRowsAVX512(SB), NOSPLIT, $0-64
 	VMOVDQU64 k5_nibshift<>(SB), Z13
 	K5_LOADIDX
 q5k512_row:
-	MOVQ w+0(FP), SI
-	MOVQ qs+16(FP), DI
-	MOVQ qd+24(FP), DX
-	MOVQ bsums+32(FP), BX
-	MOVQ nb+40(FP), CX
-	VPXORD Z0, Z0, Z0
+	KROWS_ROW
 	VXORPS X1, X1, X1
 	SUBQ $2, CX
 	JB q5k512_one
@@ -486,13 +493,7 @@ q5k512_done:
 	VSUBPS X1, X0, X0
 	VHADDPS X0, X0, X0
 	VHADDPS X0, X0, X0
-	MOVQ out+48(FP), AX
-	VMOVSS X0, (AX)
-	ADDQ $4, out+48(FP)
-	MOVQ ldw+8(FP), AX
-	ADDQ AX, w+0(FP)
-	DECQ rows+56(FP)
-	JNZ q5k512_row
+	KROWS_NEXT(q5k512_row)
 	VZEROUPPER
 	RET
 
@@ -642,12 +643,7 @@ TEXT ·dotQ2KRowsAVX512(SB), NOSPLIT, $0-64
 	VMOVDQU64 k2_shift<>+64(SB), Z30
 	K_LOADIDX(k2_scidx<>)
 q2k512_row:
-	MOVQ w+0(FP), SI
-	MOVQ qs+16(FP), DI
-	MOVQ qd+24(FP), DX
-	MOVQ bsums+32(FP), BX
-	MOVQ nb+40(FP), CX
-	VPXORD Z0, Z0, Z0
+	KROWS_ROW
 	VXORPS X1, X1, X1
 	SUBQ $2, CX
 	JB q2k512_one
@@ -719,13 +715,7 @@ q2k512_done:
 	VSUBPS X1, X0, X0
 	VHADDPS X0, X0, X0
 	VHADDPS X0, X0, X0
-	MOVQ out+48(FP), AX
-	VMOVSS X0, (AX)
-	ADDQ $4, out+48(FP)
-	MOVQ ldw+8(FP), AX
-	ADDQ AX, w+0(FP)
-	DECQ rows+56(FP)
-	JNZ q2k512_row
+	KROWS_NEXT(q2k512_row)
 	VZEROUPPER
 	RET
 
@@ -907,12 +897,7 @@ TEXT ·dotQ3KRowsAVX512(SB), NOSPLIT, $0-64
 	VMOVDQU k3_scv<>+0(SB), Y1
 	VMOVDQU k3_scv<>+32(SB), Y14
 q3k512_row:
-	MOVQ w+0(FP), SI
-	MOVQ qs+16(FP), DI
-	MOVQ qd+24(FP), DX
-	MOVQ bsums+32(FP), BX
-	MOVQ nb+40(FP), CX
-	VPXORD Z0, Z0, Z0
+	KROWS_ROW
 	SUBQ $2, CX
 	JB q3k512_one
 q3k512_pair:
@@ -993,13 +978,7 @@ q3k512_done:
 	VADDPS X3, X0, X0
 	VHADDPS X0, X0, X0
 	VHADDPS X0, X0, X0
-	MOVQ out+48(FP), AX
-	VMOVSS X0, (AX)
-	ADDQ $4, out+48(FP)
-	MOVQ ldw+8(FP), AX
-	ADDQ AX, w+0(FP)
-	DECQ rows+56(FP)
-	JNZ q3k512_row
+	KROWS_NEXT(q3k512_row)
 	VZEROUPPER
 	RET
 
@@ -1791,13 +1770,8 @@ GLOBL k6_qhshift<>(SB), RODATA|NOPTR, $128
 // func dotQ6KRowsAVX512(w *byte, ldw int, qs *int8, qd *float32, bsums *int16, nb int, out *float32, rows int)
 // rows Q6_K weight rows (rows > 0), ldw bytes apart, times one row of Q8_K
 // activations, into out[0:rows], the tables loaded once for all the rows
-// (R8 the row, R9 ldw, R10 out, R12 the rows left). Two super-blocks an
-// iteration, as dotQ3KAVX512.
+// (KROWS_ROW, KROWS_NEXT). Two super-blocks an iteration, as dotQ3KAVX512.
 TEXT ·dotQ6KRowsAVX512(SB), NOSPLIT, $0-64
-	MOVQ w+0(FP), R8
-	MOVQ ldw+8(FP), R9
-	MOVQ out+48(FP), R10
-	MOVQ rows+56(FP), R12
 	MOVL $0x0f0f0f0f, AX
 	VPBROADCASTD AX, Z14
 	MOVL $0x30303030, AX
@@ -1806,12 +1780,7 @@ TEXT ·dotQ6KRowsAVX512(SB), NOSPLIT, $0-64
 	VMOVDQU64 k6_qhshift<>+64(SB), Z24
 	K_LOADIDX(k2_scidx<>)
 q6k512_row:
-	MOVQ R8, SI
-	MOVQ qs+16(FP), DI
-	MOVQ qd+24(FP), DX
-	MOVQ bsums+32(FP), BX
-	MOVQ nb+40(FP), CX
-	VPXORD Z0, Z0, Z0
+	KROWS_ROW
 	SUBQ $2, CX
 	JB q6k512_one
 q6k512_pair:
@@ -1874,11 +1843,7 @@ q6k512_done:
 	VADDPS X2, X0, X0
 	VHADDPS X0, X0, X0
 	VHADDPS X0, X0, X0
-	VMOVSS X0, (R10)
-	ADDQ $4, R10
-	ADDQ R9, R8
-	DECQ R12
-	JNZ q6k512_row
+	KROWS_NEXT(q6k512_row)
 	VZEROUPPER
 	RET
 
