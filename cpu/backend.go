@@ -43,6 +43,7 @@ type Backend struct {
 	faMS   []float64
 
 	args    opArgs     // the operands of the fast op being run
+	thin    thinArgs   // the operands of the thin product being run
 	tasks   tasks      // the fast ops' task functions, bound to this backend
 	ropeTab ropeTables // the last ROPE node's angles (op_ropecache.go)
 

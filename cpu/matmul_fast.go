@@ -92,57 +92,68 @@ const maxThinColumns = 4
 // block (1.5 µs of a 64×64 product's 1.6 before).
 func (b *Backend) thinF32(w, x, dst hostTensor) error {
 	K, M, N := w.ne[0], w.ne[1], x.ne[1]
-	var cols [maxThinColumns][]float32
-	for n := range N {
-		cols[n], _ = f32View(x.mem, x.off+n*x.nb[1], K)
-	}
-	ldo := dst.nb[1] / 4
-	out, _ := f32View(dst.mem, dst.off, (N-1)*ldo+M)
-	ldw := w.nb[1]
-	k := b.kern
-	groups := M / 4
+	t := &b.thin
+	*t = thinArgs{w: w, n: N, groups: M / 4, ldo: dst.nb[1] / 4}
 	// The one-call kernels take whole vectors: the elements past the last
 	// (the 4 of a 172-wide row) are added after them.
-	k8 := K &^ (simdWidth - 1)
-	var vecs [maxThinColumns][]float32
+	t.k8 = K &^ (simdWidth - 1)
 	for n := range N {
-		vecs[n] = cols[n][:k8]
+		t.cols[n], _ = f32View(x.mem, x.off+n*x.nb[1], K)
+		t.vecs[n] = t.cols[n][:t.k8]
 	}
-	nth := b.workers(groups, gemvWorkScale*K*M*N)
-	return b.pool.run(nth, func(ith, nth int, _ *workspace) error {
-		g0, g1 := groups*ith/nth, groups*(ith+1)/nth
-		switch {
-		case g1 <= g0:
-		case N == 1:
-			k.gemvF32(w.mem[w.off+4*g0*ldw:], ldw, vecs[0], out[4*g0:4*g1])
-			addRowTails(w, cols[:N], out, ldo, 4*g0, 4*g1, k8)
-		case N == 4 && k.thinF32c4 != nil:
-			k.thinF32c4(w.mem[w.off+4*g0*ldw:], ldw, vecs, out[4*g0:], ldo, 4*(g1-g0))
-			addRowTails(w, cols[:N], out, ldo, 4*g0, 4*g1, k8)
-		default:
-			for g := g0; g < g1; g++ {
-				rows, o := w.mem[w.off+4*g*ldw:], out[4*g:]
-				switch {
-				case N == 4 && k.dotF32x4c4 != nil:
-					k.dotF32x4c4(rows, ldw, cols[0], cols[1], cols[2], cols[3], o, ldo)
-				case N == 4: // two and two, as dotF32x4c4 gives
-					k.dotF32x4(rows, ldw, cols[0], cols[1], nil, o, ldo)
-					k.dotF32x4(rows, ldw, cols[2], cols[3], nil, o[2*ldo:], ldo)
-				default:
-					k.dotF32x4(rows, ldw, cols[0], cols[1], cols[2], o, ldo)
-				}
+	t.out, _ = f32View(dst.mem, dst.off, (N-1)*t.ldo+M)
+	err := b.pool.run(b.workers(t.groups, gemvWorkScale*K*M*N), b.tasks.thin)
+	*t = thinArgs{} // do not pin the operands' buffers
+	return err
+}
+
+// thinArgs are the operands of the thin product being run, which
+// thinTask, bound once, reads: a closure over them cost an allocation of
+// some 450 bytes for every product of every decode step.
+type thinArgs struct {
+	w                  hostTensor
+	cols, vecs         [maxThinColumns][]float32 // x rows, and their whole vectors
+	out                []float32
+	n, groups, ldo, k8 int
+}
+
+// thinTask is worker ith's share of thinF32's 4-row groups.
+func (b *Backend) thinTask(ith, nth int, _ *workspace) error {
+	t, k := &b.thin, b.kern
+	w, N, ldo, ldw := t.w, t.n, t.ldo, t.w.nb[1]
+	g0, g1 := t.groups*ith/nth, t.groups*(ith+1)/nth
+	switch {
+	case g1 <= g0:
+	case N == 1:
+		k.gemvF32(w.mem[w.off+4*g0*ldw:], ldw, t.vecs[0], t.out[4*g0:4*g1])
+		addRowTails(w, t.cols[:N], t.out, ldo, 4*g0, 4*g1, t.k8)
+	case N == 4 && k.thinF32c4 != nil:
+		k.thinF32c4(w.mem[w.off+4*g0*ldw:], ldw, t.vecs, t.out[4*g0:], ldo, 4*(g1-g0))
+		addRowTails(w, t.cols[:N], t.out, ldo, 4*g0, 4*g1, t.k8)
+	default:
+		cols := &t.cols
+		for g := g0; g < g1; g++ {
+			rows, o := w.mem[w.off+4*g*ldw:], t.out[4*g:]
+			switch {
+			case N == 4 && k.dotF32x4c4 != nil:
+				k.dotF32x4c4(rows, ldw, cols[0], cols[1], cols[2], cols[3], o, ldo)
+			case N == 4: // two and two, as dotF32x4c4 gives
+				k.dotF32x4(rows, ldw, cols[0], cols[1], nil, o, ldo)
+				k.dotF32x4(rows, ldw, cols[2], cols[3], nil, o[2*ldo:], ldo)
+			default:
+				k.dotF32x4(rows, ldw, cols[0], cols[1], cols[2], o, ldo)
 			}
 		}
-		if ith == nth-1 {
-			for m := 4 * groups; m < M; m++ { // the last rows, one by one
-				row, _ := f32View(w.mem, w.off+m*ldw, K)
-				for n := range N {
-					out[n*ldo+m] = k.dotF32(row, cols[n])
-				}
+	}
+	if ith == nth-1 {
+		for m := 4 * t.groups; m < w.ne[1]; m++ { // the last rows, one by one
+			row, _ := f32View(w.mem, w.off+m*ldw, w.ne[0])
+			for n := range N {
+				t.out[n*ldo+m] = k.dotF32(row, t.cols[n])
 			}
 		}
-		return nil
-	})
+	}
+	return nil
 }
 
 // addRowTails adds to out[n*ldo+m], for weight rows [m0, m1), the

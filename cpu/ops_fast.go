@@ -28,7 +28,7 @@ type opArgs struct {
 
 // tasks are the fast ops' task functions, bound to one backend.
 type tasks struct {
-	binary, silu, rmsNorm, softMax, rope, getRows, convert taskFunc
+	binary, silu, rmsNorm, softMax, rope, getRows, convert, thin taskFunc
 }
 
 func (b *Backend) bindTasks() {
@@ -40,6 +40,7 @@ func (b *Backend) bindTasks() {
 		rope:    b.ropeTask,
 		getRows: b.getRowsTask,
 		convert: b.convertTask,
+		thin:    b.thinTask,
 	}
 }
 
