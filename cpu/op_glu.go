@@ -8,21 +8,15 @@ import (
 
 // glu computes dst = act(a)·c (OpGLU) for two tensors of one shape: silu
 // for SwiGLU, tanh GELU for GeGLU. Fused, it reads each input once and
-// writes once, where SILU then MUL stores and reloads the activation. The
-// fast path (packed f32 rows) runs SwiGLU on the SIMD silu and mul kernels;
-// other cases compute in float64 per element.
+// writes once, where SILU then MUL stores and reloads the activation.
+// SwiGLU of packed f32 rows runs on the SIMD silu and mul kernels
+// (swigluTask, ops_fast.go); other cases compute here in float64 per
+// element.
 func (b *Backend) glu(kind int, a, c, dst hostTensor) error {
 	ne0 := a.ne[0]
-	fast := b.kern != nil && kind == rt.GLUSwiGLU && fastF32(&a, &c, &dst)
 	return b.forRows(a.rows(), 2*a.rows()*ne0, func(r0, r1 int, ws *workspace) error {
 		for r := r0; r < r1; r++ {
 			i1, i2, i3 := a.coords(r)
-			if fast {
-				out := dst.view(i1, i2, i3)
-				b.kern.silu(out, a.view(i1, i2, i3))
-				b.kern.mul(out, out, c.view(i1, i2, i3))
-				continue
-			}
 			x, y := ws.f32(0, ne0), ws.f32(1, ne0)
 			a.loadRow(a.at(i1, i2, i3), x)
 			c.loadRow(c.at(i1, i2, i3), y)

@@ -7,7 +7,7 @@ import (
 )
 
 // Fast paths for the row ops that dominate a transformer's non-matmul time:
-// ADD, MUL, SILU, RMS_NORM, SOFT_MAX and ROPE on float32 tensors whose rows
+// ADD, MUL, SILU, SwiGLU, RMS_NORM, SOFT_MAX and ROPE on float32 tensors whose rows
 // are packed and 4-byte aligned (in place included), GET_ROWS from f16 and
 // quantized tables, and CPY between f32 and f16 of one shape. Other dtypes
 // and layouts take the reference loops.
@@ -28,13 +28,14 @@ type opArgs struct {
 
 // tasks are the fast ops' task functions, bound to one backend.
 type tasks struct {
-	binary, silu, rmsNorm, softMax, rope, getRows, convert, thin taskFunc
+	binary, silu, swiglu, rmsNorm, softMax, rope, getRows, convert, thin taskFunc
 }
 
 func (b *Backend) bindTasks() {
 	b.tasks = tasks{
 		binary:  b.binaryTask,
 		silu:    b.siluTask,
+		swiglu:  b.swigluTask,
 		rmsNorm: b.rmsNormTask,
 		softMax: b.softMaxTask,
 		rope:    b.ropeTask,
@@ -84,6 +85,13 @@ func (b *Backend) tryFast(n *rt.Tensor, src *[rt.MaxSrc]hostTensor, dst *hostTen
 		}
 		*args = opArgs{op: n.Op, a: *a, c: *c, dst: *dst}
 		return true, b.runRows(a, b.tasks.binary)
+	case rt.OpGLU:
+		a, c := &src[0], &src[1]
+		if int(n.Params[0]) != rt.GLUSwiGLU || n.Src[1] == nil || c.ne != a.ne || !fastF32(a, c, dst) {
+			return false, nil
+		}
+		*args = opArgs{a: *a, c: *c, dst: *dst}
+		return true, b.runRows(a, b.tasks.swiglu)
 	case rt.OpSilu:
 		if !fastF32(&src[0], dst) {
 			return false, nil
@@ -164,6 +172,19 @@ func (b *Backend) siluTask(ith, nth int, _ *workspace) error {
 	for r := r0; r < r1; r++ {
 		i1, i2, i3 := a.coords(r)
 		b.kern.silu(dst.view(i1, i2, i3), a.view(i1, i2, i3))
+	}
+	return nil
+}
+
+// swigluTask is GLU's SwiGLU of split gate and up rows: silu(a)·c.
+func (b *Backend) swigluTask(ith, nth int, _ *workspace) error {
+	a, c, dst := &b.args.a, &b.args.c, &b.args.dst
+	r0, r1 := rowRange(a.rows(), ith, nth)
+	for r := r0; r < r1; r++ {
+		i1, i2, i3 := a.coords(r)
+		out := dst.view(i1, i2, i3)
+		b.kern.silu(out, a.view(i1, i2, i3))
+		b.kern.mul(out, out, c.view(i1, i2, i3))
 	}
 	return nil
 }
