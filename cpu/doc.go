@@ -38,6 +38,17 @@
 // CheckLevelEnv reports any other value (which is ignored), KernelSet the
 // set that runs. Other architectures ignore the variable.
 //
+// # GEMVs
+//
+// A product of one to four activation rows with f32 weights (the decode
+// steps of small models) runs as one kernel call per worker over 4-row
+// groups (thinF32: gemvF32x4SIMD, and thinF32x4c4AVX512 for four rows),
+// which give the tile kernels' bits. The K-quant dots of the avx512 set
+// take a block of weight rows per call (dotQ2KRows … dotQ6KRows), their
+// tables loaded once. Q8_0 GEMVs run four weight rows at a time while the
+// live weight buffers fit the caches and a row at a time beyond 32 MiB of
+// them, which streams better from DRAM (liveWeightBytes, repack.go).
+//
 // # Repacked weights
 //
 // Where the set has a repacked Q4_0 kernel (AVX2, AVX-512), the first
