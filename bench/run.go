@@ -449,7 +449,6 @@ func (f *e2eFigures) ratioNote(i int) string {
 func (r *runner) e2eRounds(dev rt.Device, m Model, prompt, gen Record) (e2eFigures, []Record, error) {
 	var f e2eFigures
 	var theirs []Record
-	var speeds [2][]float64
 	for range max(1, r.opts.E2ERounds) {
 		res, err := EndToEnd(E2ERequest{Device: dev, Model: m, Prompt: prompt.N, Gen: gen.N, Policy: r.policy})
 		if err != nil {
@@ -465,7 +464,6 @@ func (r *runner) e2eRounds(dev rt.Device, m Model, prompt, gen Record) (e2eFigur
 		for i := range recs {
 			if recs[i].OK() {
 				t[i] = recs[i].TokS
-				speeds[i] = append(speeds[i], t[i])
 			}
 		}
 		f.theirs = append(f.theirs, t)
@@ -474,11 +472,15 @@ func (r *runner) e2eRounds(dev rt.Device, m Model, prompt, gen Record) (e2eFigur
 		}
 		theirs = recs
 	}
-	for i := range theirs {
-		theirs[i].TokS = Median(speeds[i])
+	for i := range theirs { // every round ran llama.cpp: theirs is set after the last
+		speeds := make([]float64, len(f.theirs))
+		for k, t := range f.theirs {
+			speeds[k] = t[i]
+		}
+		theirs[i].TokS = Median(speeds)
 		theirs[i].Us = 1e6 / theirs[i].TokS
-		if n := len(speeds[i]); n > 1 {
-			theirs[i].Note += fmt.Sprintf("; median of %d rounds", n)
+		if len(speeds) > 1 {
+			theirs[i].Note += fmt.Sprintf("; median of %d rounds", len(speeds))
 		}
 	}
 	return f, theirs, nil

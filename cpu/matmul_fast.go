@@ -135,9 +135,7 @@ func (b *Backend) thinTask(ith, nth int, _ *workspace) error {
 		for g := g0; g < g1; g++ {
 			rows, o := w.mem[w.off+4*g*ldw:], t.out[4*g:]
 			switch {
-			case N == 4 && k.dotF32x4c4 != nil:
-				k.dotF32x4c4(rows, ldw, cols[0], cols[1], cols[2], cols[3], o, ldo)
-			case N == 4: // two and two, as dotF32x4c4 gives
+			case N == 4: // two and two, as thinF32c4 gives where it is
 				k.dotF32x4(rows, ldw, cols[0], cols[1], nil, o, ldo)
 				k.dotF32x4(rows, ldw, cols[2], cols[3], nil, o[2*ldo:], ldo)
 			default:

@@ -257,7 +257,7 @@ func (b *Backend) attendBatch(o *attnOperands, res *hostTensor, i12, i13 int, ws
 			m, _ := f32View(o.mask.mem, o.mask.at(n, i12%o.mask.ne[2], i13%o.mask.ne[3]), M)
 			l := liveLength(m)
 			live = max(live, l)
-			windows[n] = int32(min(M, (l+softMaxVector-1)&^(softMaxVector-1)))
+			windows[n] = int32(softMaxWindow(l, M))
 		}
 	}
 	// Scores: every key row up to the softmax's window past the last live
@@ -265,11 +265,11 @@ func (b *Backend) attendBatch(o *attnOperands, res *hostTensor, i12, i13 int, ws
 	// left unscored would hold the scratch's stale bits), in one call:
 	// each row's dot is its own, so the matmul's blocks of mmRows rows
 	// compute what one block of them all does.
-	scored := min(M, (live+softMaxVector-1)/softMaxVector*softMaxVector)
+	scored := softMaxWindow(live, M)
 	r2, r3 := o.q.ne[2]/o.keys.ne[2], o.q.ne[3]/o.keys.ne[3]
 	base := o.keys.at(0, i12/r2, i13/r3)
 	q := func(c int) []float32 { v, _ := f32View(o.q.mem, o.q.at(c, i12, i13), o.q.ne[0]); return v }
-	tileRows(o.tileK, o.keys, base, 0, scored, q, &sc, 0, 0)
+	tileRows(o.tileK, o.keys, base, scored, q, &sc, 0, 0)
 	for n := range N {
 		moff, window := 0, (*int32)(nil)
 		if o.mask != nil {
@@ -285,7 +285,7 @@ func (b *Backend) attendBatch(o *attnOperands, res *hostTensor, i12, i13 int, ws
 	r2, r3 = o.sm.ne[2]/o.vals.ne[2], o.sm.ne[3]/o.vals.ne[3]
 	base = o.vals.at(0, i12/r2, i13/r3)
 	w := func(c int) []float32 { return sc.view(c, 0, 0)[:cells] }
-	tileRows(o.tileV, o.vals, base, 0, Dv, w, res, i12, i13)
+	tileRows(o.tileV, o.vals, base, Dv, w, res, i12, i13)
 }
 
 // rowKernels are the kernels mulMatDot multiplies f32 or f16 weight rows
@@ -306,21 +306,21 @@ func (k *kernels) rowKernels(w hostTensor) (tileKernel, bool) {
 	return tile, true
 }
 
-// tileRows computes rows [m0, m1) of matrix (i12, i13) of dst against
+// tileRows computes rows [0, rows) of matrix (i12, i13) of dst against
 // every column x(c) of it, rows of w from byte offset off, as mulMatDot
 // computes its blocks of f32 or f16 weight rows: on the tile kernels for
 // two or more columns, else four rows at a time for short rows and the
 // one-row dot for the rest. The full product's K decides the one-column
 // kernel, so that a shortened x computes what the op would.
-func tileRows(tile tileKernel, w hostTensor, off, m0, m1 int, x func(c int) []float32, dst *hostTensor, i12, i13 int) {
-	base, stride, rows := w.mem[off:], w.nb[1], m1-m0
+func tileRows(tile tileKernel, w hostTensor, off, rows int, x func(c int) []float32, dst *hostTensor, i12, i13 int) {
+	base, stride := w.mem[off:], w.nb[1]
 	M, N := dst.ne[0], dst.ne[1]
 	if tile.x4 == nil { // every result a one-row dot
 		for c := range N {
 			out, _ := f32View(dst.mem, dst.at(c, i12, i13), M)
 			xc := x(c)
 			for i := range rows {
-				out[m0+i] = tile.one(base[i*stride:], xc)
+				out[i] = tile.one(base[i*stride:], xc)
 			}
 		}
 		return
@@ -331,11 +331,10 @@ func tileRows(tile tileKernel, w hostTensor, off, m0, m1 int, x func(c int) []fl
 			x:   x,
 			out: func(c int) int { return dst.at(c, i12, i13) },
 			ldo: dst.nb[1] / 4,
-		}, *dst, M, m0)
+		}, *dst, M, 0)
 		return
 	}
-	out, _ := f32View(dst.mem, dst.at(0, i12, i13), M)
-	out = out[m0:m1]
+	out, _ := f32View(dst.mem, dst.at(0, i12, i13), rows)
 	c := x(0)
 	i := 0
 	if w.ne[0] <= shortTileRow {

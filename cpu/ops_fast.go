@@ -209,6 +209,12 @@ func (b *Backend) rmsNormTask(ith, nth int, _ *workspace) error {
 // floats a round).
 const softMaxVector = 16
 
+// softMaxWindow is how many cells of an ne0-cell row softMaxRow computes
+// when live of them are unmasked: live rounded up to whole vectors.
+func softMaxWindow(live, ne0 int) int {
+	return min(ne0, (live+softMaxVector-1)&^(softMaxVector-1))
+}
+
 // liveLength is len(m) less m's tail of -inf, found four at a time.
 func liveLength(m []float32) int {
 	const negInf = 0xff800000
@@ -281,7 +287,7 @@ func (k *kernels) softMaxRow(x, out []float32, mask *hostTensor, moff int, live 
 		if live != nil && *live >= 0 {
 			n = int(*live)
 		} else {
-			n = min(ne0, (liveLength(m)+softMaxVector-1)&^(softMaxVector-1))
+			n = softMaxWindow(liveLength(m), ne0)
 			if live != nil {
 				*live = int32(n)
 			}
