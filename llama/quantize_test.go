@@ -190,17 +190,18 @@ func TestLlamaCppRunsGpurtQuantized(t *testing.T) {
 	if err := w.WriteFile(ours); err != nil {
 		t.Fatal(err)
 	}
-	// The per-chunk perplexities, "[1]1554.3334,[2]1698.0299,…". The tool
-	// sometimes exits before its output is complete (seen with both files),
-	// so runs are retried until one has a chunk, and the chunks both runs
-	// printed are compared.
+	// The per-chunk perplexities, "[1]1554.3334,[2]1698.0299,…". The tool's
+	// logger thread can lose what is still queued at exit (seen with both
+	// files). With -b equal to -c each chunk is its own pass, printed while
+	// the next one runs; runs are still retried until one has a chunk, and
+	// the chunks both runs printed are compared.
 	chunkRE := regexp.MustCompile(`\[(\d+)\]([0-9.]+),`)
 	ppl := func(model string) map[string]string {
 		var last string
 		for attempt := 0; attempt < 3; attempt++ {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			cmd := exec.CommandContext(ctx, tool, "-m", model, "-f", filepath.Join(synthDir, "dev-text.txt"),
-				"-c", "128", "--chunks", "3", "-t", "2")
+				"-c", "128", "-b", "128", "--chunks", "3", "-t", "2")
 			out, err := cmd.CombinedOutput()
 			cancel()
 			if err != nil {
