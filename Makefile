@@ -33,6 +33,9 @@ build:
 ## test: vet and test everything (GPU tests run on lavapipe when no GPU exists).
 test: test-deps
 	$(GO) vet ./...
+	# The portable kernels alone (no assembly), as on other architectures.
+	$(GO) vet -tags purego ./cpu
+	$(GO) test -count=1 -tags purego ./cpu
 	$(GO) test -p 2 -timeout 20m ./...
 	$(GO) test -race -p 2 -timeout 10m ./runtime ./cpu ./sched ./gguf ./llama ./server
 	# The GPU backends' concurrency (async copies, events, release) under the race detector.
