@@ -80,6 +80,10 @@ type kernels struct {
 	// dotMXFP4R is optional: an MXFP4 row repacked by repackMXFP4 times
 	// activations rearranged by iq4Act.setBlocks (repack_iq4.go).
 	dotMXFP4R func(p []byte, a *iq4Act) float32
+	// dotQ4KRRows is optional: len(out) Q4_K rows repacked by repackQ4K,
+	// ldp bytes apart, times activations rearranged by iq4Act.set
+	// (repack_q4k.go).
+	dotQ4KRRows func(p []byte, ldp int, a *iq4Act, out []float32)
 	// quantizeQ8K quantizes y.blocks()·256 values of x to Q8_K as ggml's
 	// quantize_row_q8_K_ref does.
 	quantizeQ8K func(x []float32, y q8KRow)

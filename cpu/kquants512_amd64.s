@@ -2814,3 +2814,104 @@ mxfp4r512_group:
 	VMOVSS X0, ret+40(FP)
 	VZEROUPPER
 	RET
+
+// kq4r_mperm: VPERMPS indices that spread floats 2 and 3 over the two
+// halves of a ZMM register.
+DATA kq4r_mperm<>+0(SB)/8, $0x0000000200000002
+DATA kq4r_mperm<>+8(SB)/8, $0x0000000200000002
+DATA kq4r_mperm<>+16(SB)/8, $0x0000000200000002
+DATA kq4r_mperm<>+24(SB)/8, $0x0000000200000002
+DATA kq4r_mperm<>+32(SB)/8, $0x0000000300000003
+DATA kq4r_mperm<>+40(SB)/8, $0x0000000300000003
+DATA kq4r_mperm<>+48(SB)/8, $0x0000000300000003
+DATA kq4r_mperm<>+56(SB)/8, $0x0000000300000003
+GLOBL kq4r_mperm<>(SB), RODATA|NOPTR, $64
+
+// kq4r_fix: [1, 1, 1/128, 1/128]: iq4Act's sums are 128 times the
+// sub-blocks' activation sums.
+DATA kq4r_fix<>+0(SB)/4, $0x3f800000
+DATA kq4r_fix<>+4(SB)/4, $0x3f800000
+DATA kq4r_fix<>+8(SB)/4, $0x3c000000
+DATA kq4r_fix<>+12(SB)/4, $0x3c000000
+GLOBL kq4r_fix<>(SB), RODATA|NOPTR, $16
+
+// Q4KR_CHUNK multiplies chunk off(SI) of a repacked Q4_K pair (64 bytes,
+// two runs of 64 quants: low and high nibbles) with the runs' rearranged
+// activations at aoff(DI) and aoff+64(DI), sub-block d into dword d of Z5
+// (low run) and Z6 (high run).
+#define Q4KR_CHUNK(off, aoff) \
+	VMOVDQU64 off(SI), Z4; \
+	VPSRLW $4, Z4, Z7; \
+	VPANDD Z14, Z4, Z4; \
+	VPANDD Z14, Z7, Z7; \
+	VPDPBUSD aoff(DI), Z4, Z5; \
+	VPDPBUSD (aoff+64)(DI), Z7, Z6
+
+// func dotQ4KRRowsAVX512(p *byte, ldp int, qs *int8, sums *int32, d *float32, np int, out *float32, rows int)
+// rows rows (rows > 0) of np pairs of super-blocks (np > 0) repacked by
+// repackQ4K, ldp bytes apart, times activations rearranged by iq4Act.set,
+// into out[0:rows]. Per pair, the eight runs' sums of sub-block d meet in
+// dword d; times the 16 scales (VPMULLD), as floats times d·dy of the
+// dword's super-block, less the 16 mins times the sub-blocks' activation
+// sums times dmin·dy.
+TEXT ·dotQ4KRRowsAVX512(SB), NOSPLIT, $0-64
+	MOVL $0x0f0f0f0f, AX
+	VPBROADCASTD AX, Z14
+	VMOVDQU64 kxr_dperm<>(SB), Z25
+	VMOVDQU64 kq4r_mperm<>(SB), Z26
+	VMOVUPS kq4r_fix<>(SB), X15
+	MOVQ p+0(FP), R8
+	MOVQ out+48(FP), R9
+	MOVQ rows+56(FP), R10
+q4kr512_row:
+	MOVQ R8, SI
+	MOVQ qs+16(FP), DI
+	MOVQ sums+24(FP), BX
+	MOVQ d+32(FP), DX
+	MOVQ np+40(FP), CX
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+q4kr512_pair:
+	VPXORD Z5, Z5, Z5
+	VPXORD Z6, Z6, Z6
+	Q4KR_CHUNK(40, 0)
+	Q4KR_CHUNK(104, 128)
+	Q4KR_CHUNK(168, 256)
+	Q4KR_CHUNK(232, 384)
+	VPADDD Z6, Z5, Z5
+	VPMOVZXBD (SI), Z8
+	VPMULLD Z8, Z5, Z5
+	VCVTDQ2PS Z5, Z5
+	VPMOVZXBD 16(SI), Z9
+	VPMULLD (BX), Z9, Z9
+	VCVTDQ2PS Z9, Z9
+	VMOVQ 32(SI), X10
+	VCVTPH2PS X10, X10
+	VMOVQ (DX), X11
+	VMOVDDUP X11, X11
+	VMULPS X11, X10, X10
+	VMULPS X15, X10, X10
+	VPERMPS Z10, Z25, Z12
+	VPERMPS Z10, Z26, Z13
+	VFMADD231PS Z5, Z12, Z0
+	VFMADD231PS Z9, Z13, Z1
+	ADDQ $296, SI
+	ADDQ $512, DI
+	ADDQ $64, BX
+	ADDQ $8, DX
+	DECQ CX
+	JNZ q4kr512_pair
+	VSUBPS Z1, Z0, Z0
+	VEXTRACTF64X4 $1, Z0, Y2
+	VADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X2
+	VADDPS X2, X0, X0
+	VHADDPS X0, X0, X0
+	VHADDPS X0, X0, X0
+	VMOVSS X0, (R9)
+	ADDQ $4, R9
+	ADDQ ldp+8(FP), R8
+	DECQ R10
+	JNZ q4kr512_row
+	VZEROUPPER
+	RET

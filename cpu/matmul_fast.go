@@ -356,19 +356,22 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	if kind == rowQ4 && k.dotQ4R8 != nil {
 		q4r8 = repackedQ4For(w)
 	}
-	// IQ4_XS (GEMVs of fewer than 4 x rows, which its four-row kernel does
-	// not serve) and MXFP4 weights run on their rows repacked
-	// (repack_iq4.go), against x rows rearranged to match.
+	// IQ4_XS and Q4_K (GEMVs of fewer than 4 x rows, which their four-row
+	// kernels do not serve) and MXFP4 weights run on their rows repacked
+	// (repack_iq4.go, repack_q4k.go), against x rows rearranged to match.
 	var repacked *repackedRows
 	var rowDot func([]byte, *iq4Act) float32
+	var rowsDot func([]byte, int, *iq4Act, []float32)
 	switch {
 	case kind != rowTyped:
 	case w.typ == rt.IQ4_XS && k.dotIQ4XSR != nil && N < 4:
 		rowDot = k.dotIQ4XSR
+	case w.typ == rt.Q4_K && k.dotQ4KRRows != nil && N < 4:
+		rowsDot = k.dotQ4KRRows
 	case w.typ == rt.MXFP4 && k.dotMXFP4R != nil:
 		rowDot = k.dotMXFP4R
 	}
-	if rowDot != nil {
+	if rowDot != nil || rowsDot != nil {
 		if repacked = repackedRowsFor(w); repacked != nil {
 			nr := N * batches
 			if cap(b.iq4) < nr {
@@ -453,6 +456,10 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 						}
 					}
 					n += 3
+					break
+				}
+				if repacked != nil && rowsDot != nil {
+					rowsDot(repacked.span(w.ne[2], m0, m1, i12/r2, i13/r3), repacked.rowBytes, &b.iq4[r], out)
 					break
 				}
 				if repacked != nil {

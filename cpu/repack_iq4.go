@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"sync"
+	"unsafe"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -93,14 +94,22 @@ func (a *iq4Act) set(y q8KRow) {
 		a.d[2*np-1] = 0
 	}
 	copy(a.d, y.d)
+	if nb == 0 {
+		return
+	}
+	// Moved as words of 4 activations (iq4Index keeps them together):
+	// word run of sub-block ib goes to word 16·run+d of its pair.
+	src := unsafe.Slice((*uint32)(unsafe.Pointer(&y.qs[0])), nb*rt.QKK/4)
+	dst := unsafe.Slice((*uint32)(unsafe.Pointer(&a.qs[0])), np*512/4)
 	for b := 0; b < nb; b++ {
-		q := y.qs[b*rt.QKK : (b+1)*rt.QKK]
-		pair := a.qs[(b/2)*512:][:512]
+		q := src[b*64:][:64]
+		pair := dst[(b/2)*128:][:128]
 		for ib := 0; ib < 8; ib++ {
 			d := 8*(b%2) + ib
 			a.sums[(b/2)*16+d] = 128 * (int32(y.bsums[b*16+2*ib]) + int32(y.bsums[b*16+2*ib+1]))
-			for run := 0; run < 8; run++ { // iq4Index, 4 weights at a time
-				copy(pair[64*run+4*d:][:4], q[32*ib+4*run:])
+			w := q[8*ib:][:8]
+			for run, v := range w {
+				pair[16*run+d] = v
 			}
 		}
 	}
@@ -143,26 +152,37 @@ type repackedRows struct {
 }
 
 // row returns the repacked bytes of row m of matrix (i2, i3).
-func (r *repackedRows) row(ne2, m, i2, i3 int) []byte {
-	i := ((i3*ne2+i2)*r.rows + m) * r.rowBytes
-	return r.data[i : i+r.rowBytes]
+func (r *repackedRows) row(ne2, m, i2, i3 int) []byte { return r.span(ne2, m, m+1, i2, i3) }
+
+// span returns the repacked bytes of rows [m0, m1) of matrix (i2, i3),
+// rowBytes apart.
+func (r *repackedRows) span(ne2, m0, m1, i2, i3 int) []byte {
+	i := ((i3*ne2+i2)*r.rows + m0) * r.rowBytes
+	return r.data[i : i+(m1-m0)*r.rowBytes]
 }
 
-// repackedRowsFor returns w's repacked rows (IQ4_XS or MXFP4), making
+// repackedRowsFor returns w's repacked rows (IQ4_XS, Q4_K or MXFP4), making
 // them on first use, or nil where w is not a weight that can be repacked
 // so. The rules are repackedQ4For's: weights buffers only, dropped on any
 // write, not made where they would take more than half of the available
 // memory.
 func repackedRowsFor(w hostTensor) *repackedRows {
 	wb, ok := w.buf.(*weightBuffer)
-	if !ok || !repackEnabled || (w.typ != rt.IQ4_XS && w.typ != rt.MXFP4) || wb.Usage() != rt.UsageWeights {
+	if !ok || !repackEnabled || wb.Usage() != rt.UsageWeights {
 		return nil
 	}
 	nb := w.ne[0] / w.typ.BlockSize()
-	rowBytes := iq4Pairs(nb) * iq4PairBytes
-	repack := repackIQ4XS
-	if w.typ == rt.MXFP4 {
+	var rowBytes int
+	var repack func(w []byte, nb int, p []byte)
+	switch w.typ {
+	case rt.IQ4_XS:
+		rowBytes, repack = iq4Pairs(nb)*iq4PairBytes, repackIQ4XS
+	case rt.Q4_K:
+		rowBytes, repack = iq4Pairs(nb)*q4kPairBytes, repackQ4K
+	case rt.MXFP4:
 		rowBytes, repack = mxGroups(nb)*mxGroupBytes, repackMXFP4
+	default:
+		return nil
 	}
 	key := repackKey{off: w.off, typ: w.typ, ne: w.ne, nb: w.nb}
 	wb.mu.Lock()

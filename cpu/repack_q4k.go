@@ -1,0 +1,91 @@
+package cpu
+
+import "encoding/binary"
+
+// Repacked Q4_K rows
+//
+// Q4_K's GEMV kernel as stored spends most of its instructions per
+// super-block on its layout rather than on the products: decoding the
+// twelve packed 6-bit scales and mins, spreading each pair of sub-block
+// scales over a vector (a shuffle a run), and weighting int16 pairs by
+// them before any sum. Repacked as IQ4_XS is (repack_iq4.go), a pair of
+// super-blocks puts 4 weights of each of its 16 sub-blocks in every 64
+// quants, sub-block d in dword d, so VPDPBUSD sums each sub-block's whole
+// dot product into one dword against the activations rearranged once per
+// row (iq4Act); one multiply by the 16 decoded scales and one by the 16
+// mins (against the sub-blocks' activation sums) finish the pair. The
+// scales and mins are decoded once, here, into a byte each: 296 bytes a
+// pair against 288 stored, so a GEMV streams 3 % more bytes for less than
+// half the instructions. Used, as IQ4_XS's, for GEMVs of fewer than 4
+// activation rows (the four-row kernel shares each stored block's
+// unpacking between its rows).
+
+// q4kPairBytes is one repacked pair of Q4_K super-blocks: 16 sub-block
+// scales, 16 sub-block mins (one byte each, 0..63), the f16 d of each
+// super-block, then their f16 dmin, then 4 chunks of 64 bytes of quants,
+// two a byte, weight e of sub-block d at iq4Index(d, e).
+const q4kPairBytes = 16 + 16 + 8 + 4*64
+
+// q4kQuants is where a repacked pair's quants start.
+const q4kQuants = 40
+
+// repackQ4K writes the Q4_K row w of nb super-blocks into p
+// (iq4Pairs(nb)*q4kPairBytes bytes) in the repacked layout; an odd last
+// super-block's partner is all zeros.
+func repackQ4K(w []byte, nb int, p []byte) {
+	clear(p[:iq4Pairs(nb)*q4kPairBytes])
+	for b := 0; b < nb; b++ {
+		blk := w[b*144 : (b+1)*144]
+		out := p[(b/2)*q4kPairBytes:][:q4kPairBytes]
+		half := b % 2
+		copy(out[32+2*half:], blk[0:2]) // d
+		copy(out[36+2*half:], blk[2:4]) // dmin
+		sc, mn := scaleMinK4(blk[4:16])
+		qs := blk[16:144]
+		for ib := 0; ib < 8; ib++ {
+			d := 8*half + ib
+			out[d], out[16+d] = byte(sc[ib]), byte(mn[ib])
+			// Sub-block ib is the low (even ib) or high nibbles of 32
+			// stored bytes; weights 8c..8c+3 of it go to the low nibbles
+			// of chunk c's bytes 4d..4d+3, weights 8c+4..8c+7 to their
+			// high nibbles (iq4Index).
+			src, shift := qs[32*(ib/2):][:32], 4*uint(ib%2)
+			for c := 0; c < 4; c++ {
+				// 8 nibbles at once: weights 8c..8c+3 in the low word's
+				// bytes, 8c+4..8c+7 in the high word's.
+				n := binary.LittleEndian.Uint64(src[8*c:]) >> shift & 0x0f0f0f0f0f0f0f0f
+				binary.LittleEndian.PutUint32(out[q4kQuants+64*c+4*d:], uint32(n)|uint32(n>>32)<<4)
+			}
+		}
+	}
+}
+
+// dotQ4KRGo is the portable form of the repacked Q4_K dot: the row p
+// repacked by repackQ4K times the activations a rearranged by iq4Act.set
+// (whose sums are 128 times each sub-block's activation sum).
+func dotQ4KRGo(p []byte, a *iq4Act) float32 {
+	var acc float32
+	tab := f16Table()
+	for g := range len(a.d) / 2 {
+		pair := p[g*q4kPairBytes:][:q4kPairBytes]
+		q := a.qs[g*512:][:512]
+		var isum [16]int32
+		for r := 0; r < 8; r++ {
+			for pos := 0; pos < 64; pos++ {
+				v := pair[q4kQuants+64*(r/2)+pos]
+				if r%2 == 1 {
+					v >>= 4
+				}
+				isum[pos/4] += int32(v&0xF) * int32(q[64*r+pos])
+			}
+		}
+		for d := 0; d < 16; d++ {
+			sb := d / 8
+			dd := tab[binary.LittleEndian.Uint16(pair[32+2*sb:])]
+			dm := tab[binary.LittleEndian.Uint16(pair[36+2*sb:])]
+			mins := int32(pair[16+d]) * a.sums[16*g+d] / 128
+			acc += a.d[2*g+sb] * (dd*float32(isum[d]*int32(pair[d])) - dm*float32(mins))
+		}
+	}
+	return acc
+}
