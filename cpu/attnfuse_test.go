@@ -183,7 +183,18 @@ func bytesF32(raw []byte) arr {
 // (8-wide heads, 2 query heads per kv head, 64 cells of which 36 live)
 // fused and node by node, on 1 and 2 threads.
 func BenchmarkAttentionFusion(b *testing.B) {
-	c := attnCase{name: "bench", kv: rt.F16, D: 8, Dv: 8, nKV: 64, N: 2, hkv: 4, nS: 4, live: []int{36, 36, 36, 36}}
+	for _, c := range []attnCase{
+		// stories260K's 4-slot step: 8-wide heads over a short cache.
+		{name: "tiny", kv: rt.F16, D: 8, Dv: 8, nKV: 64, N: 2, hkv: 4, nS: 4, live: []int{36, 36, 36, 36}},
+		// The 155M model's one-token step at depth 320: 16 heads of 64
+		// over 4 kv heads.
+		{name: "155m", kv: rt.F16, D: 64, Dv: 64, nKV: 352, N: 4, hkv: 4, nS: 1, live: []int{321}},
+	} {
+		b.Run(c.name, func(b *testing.B) { benchAttention(b, c) })
+	}
+}
+
+func benchAttention(b *testing.B, c attnCase) {
 	tb := newTB(c.name)
 	_, _, out := c.build(tb)
 	g, err := tb.ctx.BuildGraph(out)
