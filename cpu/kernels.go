@@ -80,6 +80,9 @@ type kernels struct {
 	// dotMXFP4R is optional: an MXFP4 row repacked by repackMXFP4 times
 	// activations rearranged by iq4Act.setBlocks (repack_iq4.go).
 	dotMXFP4R func(p []byte, a *iq4Act) float32
+	// dotIQ4NLR is optional: an IQ4_NL row repacked by repackIQ4NL times
+	// activations rearranged by iq4Act.setBlocks (repack_iq4.go).
+	dotIQ4NLR func(p []byte, a *iq4Act) float32
 	// dotQ4KRRows is optional: len(out) Q4_K rows repacked by repackQ4K,
 	// ldp bytes apart, times activations rearranged by iq4Act.set
 	// (repack_q4k.go).

@@ -69,6 +69,7 @@ var avx512Kernels = func() *kernels {
 	k.dotQ4R8 = r8Dot(dotQ4R8AVX512)
 	k.dotMXFP4 = blockDotNeg(17, dotMXFP4AVX512)
 	k.dotMXFP4R = mxfp4rDot
+	k.dotIQ4NLR = iq4nlrDot
 	k.expSub, k.rowSoftMax = expSub512, softMaxRow512
 	useTernaryAVX512(&k)
 	return &k
@@ -365,4 +366,17 @@ func mxfp4rDot(p []byte, a *iq4Act) float32 {
 	}
 	_, _, _ = p[ng*mxGroupBytes-1], a.qs[ng*512-1], a.sums[ng*16-1]
 	return dotMXFP4RAVX512(&p[0], &a.qs[0], &a.sums[0], &a.d[0], ng)
+}
+
+//go:noescape
+func dotIQ4NLRAVX512(p *byte, qs *int8, sums *int32, d *float32, ng int) float32
+
+// iq4nlrDot wraps dotIQ4NLRAVX512, checking the bounds it relies on.
+func iq4nlrDot(p []byte, a *iq4Act) float32 {
+	ng := len(a.d) / 16
+	if ng == 0 {
+		return 0
+	}
+	_, _, _ = p[ng*nlGroupBytes-1], a.qs[ng*512-1], a.sums[ng*16-1]
+	return dotIQ4NLRAVX512(&p[0], &a.qs[0], &a.sums[0], &a.d[0], ng)
 }

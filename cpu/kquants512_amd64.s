@@ -2915,3 +2915,46 @@ q4kr512_pair:
 	JNZ q4kr512_row
 	VZEROUPPER
 	RET
+
+// func dotIQ4NLRAVX512(p *byte, qs *int8, sums *int32, d *float32, ng int) float32
+// ng groups of 16 IQ4_NL blocks repacked by repackIQ4NL times activations
+// rearranged by setBlocks: IQ4XSR_CHUNK's sums, block d in dword d, less
+// 128·Σy (sums), then as floats times the blocks' f16 d and their dy.
+TEXT ·dotIQ4NLRAVX512(SB), NOSPLIT, $0-44
+	MOVQ p+0(FP), SI
+	MOVQ qs+8(FP), DI
+	MOVQ sums+16(FP), BX
+	MOVQ d+24(FP), DX
+	MOVQ ng+32(FP), CX
+	VPXORD Z0, Z0, Z0
+	MOVL $0x0f0f0f0f, AX
+	VPBROADCASTD AX, Z14
+	VMOVDQU64 kx_lvl<>(SB), Z30
+iq4nlr512_group:
+	VPXORD Z5, Z5, Z5
+	VPXORD Z6, Z6, Z6
+	IQ4XSR_CHUNK(32, 0)
+	IQ4XSR_CHUNK(96, 128)
+	IQ4XSR_CHUNK(160, 256)
+	IQ4XSR_CHUNK(224, 384)
+	VPADDD Z6, Z5, Z5
+	VPSUBD (BX), Z5, Z5
+	VCVTDQ2PS Z5, Z5
+	VCVTPH2PS (SI), Z8
+	VMULPS (DX), Z8, Z8
+	VFMADD231PS Z5, Z8, Z0
+	ADDQ $288, SI
+	ADDQ $512, DI
+	ADDQ $64, BX
+	ADDQ $64, DX
+	DECQ CX
+	JNZ iq4nlr512_group
+	VEXTRACTF64X4 $1, Z0, Y2
+	VADDPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X2
+	VADDPS X2, X0, X0
+	VHADDPS X0, X0, X0
+	VHADDPS X0, X0, X0
+	VMOVSS X0, ret+40(FP)
+	VZEROUPPER
+	RET

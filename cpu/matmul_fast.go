@@ -357,8 +357,9 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 		q4r8 = repackedQ4For(w)
 	}
 	// IQ4_XS and Q4_K (GEMVs of fewer than 4 x rows, which their four-row
-	// kernels do not serve) and MXFP4 weights run on their rows repacked
-	// (repack_iq4.go, repack_q4k.go), against x rows rearranged to match.
+	// kernels do not serve), MXFP4 and IQ4_NL weights run on their rows
+	// repacked (repack_iq4.go, repack_q4k.go), against x rows rearranged
+	// to match.
 	var repacked *repackedRows
 	var rowDot func([]byte, *iq4Act) float32
 	var rowsDot func([]byte, int, *iq4Act, []float32)
@@ -370,6 +371,8 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 		rowsDot = k.dotQ4KRRows
 	case w.typ == rt.MXFP4 && k.dotMXFP4R != nil:
 		rowDot = k.dotMXFP4R
+	case w.typ == rt.IQ4_NL && k.dotIQ4NLR != nil:
+		rowDot = k.dotIQ4NLR
 	}
 	if rowDot != nil || rowsDot != nil {
 		if repacked = repackedRowsFor(w); repacked != nil {
@@ -379,7 +382,7 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 			}
 			b.iq4 = b.iq4[:nr]
 			for r := range b.iq4 {
-				if w.typ == rt.MXFP4 {
+				if w.typ == rt.MXFP4 || w.typ == rt.IQ4_NL {
 					b.iq4[r].setBlocks(b.q8.row(r))
 				} else {
 					b.iq4[r].set(b.q8k.row(r))

@@ -161,9 +161,9 @@ func (r *repackedRows) span(ne2, m0, m1, i2, i3 int) []byte {
 	return r.data[i : i+(m1-m0)*r.rowBytes]
 }
 
-// repackedRowsFor returns w's repacked rows (IQ4_XS, Q4_K or MXFP4), making
-// them on first use, or nil where w is not a weight that can be repacked
-// so. The rules are repackedQ4For's: weights buffers only, dropped on any
+// repackedRowsFor returns w's repacked rows (IQ4_XS, Q4_K, MXFP4 or
+// IQ4_NL), making them on first use, or nil where w is not a weight that
+// can be repacked so. The rules are repackedQ4For's: weights buffers only, dropped on any
 // write, not made where they would take more than half of the available
 // memory.
 func repackedRowsFor(w hostTensor) *repackedRows {
@@ -181,6 +181,8 @@ func repackedRowsFor(w hostTensor) *repackedRows {
 		rowBytes, repack = iq4Pairs(nb)*q4kPairBytes, repackQ4K
 	case rt.MXFP4:
 		rowBytes, repack = mxGroups(nb)*mxGroupBytes, repackMXFP4
+	case rt.IQ4_NL:
+		rowBytes, repack = mxGroups(nb)*nlGroupBytes, repackIQ4NL
 	default:
 		return nil
 	}
@@ -305,6 +307,58 @@ func dotMXFP4RGo(p []byte, a *iq4Act) float32 {
 		}
 		for d := 0; d < 16; d++ {
 			acc += e8m0Half(group[d]) * a.d[16*g+d] * float32(isum[d]-a.sums[16*g+d])
+		}
+	}
+	return acc
+}
+
+// Repacked IQ4_NL rows
+//
+// IQ4_NL is MXFP4's shape with IQ4_XS's levels: 32-weight blocks, each
+// with its own f16 scale. Its group of 16 blocks is their 16 f16 scales,
+// then MXFP4's 4 chunks of level indices, 288 bytes, as stored; the
+// activations are setBlocks'. Each dword's integer sum is one block's,
+// which the kernel scales by d·dy.
+
+// nlGroupBytes is one repacked group of 16 IQ4_NL blocks.
+const nlGroupBytes = 32 + 4*64
+
+// repackIQ4NL writes the IQ4_NL row w of nb blocks into p
+// (mxGroups(nb)*nlGroupBytes bytes) in the repacked layout.
+func repackIQ4NL(w []byte, nb int, p []byte) {
+	clear(p[:mxGroups(nb)*nlGroupBytes])
+	for b := 0; b < nb; b++ {
+		blk := w[b*18 : (b+1)*18]
+		out := p[(b/16)*nlGroupBytes:][:nlGroupBytes]
+		d := b % 16
+		copy(out[2*d:], blk[0:2])
+		for j, v := range blk[2:18] {
+			putMXNibble(out[16:], d, j, v&0xF)
+			putMXNibble(out[16:], d, j+16, v>>4)
+		}
+	}
+}
+
+// dotIQ4NLRGo is the portable form of the repacked IQ4_NL dot: the row p
+// repacked by repackIQ4NL times the activations a rearranged by
+// setBlocks.
+func dotIQ4NLRGo(p []byte, a *iq4Act) float32 {
+	var acc float32
+	for g := range len(a.d) / 16 {
+		group := p[g*nlGroupBytes:][:nlGroupBytes]
+		q := a.qs[g*512:][:512]
+		var isum [16]int32
+		for r := 0; r < 8; r++ {
+			for pos := 0; pos < 64; pos++ {
+				v := group[32+64*(r/2)+pos]
+				if r%2 == 1 {
+					v >>= 4
+				}
+				isum[pos/4] += (int32(kvaluesIQ4NL[v&0xF]) + 128) * int32(q[64*r+pos])
+			}
+		}
+		for d := 0; d < 16; d++ {
+			acc += f16At(group[2*d:]) * a.d[16*g+d] * float32(isum[d]-a.sums[16*g+d])
 		}
 	}
 	return acc

@@ -55,42 +55,55 @@ func TestIQ4XSRepackedKernels(t *testing.T) {
 	}
 }
 
-// The repacked MXFP4 dot (portable and assembly forms) equals the dot of
-// the row as stored, for block counts below, at and past a group of 16,
-// with every scale byte from ggml's subnormal halves up.
-func TestMXFP4RepackedKernels(t *testing.T) {
+// The repacked MXFP4 and IQ4_NL dots (portable and assembly forms) equal
+// the dots of the rows as stored, for block counts below, at and past a
+// group of 16, with every scale from MXFP4's subnormal halves up.
+func TestBlockRepackedKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(33, 34))
-	kerns := map[string]func([]byte, *iq4Act) float32{"go": dotMXFP4RGo}
-	for _, k := range kernelSets() {
-		if k.dotMXFP4R != nil {
-			kerns[k.name] = k.dotMXFP4R
+	for _, tc := range []struct {
+		typ    rt.DType
+		group  int
+		repack func(w []byte, nb int, p []byte)
+		goDot  func([]byte, *iq4Act) float32
+		asm    func(k *kernels) func([]byte, *iq4Act) float32
+	}{
+		{rt.MXFP4, mxGroupBytes, repackMXFP4, dotMXFP4RGo, func(k *kernels) func([]byte, *iq4Act) float32 { return k.dotMXFP4R }},
+		{rt.IQ4_NL, nlGroupBytes, repackIQ4NL, dotIQ4NLRGo, func(k *kernels) func([]byte, *iq4Act) float32 { return k.dotIQ4NLR }},
+	} {
+		kerns := map[string]func([]byte, *iq4Act) float32{"go": tc.goDot}
+		for _, k := range kernelSets() {
+			if dot := tc.asm(k); dot != nil {
+				kerns[k.name] = dot
+			}
 		}
-	}
-	ref, _ := goKernels.typeDotFor(rt.MXFP4)
-	for _, nb := range []int{0, 1, 5, 16, 17, 40} {
-		n := nb * rt.QK
-		w := randomBlocks(rng, rt.MXFP4, nb)
-		if nb > 0 {
-			w[0], w[17*(nb-1)] = 0, 1 // the subnormal scales
-		}
-		var q q8Rows
-		q.resize(1, nb)
-		y := q.row(0)
-		goKernels.quantizeQ8(randF32(rng, n, -1, 1), y, make([]byte, rt.Q8_0.RowSize(n)))
-		want := ref.dot(w, y)
-		wd := make([]float32, n)
-		dequantRowGo(rt.MXFP4, w, wd)
-		var mag float64
-		for i, v := range y.qs {
-			mag += math.Abs(float64(wd[i]) * float64(v) * float64(y.d[i/rt.QK]))
-		}
-		p := make([]byte, mxGroups(nb)*mxGroupBytes+2)[1:]
-		repackMXFP4(w, nb, p)
-		var a iq4Act
-		a.setBlocks(y)
-		for name, dot := range kerns {
-			if got := dot(p, &a); !near(float64(got), float64(want), mag, 1e-5) {
-				t.Errorf("%s nb=%d: %v, want %v", name, nb, got, want)
+		ref, _ := goKernels.typeDotFor(tc.typ)
+		bs := tc.typ.RowSize(rt.QK)
+		for _, nb := range []int{0, 1, 5, 16, 17, 40} {
+			n := nb * rt.QK
+			w := randomBlocks(rng, tc.typ, nb)
+			if nb > 0 && tc.typ == rt.MXFP4 {
+				w[0], w[bs*(nb-1)] = 0, 1 // the subnormal scales
+			}
+			var q q8Rows
+			q.resize(1, nb)
+			y := q.row(0)
+			goKernels.quantizeQ8(randF32(rng, n, -1, 1), y, make([]byte, rt.Q8_0.RowSize(n)))
+			want := ref.dot(w, y)
+			wd := make([]float32, n)
+			dequantRowGo(tc.typ, w, wd)
+			var mag float64
+			for i, v := range y.qs {
+				mag += math.Abs(float64(wd[i]) * float64(v) * float64(y.d[i/rt.QK]))
+			}
+			// p is unaligned and one byte longer than the groups.
+			p := make([]byte, mxGroups(nb)*tc.group+2)[1:]
+			tc.repack(w, nb, p)
+			var a iq4Act
+			a.setBlocks(y)
+			for name, dot := range kerns {
+				if got := dot(p, &a); !near(float64(got), float64(want), mag, 1e-5) {
+					t.Errorf("%v %s nb=%d: %v, want %v", tc.typ, name, nb, got, want)
+				}
 			}
 		}
 	}
