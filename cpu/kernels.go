@@ -87,6 +87,8 @@ type kernels struct {
 	// ldp bytes apart, times activations rearranged by iq4Act.set
 	// (repack_q4k.go).
 	dotQ4KRRows func(p []byte, ldp int, a *iq4Act, out []float32)
+	// dotQ5KRRows is dotQ4KRRows for Q5_K rows repacked by repackQ5K.
+	dotQ5KRRows func(p []byte, ldp int, a *iq4Act, out []float32)
 	// quantizeQ8K quantizes y.blocks()·256 values of x to Q8_K as ggml's
 	// quantize_row_q8_K_ref does.
 	quantizeQ8K func(x []float32, y q8KRow)

@@ -2847,30 +2847,83 @@ GLOBL kq4r_fix<>(SB), RODATA|NOPTR, $16
 	VPDPBUSD aoff(DI), Z4, Z5; \
 	VPDPBUSD (aoff+64)(DI), Z7, Z6
 
+// K45R_START loads what the repacked Q4_K/Q5_K rows kernels keep in
+// registers and their row arguments: p (R8), out (R9), rows (R10).
+#define K45R_START \
+	MOVL $0x0f0f0f0f, AX; \
+	VPBROADCASTD AX, Z14; \
+	MOVL $0x10101010, AX; \
+	VPBROADCASTD AX, Z29; \
+	VMOVDQU64 kxr_dperm<>(SB), Z25; \
+	VMOVDQU64 kq4r_mperm<>(SB), Z26; \
+	VMOVUPS kq4r_fix<>(SB), X15; \
+	MOVQ p+0(FP), R8; \
+	MOVQ out+48(FP), R9; \
+	MOVQ rows+56(FP), R10
+
+// K45R_ROW starts a row: the pair pointers from their start, the sums
+// cleared.
+#define K45R_ROW \
+	MOVQ R8, SI; \
+	MOVQ qs+16(FP), DI; \
+	MOVQ sums+24(FP), BX; \
+	MOVQ d+32(FP), DX; \
+	MOVQ np+40(FP), CX; \
+	VPXORD Z0, Z0, Z0; \
+	VPXORD Z1, Z1, Z1
+
+// K45R_PAIR finishes a pair whose sub-block sums are in Z5 and Z6: times
+// the 16 scales (VPMULLD), as floats times d·dy of each dword's
+// super-block into Z0; the 16 mins times the sub-blocks' activation sums
+// times dmin·dy into Z1; then steps to the next pair (pairBytes on).
+#define K45R_PAIR(pairBytes) \
+	VPADDD Z6, Z5, Z5; \
+	VPMOVZXBD (SI), Z8; \
+	VPMULLD Z8, Z5, Z5; \
+	VCVTDQ2PS Z5, Z5; \
+	VPMOVZXBD 16(SI), Z9; \
+	VPMULLD (BX), Z9, Z9; \
+	VCVTDQ2PS Z9, Z9; \
+	VMOVQ 32(SI), X10; \
+	VCVTPH2PS X10, X10; \
+	VMOVQ (DX), X11; \
+	VMOVDDUP X11, X11; \
+	VMULPS X11, X10, X10; \
+	VMULPS X15, X10, X10; \
+	VPERMPS Z10, Z25, Z12; \
+	VPERMPS Z10, Z26, Z13; \
+	VFMADD231PS Z5, Z12, Z0; \
+	VFMADD231PS Z9, Z13, Z1; \
+	ADDQ $pairBytes, SI; \
+	ADDQ $512, DI; \
+	ADDQ $64, BX; \
+	ADDQ $8, DX
+
+// K45R_STORE stores the row's sum (Z0 less Z1) and steps to the next row,
+// looping to label while rows are left.
+#define K45R_STORE(label) \
+	VSUBPS Z1, Z0, Z0; \
+	VEXTRACTF64X4 $1, Z0, Y2; \
+	VADDPS Y2, Y0, Y0; \
+	VEXTRACTF128 $1, Y0, X2; \
+	VADDPS X2, X0, X0; \
+	VHADDPS X0, X0, X0; \
+	VHADDPS X0, X0, X0; \
+	VMOVSS X0, (R9); \
+	ADDQ $4, R9; \
+	ADDQ ldp+8(FP), R8; \
+	DECQ R10; \
+	JNZ label
+
 // func dotQ4KRRowsAVX512(p *byte, ldp int, qs *int8, sums *int32, d *float32, np int, out *float32, rows int)
 // rows rows (rows > 0) of np pairs of super-blocks (np > 0) repacked by
 // repackQ4K, ldp bytes apart, times activations rearranged by iq4Act.set,
 // into out[0:rows]. Per pair, the eight runs' sums of sub-block d meet in
-// dword d; times the 16 scales (VPMULLD), as floats times d·dy of the
-// dword's super-block, less the 16 mins times the sub-blocks' activation
-// sums times dmin·dy.
+// dword d (K45R_PAIR finishes them).
 TEXT ·dotQ4KRRowsAVX512(SB), NOSPLIT, $0-64
-	MOVL $0x0f0f0f0f, AX
-	VPBROADCASTD AX, Z14
-	VMOVDQU64 kxr_dperm<>(SB), Z25
-	VMOVDQU64 kq4r_mperm<>(SB), Z26
-	VMOVUPS kq4r_fix<>(SB), X15
-	MOVQ p+0(FP), R8
-	MOVQ out+48(FP), R9
-	MOVQ rows+56(FP), R10
+	K45R_START
 q4kr512_row:
-	MOVQ R8, SI
-	MOVQ qs+16(FP), DI
-	MOVQ sums+24(FP), BX
-	MOVQ d+32(FP), DX
-	MOVQ np+40(FP), CX
-	VPXORD Z0, Z0, Z0
-	VPXORD Z1, Z1, Z1
+	K45R_ROW
 q4kr512_pair:
 	VPXORD Z5, Z5, Z5
 	VPXORD Z6, Z6, Z6
@@ -2878,41 +2931,45 @@ q4kr512_pair:
 	Q4KR_CHUNK(104, 128)
 	Q4KR_CHUNK(168, 256)
 	Q4KR_CHUNK(232, 384)
-	VPADDD Z6, Z5, Z5
-	VPMOVZXBD (SI), Z8
-	VPMULLD Z8, Z5, Z5
-	VCVTDQ2PS Z5, Z5
-	VPMOVZXBD 16(SI), Z9
-	VPMULLD (BX), Z9, Z9
-	VCVTDQ2PS Z9, Z9
-	VMOVQ 32(SI), X10
-	VCVTPH2PS X10, X10
-	VMOVQ (DX), X11
-	VMOVDDUP X11, X11
-	VMULPS X11, X10, X10
-	VMULPS X15, X10, X10
-	VPERMPS Z10, Z25, Z12
-	VPERMPS Z10, Z26, Z13
-	VFMADD231PS Z5, Z12, Z0
-	VFMADD231PS Z9, Z13, Z1
-	ADDQ $296, SI
-	ADDQ $512, DI
-	ADDQ $64, BX
-	ADDQ $8, DX
+	K45R_PAIR(296)
 	DECQ CX
 	JNZ q4kr512_pair
-	VSUBPS Z1, Z0, Z0
-	VEXTRACTF64X4 $1, Z0, Y2
-	VADDPS Y2, Y0, Y0
-	VEXTRACTF128 $1, Y0, X2
-	VADDPS X2, X0, X0
-	VHADDPS X0, X0, X0
-	VHADDPS X0, X0, X0
-	VMOVSS X0, (R9)
-	ADDQ $4, R9
-	ADDQ ldp+8(FP), R8
-	DECQ R10
-	JNZ q4kr512_row
+	K45R_STORE(q4kr512_row)
+	VZEROUPPER
+	RET
+
+// Q5KR_CHUNK is Q4KR_CHUNK for a repacked Q5_K pair: each run's fifth
+// bits, the 64-bit masks at hoff(SI) and hoff+8(SI), add 16 (Z29) to
+// their quants by a masked byte add.
+#define Q5KR_CHUNK(off, hoff, aoff) \
+	VMOVDQU64 off(SI), Z4; \
+	VPSRLW $4, Z4, Z7; \
+	VPANDD Z14, Z4, Z4; \
+	VPANDD Z14, Z7, Z7; \
+	KMOVQ hoff(SI), K1; \
+	KMOVQ (hoff+8)(SI), K2; \
+	VPADDB Z29, Z4, K1, Z4; \
+	VPADDB Z29, Z7, K2, Z7; \
+	VPDPBUSD aoff(DI), Z4, Z5; \
+	VPDPBUSD (aoff+64)(DI), Z7, Z6
+
+// func dotQ5KRRowsAVX512(p *byte, ldp int, qs *int8, sums *int32, d *float32, np int, out *float32, rows int)
+// dotQ4KRRowsAVX512 for rows repacked by repackQ5K.
+TEXT ·dotQ5KRRowsAVX512(SB), NOSPLIT, $0-64
+	K45R_START
+q5kr512_row:
+	K45R_ROW
+q5kr512_pair:
+	VPXORD Z5, Z5, Z5
+	VPXORD Z6, Z6, Z6
+	Q5KR_CHUNK(40, 296, 0)
+	Q5KR_CHUNK(104, 312, 128)
+	Q5KR_CHUNK(168, 328, 256)
+	Q5KR_CHUNK(232, 344, 384)
+	K45R_PAIR(360)
+	DECQ CX
+	JNZ q5kr512_pair
+	K45R_STORE(q5kr512_row)
 	VZEROUPPER
 	RET
 

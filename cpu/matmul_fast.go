@@ -356,10 +356,10 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	if kind == rowQ4 && k.dotQ4R8 != nil {
 		q4r8 = repackedQ4For(w)
 	}
-	// IQ4_XS and Q4_K (GEMVs of fewer than 4 x rows, which their four-row
-	// kernels do not serve), MXFP4 and IQ4_NL weights run on their rows
-	// repacked (repack_iq4.go, repack_q4k.go), against x rows rearranged
-	// to match.
+	// IQ4_XS, Q4_K and Q5_K (GEMVs of fewer than 4 x rows, which their
+	// four-row kernels do not serve), MXFP4 and IQ4_NL weights run on their
+	// rows repacked (repack_iq4.go, repack_q4k.go), against x rows
+	// rearranged to match.
 	var repacked *repackedRows
 	var rowDot func([]byte, *iq4Act) float32
 	var rowsDot func([]byte, int, *iq4Act, []float32)
@@ -369,6 +369,8 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 		rowDot = k.dotIQ4XSR
 	case w.typ == rt.Q4_K && k.dotQ4KRRows != nil && N < 4:
 		rowsDot = k.dotQ4KRRows
+	case w.typ == rt.Q5_K && k.dotQ5KRRows != nil && N < 4:
+		rowsDot = k.dotQ5KRRows
 	case w.typ == rt.MXFP4 && k.dotMXFP4R != nil:
 		rowDot = k.dotMXFP4R
 	case w.typ == rt.IQ4_NL && k.dotIQ4NLR != nil:

@@ -161,8 +161,8 @@ func (r *repackedRows) span(ne2, m0, m1, i2, i3 int) []byte {
 	return r.data[i : i+(m1-m0)*r.rowBytes]
 }
 
-// repackedRowsFor returns w's repacked rows (IQ4_XS, Q4_K, MXFP4 or
-// IQ4_NL), making them on first use, or nil where w is not a weight that
+// repackedRowsFor returns w's repacked rows (IQ4_XS, Q4_K, Q5_K, MXFP4
+// or IQ4_NL), making them on first use, or nil where w is not a weight that
 // can be repacked so. The rules are repackedQ4For's: weights buffers only, dropped on any
 // write, not made where they would take more than half of the available
 // memory.
@@ -179,6 +179,8 @@ func repackedRowsFor(w hostTensor) *repackedRows {
 		rowBytes, repack = iq4Pairs(nb)*iq4PairBytes, repackIQ4XS
 	case rt.Q4_K:
 		rowBytes, repack = iq4Pairs(nb)*q4kPairBytes, repackQ4K
+	case rt.Q5_K:
+		rowBytes, repack = iq4Pairs(nb)*q5kPairBytes, repackQ5K
 	case rt.MXFP4:
 		rowBytes, repack = mxGroups(nb)*mxGroupBytes, repackMXFP4
 	case rt.IQ4_NL:

@@ -2,7 +2,7 @@ package cpu
 
 import "encoding/binary"
 
-// Repacked Q4_K rows
+// Repacked Q4_K and Q5_K rows
 //
 // Q4_K's GEMV kernel as stored spends most of its instructions per
 // super-block on its layout rather than on the products: decoding the
@@ -16,9 +16,10 @@ import "encoding/binary"
 // mins (against the sub-blocks' activation sums) finish the pair. The
 // scales and mins are decoded once, here, into a byte each: 296 bytes a
 // pair against 288 stored, so a GEMV streams 3 % more bytes for less than
-// half the instructions. Used, as IQ4_XS's, for GEMVs of fewer than 4
-// activation rows (the four-row kernel shares each stored block's
-// unpacking between its rows).
+// half the instructions. Q5_K's fifth bits follow as a mask a run, which
+// AVX-512 adds in with one masked byte add. Used, as IQ4_XS's, for GEMVs
+// of fewer than 4 activation rows (the four-row kernels share each stored
+// block's unpacking between their rows).
 
 // q4kPairBytes is one repacked pair of Q4_K super-blocks: 16 sub-block
 // scales, 16 sub-block mins (one byte each, 0..63), the f16 d of each
@@ -26,22 +27,37 @@ import "encoding/binary"
 // two a byte, weight e of sub-block d at iq4Index(d, e).
 const q4kPairBytes = 16 + 16 + 8 + 4*64
 
+// q5kPairBytes is one repacked pair of Q5_K super-blocks: Q4_K's layout
+// of their low 4 bits, then each run's fifth bits as a 64-bit mask (bit
+// pos of run r's for the quant at byte pos of the run), 360 bytes against
+// 352 stored.
+const q5kPairBytes = q4kPairBytes + 8*8
+
 // q4kQuants is where a repacked pair's quants start.
 const q4kQuants = 40
 
 // repackQ4K writes the Q4_K row w of nb super-blocks into p
 // (iq4Pairs(nb)*q4kPairBytes bytes) in the repacked layout; an odd last
 // super-block's partner is all zeros.
-func repackQ4K(w []byte, nb int, p []byte) {
-	clear(p[:iq4Pairs(nb)*q4kPairBytes])
+func repackQ4K(w []byte, nb int, p []byte) { repackK45(w, nb, p, false) }
+
+// repackQ5K is repackQ4K for Q5_K rows (iq4Pairs(nb)*q5kPairBytes bytes).
+func repackQ5K(w []byte, nb int, p []byte) { repackK45(w, nb, p, true) }
+
+func repackK45(w []byte, nb int, p []byte, five bool) {
+	blkBytes, pairBytes, qsOff := 144, q4kPairBytes, 16
+	if five {
+		blkBytes, pairBytes, qsOff = 176, q5kPairBytes, 48
+	}
+	clear(p[:iq4Pairs(nb)*pairBytes])
 	for b := 0; b < nb; b++ {
-		blk := w[b*144 : (b+1)*144]
-		out := p[(b/2)*q4kPairBytes:][:q4kPairBytes]
+		blk := w[b*blkBytes : (b+1)*blkBytes]
+		out := p[(b/2)*pairBytes:][:pairBytes]
 		half := b % 2
 		copy(out[32+2*half:], blk[0:2]) // d
 		copy(out[36+2*half:], blk[2:4]) // dmin
 		sc, mn := scaleMinK4(blk[4:16])
-		qs := blk[16:144]
+		qs := blk[qsOff : qsOff+128]
 		for ib := 0; ib < 8; ib++ {
 			d := 8*half + ib
 			out[d], out[16+d] = byte(sc[ib]), byte(mn[ib])
@@ -56,6 +72,18 @@ func repackQ4K(w []byte, nb int, p []byte) {
 				n := binary.LittleEndian.Uint64(src[8*c:]) >> shift & 0x0f0f0f0f0f0f0f0f
 				binary.LittleEndian.PutUint32(out[q4kQuants+64*c+4*d:], uint32(n)|uint32(n>>32)<<4)
 			}
+			if !five {
+				continue
+			}
+			// Q5_K's qh: bit ib of byte e is weight e's fifth bit; it goes
+			// to bit 4d+e%4 of run e/4's mask.
+			qh := blk[16:48]
+			for e := 0; e < 32; e++ {
+				if qh[e]>>uint(ib)&1 != 0 {
+					run, pos := iq4Index(d, e)
+					out[q4kPairBytes+8*run+pos/8] |= 1 << uint(pos%8)
+				}
+			}
 		}
 	}
 }
@@ -63,11 +91,20 @@ func repackQ4K(w []byte, nb int, p []byte) {
 // dotQ4KRGo is the portable form of the repacked Q4_K dot: the row p
 // repacked by repackQ4K times the activations a rearranged by iq4Act.set
 // (whose sums are 128 times each sub-block's activation sum).
-func dotQ4KRGo(p []byte, a *iq4Act) float32 {
+func dotQ4KRGo(p []byte, a *iq4Act) float32 { return dotK45RGo(p, a, false) }
+
+// dotQ5KRGo is dotQ4KRGo for rows repacked by repackQ5K.
+func dotQ5KRGo(p []byte, a *iq4Act) float32 { return dotK45RGo(p, a, true) }
+
+func dotK45RGo(p []byte, a *iq4Act, five bool) float32 {
+	pairBytes := q4kPairBytes
+	if five {
+		pairBytes = q5kPairBytes
+	}
 	var acc float32
 	tab := f16Table()
 	for g := range len(a.d) / 2 {
-		pair := p[g*q4kPairBytes:][:q4kPairBytes]
+		pair := p[g*pairBytes:][:pairBytes]
 		q := a.qs[g*512:][:512]
 		var isum [16]int32
 		for r := 0; r < 8; r++ {
@@ -76,7 +113,11 @@ func dotQ4KRGo(p []byte, a *iq4Act) float32 {
 				if r%2 == 1 {
 					v >>= 4
 				}
-				isum[pos/4] += int32(v&0xF) * int32(q[64*r+pos])
+				v &= 0xF
+				if five {
+					v |= (pair[q4kPairBytes+8*r+pos/8] >> uint(pos%8) & 1) << 4
+				}
+				isum[pos/4] += int32(v) * int32(q[64*r+pos])
 			}
 		}
 		for d := 0; d < 16; d++ {
