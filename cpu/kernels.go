@@ -85,10 +85,14 @@ type kernels struct {
 	dotIQ4NLR func(p []byte, a *iq4Act) float32
 	// dotQ4KRRows is optional: len(out) Q4_K rows repacked by repackQ4K,
 	// ldp bytes apart, times activations rearranged by iq4Act.set
-	// (repack_q4k.go).
+	// (repack_kquants.go).
 	dotQ4KRRows func(p []byte, ldp int, a *iq4Act, out []float32)
 	// dotQ5KRRows is dotQ4KRRows for Q5_K rows repacked by repackQ5K.
 	dotQ5KRRows func(p []byte, ldp int, a *iq4Act, out []float32)
+	// dotQ2KRRows and dotQ3KRRows are optional: Q2_K or Q3_K rows repacked
+	// by repackQ2K or repackQ3K times activations rearranged by
+	// iq4Act.setSub16.
+	dotQ2KRRows, dotQ3KRRows func(p []byte, ldp int, a *iq4Act, out []float32)
 	// quantizeQ8K quantizes y.blocks()·256 values of x to Q8_K as ggml's
 	// quantize_row_q8_K_ref does.
 	quantizeQ8K func(x []float32, y q8KRow)

@@ -61,8 +61,10 @@ var avx512Kernels = func() *kernels {
 	k.dotIQ4XS = blockDotK(136, dotIQ4XSAVX512)
 	k.dotIQ4XSx4 = blockDotK4(136, dotIQ4XSx4AVX512)
 	k.dotIQ4XSR = iq4xsrDot
-	k.dotQ4KRRows = k45rRows(q4kPairBytes, dotQ4KRRowsAVX512)
-	k.dotQ5KRRows = k45rRows(q5kPairBytes, dotQ5KRRowsAVX512)
+	k.dotQ4KRRows = kRepackedRows(q4kPairBytes, 2, dotQ4KRRowsAVX512)
+	k.dotQ5KRRows = kRepackedRows(q5kPairBytes, 2, dotQ5KRRowsAVX512)
+	k.dotQ2KRRows = kRepackedRows(q2kBlockBytes, 1, dotQ2KRRowsAVX512)
+	k.dotQ3KRRows = kRepackedRows(q3kBlockBytes, 1, dotQ3KRRowsAVX512)
 	k.dotQ4_1 = blockDotNeg(20, dotQ4_1AVX512)
 	k.dotQ5_1 = blockDotNeg(24, dotQ5_1AVX512)
 	k.dotQ5_0 = blockDotNeg(22, dotQ5_0AVX512)
@@ -345,11 +347,18 @@ func dotQ4KRRowsAVX512(p *byte, ldp int, qs *int8, sums *int32, d *float32, np i
 //go:noescape
 func dotQ5KRRowsAVX512(p *byte, ldp int, qs *int8, sums *int32, d *float32, np int, out *float32, rows int)
 
-// k45rRows wraps a repacked Q4_K/Q5_K rows kernel (pairs of pairBytes),
-// checking the bounds it relies on.
-func k45rRows(pairBytes int, kernel func(p *byte, ldp int, qs *int8, sums *int32, d *float32, np int, out *float32, rows int)) func(p []byte, ldp int, a *iq4Act, out []float32) {
+//go:noescape
+func dotQ2KRRowsAVX512(p *byte, ldp int, qs *int8, sums *int32, d *float32, nb int, out *float32, rows int)
+
+//go:noescape
+func dotQ3KRRowsAVX512(p *byte, ldp int, qs *int8, sums *int32, d *float32, nb int, out *float32, rows int)
+
+// kRepackedRows wraps a repacked K-quant rows kernel whose units (pairs of
+// super-blocks, or super-blocks) of unitBytes each take perUnit of the
+// activations' scales, checking the bounds it relies on.
+func kRepackedRows(unitBytes, perUnit int, kernel func(p *byte, ldp int, qs *int8, sums *int32, d *float32, np int, out *float32, rows int)) func(p []byte, ldp int, a *iq4Act, out []float32) {
 	return func(p []byte, ldp int, a *iq4Act, out []float32) {
-		np := len(a.d) / 2
+		np := len(a.d) / perUnit
 		if np == 0 {
 			clear(out)
 			return
@@ -357,7 +366,7 @@ func k45rRows(pairBytes int, kernel func(p *byte, ldp int, qs *int8, sums *int32
 		if len(out) == 0 {
 			return
 		}
-		_, _, _ = p[(len(out)-1)*ldp+np*pairBytes-1], a.qs[np*512-1], a.sums[np*16-1]
+		_, _, _ = p[(len(out)-1)*ldp+np*unitBytes-1], a.qs[np*perUnit*256-1], a.sums[np*16-1]
 		kernel(&p[0], ldp, &a.qs[0], &a.sums[0], &a.d[0], np, &out[0], len(out))
 	}
 }

@@ -2847,6 +2847,46 @@ GLOBL kq4r_fix<>(SB), RODATA|NOPTR, $16
 	VPDPBUSD aoff(DI), Z4, Z5; \
 	VPDPBUSD (aoff+64)(DI), Z7, Z6
 
+// SUB16_START and SUB16_ROW are K45R_START and K45R_ROW for the repacked
+// Q2_K/Q3_K rows kernels: 3 in each byte (Z14), 4 in each byte (Z29), 15
+// in each dword (Z15); the row arguments in R8-R10.
+#define SUB16_START \
+	MOVL $0x03030303, AX; \
+	VPBROADCASTD AX, Z14; \
+	MOVL $0x04040404, AX; \
+	VPBROADCASTD AX, Z29; \
+	MOVL $15, AX; \
+	VPBROADCASTD AX, Z15; \
+	MOVQ p+0(FP), R8; \
+	MOVQ out+48(FP), R9; \
+	MOVQ rows+56(FP), R10
+
+#define SUB16_ROW \
+	MOVQ R8, SI; \
+	MOVQ qs+16(FP), DI; \
+	MOVQ sums+24(FP), BX; \
+	MOVQ d+32(FP), DX; \
+	MOVQ nb+40(FP), CX; \
+	VPXORD Z0, Z0, Z0; \
+	VPXORD Z1, Z1, Z1
+
+// Q2KR_RUN adds run r's 2-bit quants (bits 2r, 2r+1 of Z4's bytes, shifted
+// down by sh) times its activations at aoff(DI) to acc, sub-block d in
+// dword d.
+#define Q2KR_RUN(sh, aoff, acc) \
+	VPSRLW $sh, Z4, Z5; \
+	VPANDD Z14, Z5, Z5; \
+	VPDPBUSD aoff(DI), Z5, acc
+
+// Q3KR_RUN is Q2KR_RUN for a repacked Q3_K super-block: the run's high
+// bits, the 64-bit mask at hoff(SI), add 4 to its quants.
+#define Q3KR_RUN(sh, hoff, aoff, acc) \
+	VPSRLW $sh, Z4, Z5; \
+	VPANDD Z14, Z5, Z5; \
+	KMOVQ hoff(SI), K1; \
+	VPADDB Z29, Z5, K1, Z5; \
+	VPDPBUSD aoff(DI), Z5, acc
+
 // K45R_START loads what the repacked Q4_K/Q5_K rows kernels keep in
 // registers and their row arguments: p (R8), out (R9), rows (R10).
 #define K45R_START \
@@ -3013,5 +3053,89 @@ iq4nlr512_group:
 	VHADDPS X0, X0, X0
 	VHADDPS X0, X0, X0
 	VMOVSS X0, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func dotQ2KRRowsAVX512(p *byte, ldp int, qs *int8, sums *int32, d *float32, nb int, out *float32, rows int)
+// rows rows (rows > 0) of nb super-blocks (nb > 0) repacked by repackQ2K,
+// ldp bytes apart, times activations rearranged by iq4Act.setSub16, into
+// out[0:rows]. Per super-block the four runs' sums of sub-block d meet in
+// dword d; times the 16 scales, as floats times d·dy into Z0; the 16 mins
+// times the sub-blocks' activation sums times dmin·dy into Z1.
+TEXT ·dotQ2KRRowsAVX512(SB), NOSPLIT, $0-64
+	SUB16_START
+q2kr512_row:
+	SUB16_ROW
+q2kr512_block:
+	VMOVDQU64 16(SI), Z4
+	VPANDD Z14, Z4, Z5
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	VPDPBUSD 0(DI), Z5, Z2
+	Q2KR_RUN(2, 64, Z3)
+	Q2KR_RUN(4, 128, Z2)
+	Q2KR_RUN(6, 192, Z3)
+	VPADDD Z3, Z2, Z2
+	VPMOVZXBD (SI), Z8
+	VPANDD Z15, Z8, Z9
+	VPSRLD $4, Z8, Z8
+	VPMULLD Z9, Z2, Z2
+	VCVTDQ2PS Z2, Z2
+	VPMULLD (BX), Z8, Z8
+	VCVTDQ2PS Z8, Z8
+	VMOVD 80(SI), X10
+	VCVTPH2PS X10, X10
+	VBROADCASTSS (DX), X11
+	VMULPS X11, X10, X10
+	VBROADCASTSS X10, Z12
+	VMOVSHDUP X10, X13
+	VBROADCASTSS X13, Z13
+	VFMADD231PS Z2, Z12, Z0
+	VFMADD231PS Z8, Z13, Z1
+	ADDQ $84, SI
+	ADDQ $256, DI
+	ADDQ $64, BX
+	ADDQ $4, DX
+	DECQ CX
+	JNZ q2kr512_block
+	K45R_STORE(q2kr512_row)
+	VZEROUPPER
+	RET
+
+// func dotQ3KRRowsAVX512(p *byte, ldp int, qs *int8, sums *int32, d *float32, nb int, out *float32, rows int)
+// dotQ2KRRowsAVX512 for rows repacked by repackQ3K: the quants' offset
+// (4 times the sub-blocks' activation sums) comes off the integer sums
+// before the signed scales multiply them; no mins.
+TEXT ·dotQ3KRRowsAVX512(SB), NOSPLIT, $0-64
+	SUB16_START
+q3kr512_row:
+	SUB16_ROW
+q3kr512_block:
+	VMOVDQU64 16(SI), Z4
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	Q3KR_RUN(0, 80, 0, Z2)
+	Q3KR_RUN(2, 88, 64, Z3)
+	Q3KR_RUN(4, 96, 128, Z2)
+	Q3KR_RUN(6, 104, 192, Z3)
+	VPADDD Z3, Z2, Z2
+	VMOVDQU32 (BX), Z8
+	VPSLLD $2, Z8, Z8
+	VPSUBD Z8, Z2, Z2
+	VPMOVSXBD (SI), Z9
+	VPMULLD Z9, Z2, Z2
+	VCVTDQ2PS Z2, Z2
+	VPBROADCASTW 112(SI), X10
+	VCVTPH2PS X10, X10
+	VMULSS (DX), X10, X10
+	VBROADCASTSS X10, Z12
+	VFMADD231PS Z2, Z12, Z0
+	ADDQ $114, SI
+	ADDQ $256, DI
+	ADDQ $64, BX
+	ADDQ $4, DX
+	DECQ CX
+	JNZ q3kr512_block
+	K45R_STORE(q3kr512_row)
 	VZEROUPPER
 	RET

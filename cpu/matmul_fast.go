@@ -358,7 +358,7 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	}
 	// IQ4_XS, Q4_K and Q5_K (GEMVs of fewer than 4 x rows, which their
 	// four-row kernels do not serve), MXFP4 and IQ4_NL weights run on their
-	// rows repacked (repack_iq4.go, repack_q4k.go), against x rows
+	// rows repacked (repack_iq4.go, repack_kquants.go), against x rows
 	// rearranged to match.
 	var repacked *repackedRows
 	var rowDot func([]byte, *iq4Act) float32
@@ -371,6 +371,10 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 		rowsDot = k.dotQ4KRRows
 	case w.typ == rt.Q5_K && k.dotQ5KRRows != nil && N < 4:
 		rowsDot = k.dotQ5KRRows
+	case w.typ == rt.Q2_K && k.dotQ2KRRows != nil && N < 4:
+		rowsDot = k.dotQ2KRRows
+	case w.typ == rt.Q3_K && k.dotQ3KRRows != nil && N < 4:
+		rowsDot = k.dotQ3KRRows
 	case w.typ == rt.MXFP4 && k.dotMXFP4R != nil:
 		rowDot = k.dotMXFP4R
 	case w.typ == rt.IQ4_NL && k.dotIQ4NLR != nil:
@@ -384,9 +388,12 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 			}
 			b.iq4 = b.iq4[:nr]
 			for r := range b.iq4 {
-				if w.typ == rt.MXFP4 || w.typ == rt.IQ4_NL {
+				switch w.typ {
+				case rt.MXFP4, rt.IQ4_NL:
 					b.iq4[r].setBlocks(b.q8.row(r))
-				} else {
+				case rt.Q2_K, rt.Q3_K:
+					b.iq4[r].setSub16(b.q8k.row(r))
+				default:
 					b.iq4[r].set(b.q8k.row(r))
 				}
 			}

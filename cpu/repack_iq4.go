@@ -181,6 +181,10 @@ func repackedRowsFor(w hostTensor) *repackedRows {
 		rowBytes, repack = iq4Pairs(nb)*q4kPairBytes, repackQ4K
 	case rt.Q5_K:
 		rowBytes, repack = iq4Pairs(nb)*q5kPairBytes, repackQ5K
+	case rt.Q2_K:
+		rowBytes, repack = nb*q2kBlockBytes, repackQ2K
+	case rt.Q3_K:
+		rowBytes, repack = nb*q3kBlockBytes, repackQ3K
 	case rt.MXFP4:
 		rowBytes, repack = mxGroups(nb)*mxGroupBytes, repackMXFP4
 	case rt.IQ4_NL:

@@ -64,8 +64,8 @@ func TestQ4R8Kernels(t *testing.T) {
 // A weight's repacked copy is dropped whenever the weight's bytes change,
 // by every way of writing them, so MUL_MAT always multiplies what the
 // tensor holds; and it is made only for weights buffers. Q4_0's 8-row
-// groups and IQ4_XS's, Q4_K's, Q5_K's, MXFP4's and IQ4_NL's rows (the
-// K-quants with an odd super-block count, so padded) alike.
+// groups and the rows of IQ4_XS, the K-quants, MXFP4 and IQ4_NL (Q4_K's
+// and Q5_K's with an odd super-block count, so padded) alike.
 func TestRepackedWeightsFollowWrites(t *testing.T) {
 	cases := []struct {
 		typ    rt.DType
@@ -81,6 +81,10 @@ func TestRepackedWeightsFollowWrites(t *testing.T) {
 		{rt.Q4_K, 1280, rt.Q8_K, simdKernels != nil && simdKernels.dotQ4KRRows != nil,
 			func(wb *weightBuffer) int { return len(wb.rows) }},
 		{rt.Q5_K, 1280, rt.Q8_K, simdKernels != nil && simdKernels.dotQ5KRRows != nil,
+			func(wb *weightBuffer) int { return len(wb.rows) }},
+		{rt.Q2_K, 768, rt.Q8_K, simdKernels != nil && simdKernels.dotQ2KRRows != nil,
+			func(wb *weightBuffer) int { return len(wb.rows) }},
+		{rt.Q3_K, 768, rt.Q8_K, simdKernels != nil && simdKernels.dotQ3KRRows != nil,
 			func(wb *weightBuffer) int { return len(wb.rows) }},
 		{rt.MXFP4, 544, rt.Q8_0, simdKernels != nil && simdKernels.dotMXFP4R != nil,
 			func(wb *weightBuffer) int { return len(wb.rows) }},

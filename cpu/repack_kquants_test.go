@@ -8,22 +8,28 @@ import (
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
-// The repacked Q4_K and Q5_K dots (portable, and each set's rows kernel)
-// equal the dots of the rows as stored, for any super-block count (odd
-// ones padded), random block bytes (every scale, min, quant and fifth bit)
-// and quantized rows alike.
-func TestK45RepackedKernels(t *testing.T) {
+// The repacked K-quant dots (portable, and each set's rows kernel) equal
+// the dots of the rows as stored, for any super-block count (Q4_K's and
+// Q5_K's odd ones padded), random block bytes (every scale, min, quant
+// and high bit) and quantized rows alike.
+func TestKQuantRepackedKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(35, 36))
 	const rows = 5
+	type rowsDot = func(p []byte, ldp int, a *iq4Act, out []float32)
 	for _, tc := range []struct {
-		typ       rt.DType
-		pairBytes int
-		repack    func(w []byte, nb int, p []byte)
-		goDot     func(p []byte, a *iq4Act) float32
-		rowsDot   func(k *kernels) func(p []byte, ldp int, a *iq4Act, out []float32)
+		typ      rt.DType
+		rowBytes func(nb int) int
+		repack   func(w []byte, nb int, p []byte)
+		act      func(a *iq4Act, y q8KRow)
+		goDot    func(p []byte, a *iq4Act) float32
+		rowsDot  func(k *kernels) rowsDot
 	}{
-		{rt.Q4_K, q4kPairBytes, repackQ4K, dotQ4KRGo, func(k *kernels) func([]byte, int, *iq4Act, []float32) { return k.dotQ4KRRows }},
-		{rt.Q5_K, q5kPairBytes, repackQ5K, dotQ5KRGo, func(k *kernels) func([]byte, int, *iq4Act, []float32) { return k.dotQ5KRRows }},
+		{rt.Q4_K, func(nb int) int { return iq4Pairs(nb) * q4kPairBytes }, repackQ4K, (*iq4Act).set, dotQ4KRGo, func(k *kernels) rowsDot { return k.dotQ4KRRows }},
+		{rt.Q5_K, func(nb int) int { return iq4Pairs(nb) * q5kPairBytes }, repackQ5K, (*iq4Act).set, dotQ5KRGo, func(k *kernels) rowsDot { return k.dotQ5KRRows }},
+		{rt.Q2_K, func(nb int) int { return nb * q2kBlockBytes }, repackQ2K, (*iq4Act).setSub16,
+			func(p []byte, a *iq4Act) float32 { return dotSub16RGo(rt.Q2_K, p, a) }, func(k *kernels) rowsDot { return k.dotQ2KRRows }},
+		{rt.Q3_K, func(nb int) int { return nb * q3kBlockBytes }, repackQ3K, (*iq4Act).setSub16,
+			func(p []byte, a *iq4Act) float32 { return dotSub16RGo(rt.Q3_K, p, a) }, func(k *kernels) rowsDot { return k.dotQ3KRRows }},
 	} {
 		ref, _ := goKernels.typeDotFor(tc.typ)
 		for _, nb := range []int{0, 1, 2, 3, 4, 7, 16} {
@@ -41,10 +47,10 @@ func TestK45RepackedKernels(t *testing.T) {
 				y := q.row(0)
 				goKernels.quantizeQ8K(randF32(rng, n, -1, 1), y)
 				var a iq4Act
-				a.set(y)
+				tc.act(&a, y)
 				// p is unaligned and one byte longer than the rows: the
 				// kernels must read neither more nor assume alignment.
-				ldp := iq4Pairs(nb) * tc.pairBytes
+				ldp := tc.rowBytes(nb)
 				p := make([]byte, rows*ldp+2)[1:]
 				for r := 0; r < rows; r++ {
 					tc.repack(w[r*rs:], nb, p[r*ldp:])
@@ -103,12 +109,12 @@ func BenchmarkRepackQ4K(b *testing.B) {
 	}
 }
 
-// BenchmarkK45Repacked compares the best set's Q4_K and Q5_K GEMV rows
+// BenchmarkKQuantRepacked compares the best set's K-quant GEMV rows
 // kernels on rows as stored with the repacked ones, on 64 rows of K = 4096
 // that stay in L2 (so the kernels' compute rates), in weight bytes as
 // stored per second; and what rearranging the activation row costs, once
 // per op.
-func BenchmarkK45Repacked(b *testing.B) {
+func BenchmarkKQuantRepacked(b *testing.B) {
 	k := defaultKernels()
 	const K, rows = 4096, 64
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -117,30 +123,27 @@ func BenchmarkK45Repacked(b *testing.B) {
 	q.resize(1, nb)
 	k.quantizeQ8K(randF32(rng, K, -1, 1), q.row(0))
 	var a iq4Act
-	a.set(q.row(0))
-	b.Run("rearrange", func(b *testing.B) {
-		for b.Loop() {
-			a.set(q.row(0))
-		}
-	})
 	for _, tc := range []struct {
-		typ       rt.DType
-		pairBytes int
-		repack    func(w []byte, nb int, p []byte)
-		rowsDot   func([]byte, int, *iq4Act, []float32)
+		typ     rt.DType
+		ldp     int
+		repack  func(w []byte, nb int, p []byte)
+		act     func(a *iq4Act, y q8KRow)
+		rowsDot func([]byte, int, *iq4Act, []float32)
 	}{
-		{rt.Q4_K, q4kPairBytes, repackQ4K, k.dotQ4KRRows},
-		{rt.Q5_K, q5kPairBytes, repackQ5K, k.dotQ5KRRows},
+		{rt.Q4_K, iq4Pairs(nb) * q4kPairBytes, repackQ4K, (*iq4Act).set, k.dotQ4KRRows},
+		{rt.Q5_K, iq4Pairs(nb) * q5kPairBytes, repackQ5K, (*iq4Act).set, k.dotQ5KRRows},
+		{rt.Q2_K, nb * q2kBlockBytes, repackQ2K, (*iq4Act).setSub16, k.dotQ2KRRows},
+		{rt.Q3_K, nb * q3kBlockBytes, repackQ3K, (*iq4Act).setSub16, k.dotQ3KRRows},
 	} {
 		td, _ := k.typeDotFor(tc.typ)
 		if tc.rowsDot == nil || td.dotKRows == nil {
 			b.Skipf("no repacked %v kernel in this set", tc.typ)
 		}
 		w := randomBlocks(rng, tc.typ, rows*nb)
-		rs, ldp := tc.typ.RowSize(K), iq4Pairs(nb)*tc.pairBytes
-		p := make([]byte, rows*ldp)
+		rs := tc.typ.RowSize(K)
+		p := make([]byte, rows*tc.ldp)
 		for r := 0; r < rows; r++ {
-			tc.repack(w[r*rs:], nb, p[r*ldp:])
+			tc.repack(w[r*rs:], nb, p[r*tc.ldp:])
 		}
 		out := make([]float32, rows)
 		b.Run(tc.typ.String()+"/stored", func(b *testing.B) {
@@ -150,10 +153,16 @@ func BenchmarkK45Repacked(b *testing.B) {
 			}
 		})
 		b.Run(tc.typ.String()+"/repacked", func(b *testing.B) {
+			tc.act(&a, q.row(0))
 			b.SetBytes(int64(len(w)))
 			b.ReportAllocs()
 			for b.Loop() {
-				tc.rowsDot(p, ldp, &a, out)
+				tc.rowsDot(p, tc.ldp, &a, out)
+			}
+		})
+		b.Run(tc.typ.String()+"/rearrange", func(b *testing.B) {
+			for b.Loop() {
+				tc.act(&a, q.row(0))
 			}
 		})
 	}

@@ -1,6 +1,11 @@
 package cpu
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"unsafe"
+
+	rt "github.com/gpurt/gpurt/runtime"
+)
 
 // Repacked Q4_K and Q5_K rows
 //
@@ -126,6 +131,138 @@ func dotK45RGo(p []byte, a *iq4Act, five bool) float32 {
 			dm := tab[binary.LittleEndian.Uint16(pair[36+2*sb:])]
 			mins := int32(pair[16+d]) * a.sums[16*g+d] / 128
 			acc += a.d[2*g+sb] * (dd*float32(isum[d]*int32(pair[d])) - dm*float32(mins))
+		}
+	}
+	return acc
+}
+
+// Repacked Q2_K and Q3_K rows
+//
+// Q2_K and Q3_K weigh sub-blocks of 16, so one super-block has the 16
+// sub-blocks the layout above gives a pair: its 4 runs of 64 quants hold
+// 4 weights of every sub-block, sub-block d in dword d, against
+// activations rearranged the same way (iq4Act.setSub16), and one multiply
+// by the 16 scales finishes the super-block. Q2_K's 2-bit quants of the 4
+// runs share one 64-byte vector (run r in bits 2r, 2r+1 of each byte), so
+// the repacked super-block is the stored one with its quants moved: 84
+// bytes. Q3_K adds its high bits as a 64-bit mask a run (set: +4, the
+// quant less its offset of -4) and its 16 scales decoded to bytes (less
+// 32): 114 bytes against 110 stored.
+
+// q2kBlockBytes and q3kBlockBytes are one repacked super-block: Q2_K's
+// stored scale bytes (scale | min<<4), 64 bytes of quants, f16 d and
+// dmin; Q3_K's 16 int8 scales, 64 bytes of low bits, 4 runs' 8-byte high
+// bit masks, f16 d.
+const (
+	q2kBlockBytes = 16 + 64 + 4
+	q3kBlockBytes = 16 + 64 + 32 + 2
+)
+
+// sub16Pos is where weight e (0..15) of sub-block d sits in a repacked
+// super-block's runs and in the rearranged activations: run e/4, byte
+// 4d+e%4 of the run's 64.
+func sub16Pos(d, e int) (run, pos int) { return e / 4, 4*d + e%4 }
+
+// repackQ2K writes the Q2_K row w of nb super-blocks into p
+// (nb*q2kBlockBytes bytes) in the repacked layout.
+func repackQ2K(w []byte, nb int, p []byte) { repackSub16(rt.Q2_K, w, nb, p) }
+
+// repackQ3K writes the Q3_K row w of nb super-blocks into p
+// (nb*q3kBlockBytes bytes) in the repacked layout.
+func repackQ3K(w []byte, nb int, p []byte) { repackSub16(rt.Q3_K, w, nb, p) }
+
+func repackSub16(t rt.DType, w []byte, nb int, p []byte) {
+	blkBytes, outBytes := 84, q2kBlockBytes
+	if t == rt.Q3_K {
+		blkBytes, outBytes = 110, q3kBlockBytes
+	}
+	clear(p[:nb*outBytes])
+	var kb kBlock
+	for b := 0; b < nb; b++ {
+		blk := w[b*blkBytes : (b+1)*blkBytes]
+		out := p[b*outBytes:][:outBytes]
+		unpackK(t, blk, &kb)
+		if t == rt.Q2_K {
+			copy(out[0:16], blk[0:16])
+			copy(out[80:84], blk[80:84])
+		} else {
+			for d := 0; d < 16; d++ {
+				out[d] = byte(int8(kb.scale[d]))
+			}
+			copy(out[112:114], blk[108:110])
+		}
+		for i, v := range kb.q {
+			run, pos := sub16Pos(i/16, i%16)
+			u := byte(v)
+			if t == rt.Q3_K {
+				u = byte(v + 4) // 0..7: the low 2 bits, and 4 for the mask
+				out[80+8*run+pos/8] |= (u >> 2 & 1) << uint(pos%8)
+			}
+			out[16+pos] |= (u & 3) << (2 * uint(run))
+		}
+	}
+}
+
+// setSub16 rearranges y for the repacked Q2_K and Q3_K kernels: per
+// super-block, word 16r+d of its 256 quants is word 4d+r of y's (weights
+// 4r..4r+3 of sub-block d), then y's 16 block sums as int32 and its d.
+func (a *iq4Act) setSub16(y q8KRow) {
+	nb := y.blocks()
+	a.qs = grow(a.qs, nb*rt.QKK)
+	a.sums = grow(a.sums, nb*16)
+	a.d = grow(a.d, nb)
+	copy(a.d, y.d)
+	if nb == 0 {
+		return
+	}
+	src := unsafe.Slice((*uint32)(unsafe.Pointer(&y.qs[0])), nb*rt.QKK/4)
+	dst := unsafe.Slice((*uint32)(unsafe.Pointer(&a.qs[0])), nb*rt.QKK/4)
+	for b := 0; b < nb; b++ {
+		s, o := src[b*64:][:64], dst[b*64:][:64]
+		for d := 0; d < 16; d++ {
+			for r := 0; r < 4; r++ {
+				o[16*r+d] = s[4*d+r]
+			}
+		}
+	}
+	for i, v := range y.bsums[:nb*16] {
+		a.sums[i] = int32(v)
+	}
+}
+
+// dotSub16RGo is the portable form of the repacked Q2_K and Q3_K dots:
+// the row p repacked by repackQ2K or repackQ3K times the activations a
+// rearranged by setSub16.
+func dotSub16RGo(t rt.DType, p []byte, a *iq4Act) float32 {
+	outBytes := q2kBlockBytes
+	if t == rt.Q3_K {
+		outBytes = q3kBlockBytes
+	}
+	tab := f16Table()
+	var acc float32
+	for b := range a.d {
+		blk := p[b*outBytes:][:outBytes]
+		q := a.qs[b*rt.QKK:][:rt.QKK]
+		var isum [16]int32
+		for r := 0; r < 4; r++ {
+			for pos := 0; pos < 64; pos++ {
+				u := blk[16+pos] >> (2 * uint(r)) & 3
+				if t == rt.Q3_K {
+					u |= (blk[80+8*r+pos/8] >> uint(pos%8) & 1) << 2
+				}
+				isum[pos/4] += int32(u) * int32(q[64*r+pos])
+			}
+		}
+		for d := 0; d < 16; d++ {
+			sum := a.sums[16*b+d]
+			if t == rt.Q2_K {
+				dd := tab[binary.LittleEndian.Uint16(blk[80:])]
+				dm := tab[binary.LittleEndian.Uint16(blk[82:])]
+				acc += a.d[b] * (dd*float32(isum[d]*int32(blk[d]&0xF)) - dm*float32(int32(blk[d]>>4)*sum))
+			} else {
+				dd := tab[binary.LittleEndian.Uint16(blk[112:])]
+				acc += a.d[b] * dd * float32((isum[d]-4*sum)*int32(int8(blk[d])))
+			}
 		}
 	}
 	return acc
