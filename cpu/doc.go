@@ -55,13 +55,14 @@
 // GEMV on a Q4_0 weight held in a weights buffer (rt.UsageWeights) makes
 // a copy of it in ggml's 8-row interleaved block_q4_0x8 layout, kept
 // beside the original until the weight is written or its buffer freed
-// (repack.go). The avx512 set likewise repacks IQ4_XS weights for GEMVs
-// of fewer than four activation rows and MXFP4 weights for every
-// MUL_MAT, row by row, into groups of 16 sub-blocks (512 weights) with
-// sub-block d in dword d of each vector, so that one scale multiply
-// serves the group (repack_iq4.go: about the size of the original); the
-// activation rows are rearranged to match for each op.
-// GPURT_CPU_REPACK=0 turns all of this off.
+// (repack.go). The avx512 set likewise repacks IQ4_XS, Q2_K, Q3_K, Q4_K
+// and Q5_K weights for GEMVs of fewer than four activation rows, and
+// MXFP4 and IQ4_NL weights for every MUL_MAT, row by row, into groups of
+// 16 sub-blocks with sub-block d in dword d of each vector, the scales
+// decoded, so that one scale multiply serves the group (repack_iq4.go,
+// repack_kquants.go: within 4 % of the original's size); the activation
+// rows are rearranged to match for each op. GPURT_CPU_REPACK=0 turns all
+// of this off.
 //
 // # Fused decode attention
 //

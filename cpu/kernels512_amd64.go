@@ -60,7 +60,7 @@ var avx512Kernels = func() *kernels {
 	k.dotQ3Kx4 = blockDotK4(110, dotQ3Kx4AVX512)
 	k.dotIQ4XS = blockDotK(136, dotIQ4XSAVX512)
 	k.dotIQ4XSx4 = blockDotK4(136, dotIQ4XSx4AVX512)
-	k.dotIQ4XSR = iq4xsrDot
+	k.dotIQ4XSR = repackedDot(iq4PairBytes, 2, dotIQ4XSRAVX512)
 	k.dotQ4KRRows = kRepackedRows(q4kPairBytes, 2, dotQ4KRRowsAVX512)
 	k.dotQ5KRRows = kRepackedRows(q5kPairBytes, 2, dotQ5KRRowsAVX512)
 	k.dotQ2KRRows = kRepackedRows(q2kBlockBytes, 1, dotQ2KRRowsAVX512)
@@ -71,8 +71,8 @@ var avx512Kernels = func() *kernels {
 	k.dotIQ4NL = blockDotNeg(18, dotIQ4NLAVX512)
 	k.dotQ4R8 = r8Dot(dotQ4R8AVX512)
 	k.dotMXFP4 = blockDotNeg(17, dotMXFP4AVX512)
-	k.dotMXFP4R = mxfp4rDot
-	k.dotIQ4NLR = iq4nlrDot
+	k.dotMXFP4R = repackedDot(mxGroupBytes, 16, dotMXFP4RAVX512)
+	k.dotIQ4NLR = repackedDot(nlGroupBytes, 16, dotIQ4NLRAVX512)
 	k.expSub, k.rowSoftMax = expSub512, softMaxRow512
 	useTernaryAVX512(&k)
 	return &k
@@ -331,14 +331,18 @@ func dotF32x4c4AVX512(w []byte, ldw int, x0, x1, x2, x3, out []float32, ldo int)
 //go:noescape
 func dotIQ4XSRAVX512(p *byte, qs *int8, sums *int32, d *float32, np int) float32
 
-// iq4xsrDot wraps dotIQ4XSRAVX512, checking the bounds it relies on.
-func iq4xsrDot(p []byte, a *iq4Act) float32 {
-	np := len(a.d) / 2
-	if np == 0 {
-		return 0
+// repackedDot wraps a repacked row's dot kernel whose groups of 512
+// weights (unitBytes each) take perUnit of the activations' scales,
+// checking the bounds it relies on.
+func repackedDot(unitBytes, perUnit int, kernel func(p *byte, qs *int8, sums *int32, d *float32, n int) float32) func(p []byte, a *iq4Act) float32 {
+	return func(p []byte, a *iq4Act) float32 {
+		n := len(a.d) / perUnit
+		if n == 0 {
+			return 0
+		}
+		_, _, _ = p[n*unitBytes-1], a.qs[n*512-1], a.sums[n*16-1]
+		return kernel(&p[0], &a.qs[0], &a.sums[0], &a.d[0], n)
 	}
-	_, _, _ = p[np*iq4PairBytes-1], a.qs[np*512-1], a.sums[np*16-1]
-	return dotIQ4XSRAVX512(&p[0], &a.qs[0], &a.sums[0], &a.d[0], np)
 }
 
 //go:noescape
@@ -374,25 +378,5 @@ func kRepackedRows(unitBytes, perUnit int, kernel func(p *byte, ldp int, qs *int
 //go:noescape
 func dotMXFP4RAVX512(p *byte, qs *int8, sums *int32, d *float32, ng int) float32
 
-// mxfp4rDot wraps dotMXFP4RAVX512, checking the bounds it relies on.
-func mxfp4rDot(p []byte, a *iq4Act) float32 {
-	ng := len(a.d) / 16
-	if ng == 0 {
-		return 0
-	}
-	_, _, _ = p[ng*mxGroupBytes-1], a.qs[ng*512-1], a.sums[ng*16-1]
-	return dotMXFP4RAVX512(&p[0], &a.qs[0], &a.sums[0], &a.d[0], ng)
-}
-
 //go:noescape
 func dotIQ4NLRAVX512(p *byte, qs *int8, sums *int32, d *float32, ng int) float32
-
-// iq4nlrDot wraps dotIQ4NLRAVX512, checking the bounds it relies on.
-func iq4nlrDot(p []byte, a *iq4Act) float32 {
-	ng := len(a.d) / 16
-	if ng == 0 {
-		return 0
-	}
-	_, _, _ = p[ng*nlGroupBytes-1], a.qs[ng*512-1], a.sums[ng*16-1]
-	return dotIQ4NLRAVX512(&p[0], &a.qs[0], &a.sums[0], &a.d[0], ng)
-}

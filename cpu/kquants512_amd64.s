@@ -2,6 +2,15 @@
 
 #include "textflag.h"
 
+// ZSUM leaves the sum of Z0's floats in X0.
+#define ZSUM \
+	VEXTRACTF64X4 $1, Z0, Y2; \
+	VADDPS Y2, Y0, Y0; \
+	VEXTRACTF128 $1, Y0, X2; \
+	VADDPS X2, X0, X0; \
+	VHADDPS X0, X0, X0; \
+	VHADDPS X0, X0, X0
+
 // AVX-512 kernels for the K-quant and legacy weight types (kquants.go),
 // chosen over the AVX2 ones (kquants_amd64.s) where the CPU has AVX-512
 // F/BW/VL and VNNI (kernels512_amd64.go). Each ZMM load takes 64 bytes of
@@ -1235,12 +1244,7 @@ iq4xs512_one:
 	VCVTDQ2PS Z6, Z6
 	VFMADD231PS Z6, Z12, Z0
 iq4xs512_done:
-	VEXTRACTF64X4 $1, Z0, Y2
-	VADDPS Y2, Y0, Y0
-	VEXTRACTF128 $1, Y0, X2
-	VADDPS X2, X0, X0
-	VHADDPS X0, X0, X0
-	VHADDPS X0, X0, X0
+	ZSUM
 	VMOVSS X0, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -2754,12 +2758,7 @@ iq4xsr512_pair:
 	ADDQ $8, DX
 	DECQ CX
 	JNZ iq4xsr512_pair
-	VEXTRACTF64X4 $1, Z0, Y2
-	VADDPS Y2, Y0, Y0
-	VEXTRACTF128 $1, Y0, X2
-	VADDPS X2, X0, X0
-	VHADDPS X0, X0, X0
-	VHADDPS X0, X0, X0
+	ZSUM
 	VMOVSS X0, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -2805,12 +2804,7 @@ mxfp4r512_group:
 	ADDQ $64, DX
 	DECQ CX
 	JNZ mxfp4r512_group
-	VEXTRACTF64X4 $1, Z0, Y2
-	VADDPS Y2, Y0, Y0
-	VEXTRACTF128 $1, Y0, X2
-	VADDPS X2, X0, X0
-	VHADDPS X0, X0, X0
-	VHADDPS X0, X0, X0
+	ZSUM
 	VMOVSS X0, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -2943,12 +2937,7 @@ GLOBL kq4r_fix<>(SB), RODATA|NOPTR, $16
 // looping to label while rows are left.
 #define K45R_STORE(label) \
 	VSUBPS Z1, Z0, Z0; \
-	VEXTRACTF64X4 $1, Z0, Y2; \
-	VADDPS Y2, Y0, Y0; \
-	VEXTRACTF128 $1, Y0, X2; \
-	VADDPS X2, X0, X0; \
-	VHADDPS X0, X0, X0; \
-	VHADDPS X0, X0, X0; \
+	ZSUM; \
 	VMOVSS X0, (R9); \
 	ADDQ $4, R9; \
 	ADDQ ldp+8(FP), R8; \
@@ -3046,12 +3035,7 @@ iq4nlr512_group:
 	ADDQ $64, DX
 	DECQ CX
 	JNZ iq4nlr512_group
-	VEXTRACTF64X4 $1, Z0, Y2
-	VADDPS Y2, Y0, Y0
-	VEXTRACTF128 $1, Y0, X2
-	VADDPS X2, X0, X0
-	VHADDPS X0, X0, X0
-	VHADDPS X0, X0, X0
+	ZSUM
 	VMOVSS X0, ret+40(FP)
 	VZEROUPPER
 	RET
