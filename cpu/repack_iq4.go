@@ -3,6 +3,7 @@ package cpu
 import (
 	"encoding/binary"
 	"math"
+	"runtime"
 	"sync"
 	"unsafe"
 
@@ -215,19 +216,31 @@ func repackedRowsFor(w hostTensor) *repackedRows {
 			return
 		}
 		r.data = data
-		for i3 := 0; i3 < w.ne[3]; i3++ {
-			for i2 := 0; i2 < w.ne[2]; i2++ {
-				for m := 0; m < r.rows; m++ {
+		// A model's first token repacks all its weights of the type (a
+		// 7B Q4_K_M file's 3.5 GB at 1.5–1.8 GB/s a core), so the rows
+		// split over the cores, in contiguous shares.
+		total := w.ne[2] * w.ne[3] * r.rows
+		parts := max(1, min(runtime.GOMAXPROCS(0), total/repackRowsPerPart))
+		var wg sync.WaitGroup
+		for part := range parts {
+			wg.Go(func() {
+				for i := part * total / parts; i < (part+1)*total/parts; i++ {
+					m, i2, i3 := i%r.rows, i/r.rows%w.ne[2], i/(r.rows*w.ne[2])
 					repack(w.mem[w.at(m, i2, i3):], nb, r.row(w.ne[2], m, i2, i3))
 				}
-			}
+			})
 		}
+		wg.Wait()
 	})
 	if r.data == nil {
 		return nil // not made: short of memory
 	}
 	return r
 }
+
+// repackRowsPerPart is the fewest rows a goroutine of repackedRowsFor
+// takes: small weights repack on the calling goroutine alone.
+const repackRowsPerPart = 256
 
 // Repacked MXFP4 rows
 //

@@ -221,3 +221,41 @@ func BenchmarkQ4R8(b *testing.B) {
 		})
 	}
 }
+
+// A batched weight big enough that its repack splits over goroutines
+// (repackRowsPerPart) multiplies as stored: every matrix's rows land in
+// their own place.
+func TestRepackedRowsSplit(t *testing.T) {
+	if simdKernels == nil || simdKernels.dotQ4KRRows == nil || !repackEnabled {
+		t.Skip("no repacked Q4_K kernel on this CPU, or repacking off")
+	}
+	const K, M = 256, 3 * repackRowsPerPart / 2
+	ctx := rt.NewContext()
+	w := ctx.NewTensor(rt.Q4_K, K, M, 2)
+	x := ctx.NewTensor(rt.F32, K, 1, 2)
+	out := ctx.MulMat(w, x)
+	g, err := ctx.BuildGraph(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	free, err := allocTight(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer free()
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, v := range []*rt.Tensor{w, x} {
+		if err := rt.TensorSetF32(v, randF32(rng, v.Nelements(), -1, 1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	be := newBackend(2, simdKernels)
+	defer be.Close()
+	if err := be.GraphCompute(g); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(w.Buffer.(*weightBuffer).rows); n != 1 {
+		t.Fatalf("the weight has %d repacked copies, want 1", n)
+	}
+	checkClose(t, read(out), refMulMat(read(w), roundTrip(rt.QuantizeRow, rt.Q8_K, read(x))), 1e-5)
+}
