@@ -356,10 +356,10 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	if kind == rowQ4 && k.dotQ4R8 != nil {
 		q4r8 = repackedQ4For(w)
 	}
-	// IQ4_XS, Q4_K and Q5_K (GEMVs of fewer than 4 x rows, which their
-	// four-row kernels do not serve), MXFP4 and IQ4_NL weights run on their
-	// rows repacked (repack_iq4.go, repack_kquants.go), against x rows
-	// rearranged to match.
+	// IQ4_XS and the K-quants but Q6_K (GEMVs of fewer than 4 x rows,
+	// which their four-row kernels do not serve), MXFP4 and IQ4_NL weights
+	// run on their rows repacked (repack_iq4.go, repack_kquants.go),
+	// against x rows rearranged to match.
 	var repacked *repackedRows
 	var rowDot func([]byte, *iq4Act) float32
 	var rowsDot func([]byte, int, *iq4Act, []float32)

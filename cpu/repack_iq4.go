@@ -162,11 +162,11 @@ func (r *repackedRows) span(ne2, m0, m1, i2, i3 int) []byte {
 	return r.data[i : i+(m1-m0)*r.rowBytes]
 }
 
-// repackedRowsFor returns w's repacked rows (IQ4_XS, Q4_K, Q5_K, MXFP4
-// or IQ4_NL), making them on first use, or nil where w is not a weight that
-// can be repacked so. The rules are repackedQ4For's: weights buffers only, dropped on any
-// write, not made where they would take more than half of the available
-// memory.
+// repackedRowsFor returns w's repacked rows (IQ4_XS, the K-quants but
+// Q6_K, MXFP4 or IQ4_NL), making them on first use, or nil where w is not
+// a weight that can be repacked so. The rules are repackedQ4For's:
+// weights buffers only, dropped on any write, not made where they would
+// take more than half of the available memory.
 func repackedRowsFor(w hostTensor) *repackedRows {
 	wb, ok := w.buf.(*weightBuffer)
 	if !ok || !repackEnabled || wb.Usage() != rt.UsageWeights {
