@@ -87,7 +87,7 @@ type weightBuffer struct {
 	*rt.HostMemoryBuffer
 	mu       sync.Mutex
 	repacked map[repackKey]*repackedQ4
-	rows     map[repackKey]*repackedRows // IQ4_XS rows (repack_iq4.go)
+	rows     map[repackKey]*repackedRows // rows repacked one by one (repack_iq4.go, repack_kquants.go)
 	counted  int                         // bytes added to liveWeightBytes
 }
 
