@@ -1,15 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
-
-// ZSUM leaves the sum of Z0's floats in X0.
-#define ZSUM \
-	VEXTRACTF64X4 $1, Z0, Y2; \
-	VADDPS Y2, Y0, Y0; \
-	VEXTRACTF128 $1, Y0, X2; \
-	VADDPS X2, X0, X0; \
-	VHADDPS X0, X0, X0; \
-	VHADDPS X0, X0, X0
+#include "zsum_amd64.h"
 
 // AVX-512 kernels for the K-quant and legacy weight types (kquants.go),
 // chosen over the AVX2 ones (kquants_amd64.s) where the CPU has AVX-512

@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "zsum_amd64.h"
 
 // AVX-512 dots of the ternary types, TQ1_0 and TQ2_0, with Q8_K
 // activations (kquants.go), chosen over the AVX2 ones (kquants_amd64.s)
@@ -183,15 +184,6 @@ GLOBL t2_dsh23<>(SB), RODATA|NOPTR, $64
 	VCVTDQ2PS Z6, Z6; \
 	VFMADD231PS Z6, Z13, Z0
 
-// TQ_SUM1 leaves the sum of Z0's floats in X0.
-#define TQ_SUM1 \
-	VEXTRACTF64X4 $1, Z0, Y1; \
-	VADDPS Y1, Y0, Y0; \
-	VEXTRACTF128 $1, Y0, X1; \
-	VADDPS X1, X0, X0; \
-	VHADDPS X0, X0, X0; \
-	VHADDPS X0, X0, X0
-
 // func dotTQ1AVX512(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
 TEXT ·dotTQ1AVX512(SB), NOSPLIT, $0-44
 	MOVQ w+0(FP), SI
@@ -225,7 +217,7 @@ tq1z_loop:
 	ADDQ $32, BX
 	DECQ CX
 	JNZ tq1z_loop
-	TQ_SUM1
+	ZSUM
 	VMOVSS X0, ret+40(FP)
 	VZEROUPPER
 	RET
@@ -269,7 +261,7 @@ tq2z_loop:
 	ADDQ $32, BX
 	DECQ CX
 	JNZ tq2z_loop
-	TQ_SUM1
+	ZSUM
 	VMOVSS X0, ret+40(FP)
 	VZEROUPPER
 	RET
