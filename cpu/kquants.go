@@ -417,6 +417,10 @@ type typeDot struct {
 	// dotKRows, where k has it, is dotK for len(out) weight rows ldw
 	// bytes apart in one call.
 	dotKRows func(w []byte, ldw int, y q8KRow, out []float32)
+	// dotRepacked, where k has it, is dotKRows on the rows repacked by
+	// repackedRowsFor, against activations rearranged by iq4Act.set or
+	// setSub16 (repack_kquants.go): the GEMV of 1–3 activation rows.
+	dotRepacked func(p []byte, ldp int, a *iq4Act, out []float32)
 }
 
 // typeDotFor returns k's integer dot for weights of type t, for the types
@@ -424,13 +428,13 @@ type typeDot struct {
 func (k *kernels) typeDotFor(t rt.DType) (d typeDot, ok bool) {
 	switch t {
 	case rt.Q2_K:
-		return typeDot{vec: rt.Q8_K, dotK: k.dotQ2K, dotK4: k.dotQ2Kx4, dotKRows: k.dotQ2KRows}, true
+		return typeDot{vec: rt.Q8_K, dotK: k.dotQ2K, dotK4: k.dotQ2Kx4, dotKRows: k.dotQ2KRows, dotRepacked: k.dotQ2KRRows}, true
 	case rt.Q3_K:
-		return typeDot{vec: rt.Q8_K, dotK: k.dotQ3K, dotK4: k.dotQ3Kx4, dotKRows: k.dotQ3KRows}, true
+		return typeDot{vec: rt.Q8_K, dotK: k.dotQ3K, dotK4: k.dotQ3Kx4, dotKRows: k.dotQ3KRows, dotRepacked: k.dotQ3KRRows}, true
 	case rt.Q4_K:
-		return typeDot{vec: rt.Q8_K, dotK: k.dotQ4K, dotK4: k.dotQ4Kx4, dotKRows: k.dotQ4KRows}, true
+		return typeDot{vec: rt.Q8_K, dotK: k.dotQ4K, dotK4: k.dotQ4Kx4, dotKRows: k.dotQ4KRows, dotRepacked: k.dotQ4KRRows}, true
 	case rt.Q5_K:
-		return typeDot{vec: rt.Q8_K, dotK: k.dotQ5K, dotK4: k.dotQ5Kx4, dotKRows: k.dotQ5KRows}, true
+		return typeDot{vec: rt.Q8_K, dotK: k.dotQ5K, dotK4: k.dotQ5Kx4, dotKRows: k.dotQ5KRows, dotRepacked: k.dotQ5KRRows}, true
 	case rt.Q6_K:
 		return typeDot{vec: rt.Q8_K, dotK: k.dotQ6K, dotK4: k.dotQ6Kx4, dotKRows: k.dotQ6KRows}, true
 	case rt.IQ4_XS:

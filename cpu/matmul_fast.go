@@ -367,14 +367,8 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	case kind != rowTyped:
 	case w.typ == rt.IQ4_XS && k.dotIQ4XSR != nil && N < 4:
 		rowDot = k.dotIQ4XSR
-	case w.typ == rt.Q4_K && k.dotQ4KRRows != nil && N < 4:
-		rowsDot = k.dotQ4KRRows
-	case w.typ == rt.Q5_K && k.dotQ5KRRows != nil && N < 4:
-		rowsDot = k.dotQ5KRRows
-	case w.typ == rt.Q2_K && k.dotQ2KRRows != nil && N < 4:
-		rowsDot = k.dotQ2KRRows
-	case w.typ == rt.Q3_K && k.dotQ3KRRows != nil && N < 4:
-		rowsDot = k.dotQ3KRRows
+	case td.dotRepacked != nil && N < 4:
+		rowsDot = td.dotRepacked
 	case w.typ == rt.MXFP4 && k.dotMXFP4R != nil:
 		rowDot = k.dotMXFP4R
 	case w.typ == rt.IQ4_NL && k.dotIQ4NLR != nil:

@@ -116,6 +116,26 @@ func (a *iq4Act) set(y q8KRow) {
 	}
 }
 
+// nibbleRunSums is the portable form of the repacked kernels' integer
+// sums: the 8 runs of 64 4-bit indices in chunks (4 chunks of 64 bytes,
+// run 2c in chunk c's low nibbles, 2c+1 in its high ones), each taken to
+// its level by level(run, pos, nibble), times the rearranged activations
+// q, sub-block d's into isum[d] (iq4Index).
+func nibbleRunSums(chunks []byte, q []int8, level func(run, pos int, nib byte) int32) (isum [16]int32) {
+	for r := 0; r < 8; r++ {
+		for pos := 0; pos < 64; pos++ {
+			nib := chunks[64*(r/2)+pos] >> (4 * uint(r%2)) & 0xF
+			isum[pos/4] += level(r, pos, nib) * int32(q[64*r+pos])
+		}
+	}
+	return isum
+}
+
+// iq4Level and mxLevel are the IQ4 and MXFP4 levels of a nibble, plus
+// 128: unsigned, as the kernels' VPDPBUSD takes them.
+func iq4Level(_, _ int, nib byte) int32 { return int32(kvaluesIQ4NL[nib]) + 128 }
+func mxLevel(_, _ int, nib byte) int32  { return int32(kvaluesMXFP4[nib]) + 128 }
+
 // dotIQ4XSRGo is the portable form of the repacked IQ4_XS dot: the row p
 // repacked by repackIQ4XS times the rearranged activations a.
 func dotIQ4XSRGo(p []byte, a *iq4Act) float32 {
@@ -123,16 +143,7 @@ func dotIQ4XSRGo(p []byte, a *iq4Act) float32 {
 	for g := range len(a.d) / 2 {
 		pair := p[g*iq4PairBytes:][:iq4PairBytes]
 		q := a.qs[g*512:][:512]
-		var isum [16]int32
-		for r := 0; r < 8; r++ {
-			for pos := 0; pos < 64; pos++ {
-				v := pair[24+64*(r/2)+pos]
-				if r%2 == 1 {
-					v >>= 4
-				}
-				isum[pos/4] += (int32(kvaluesIQ4NL[v&0xF]) + 128) * int32(q[64*r+pos])
-			}
-		}
+		isum := nibbleRunSums(pair[24:], q, iq4Level)
 		for d := 0; d < 16; d++ {
 			ds := math.Float32frombits(binary.LittleEndian.Uint32(pair[16+4*(d/8):]))
 			acc += ds * a.d[2*g+d/8] * float32((isum[d]-a.sums[16*g+d])*int32(int8(pair[d])))
@@ -314,16 +325,7 @@ func dotMXFP4RGo(p []byte, a *iq4Act) float32 {
 	for g := range len(a.d) / 16 {
 		group := p[g*mxGroupBytes:][:mxGroupBytes]
 		q := a.qs[g*512:][:512]
-		var isum [16]int32
-		for r := 0; r < 8; r++ {
-			for pos := 0; pos < 64; pos++ {
-				v := group[16+64*(r/2)+pos]
-				if r%2 == 1 {
-					v >>= 4
-				}
-				isum[pos/4] += (int32(kvaluesMXFP4[v&0xF]) + 128) * int32(q[64*r+pos])
-			}
-		}
+		isum := nibbleRunSums(group[16:], q, mxLevel)
 		for d := 0; d < 16; d++ {
 			acc += e8m0Half(group[d]) * a.d[16*g+d] * float32(isum[d]-a.sums[16*g+d])
 		}
@@ -366,16 +368,7 @@ func dotIQ4NLRGo(p []byte, a *iq4Act) float32 {
 	for g := range len(a.d) / 16 {
 		group := p[g*nlGroupBytes:][:nlGroupBytes]
 		q := a.qs[g*512:][:512]
-		var isum [16]int32
-		for r := 0; r < 8; r++ {
-			for pos := 0; pos < 64; pos++ {
-				v := group[32+64*(r/2)+pos]
-				if r%2 == 1 {
-					v >>= 4
-				}
-				isum[pos/4] += (int32(kvaluesIQ4NL[v&0xF]) + 128) * int32(q[64*r+pos])
-			}
-		}
+		isum := nibbleRunSums(group[32:], q, iq4Level)
 		for d := 0; d < 16; d++ {
 			acc += f16At(group[2*d:]) * a.d[16*g+d] * float32(isum[d]-a.sums[16*g+d])
 		}

@@ -8,53 +8,6 @@ import (
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
-// The repacked IQ4_XS dot (portable and assembly forms) equals the dot of
-// the row as stored, for any super-block count (odd ones padded), random
-// block bytes (every scale and level) and quantized rows alike.
-func TestIQ4XSRepackedKernels(t *testing.T) {
-	rng := rand.New(rand.NewPCG(31, 32))
-	kerns := map[string]func([]byte, *iq4Act) float32{"go": dotIQ4XSRGo}
-	for _, k := range kernelSets() {
-		if k.dotIQ4XSR != nil {
-			kerns[k.name] = k.dotIQ4XSR
-		}
-	}
-	ref, _ := goKernels.typeDotFor(rt.IQ4_XS)
-	for _, nb := range []int{0, 1, 2, 3, 4, 7, 16} {
-		for _, quantized := range []bool{false, true} {
-			n := nb * rt.QKK
-			w := randomBlocks(rng, rt.IQ4_XS, nb)
-			if quantized {
-				if err := rt.QuantizeRow(rt.IQ4_XS, randF32(rng, n, -2, 2), w); err != nil {
-					t.Fatal(err)
-				}
-			}
-			var q q8KRows
-			q.resize(1, nb)
-			y := q.row(0)
-			goKernels.quantizeQ8K(randF32(rng, n, -1, 1), y)
-			want := ref.dotK(w, y)
-			wd := make([]float32, n)
-			dequantRowGo(rt.IQ4_XS, w, wd)
-			var mag float64
-			for i, v := range y.qs {
-				mag += math.Abs(float64(wd[i]) * float64(v) * float64(y.d[i/rt.QKK]))
-			}
-			// p is unaligned and one byte longer than the pairs: the kernels
-			// must read neither more nor assume alignment.
-			p := make([]byte, iq4Pairs(nb)*iq4PairBytes+2)[1:]
-			repackIQ4XS(w, nb, p)
-			var a iq4Act
-			a.set(y)
-			for name, dot := range kerns {
-				if got := dot(p, &a); !near(float64(got), float64(want), mag, 1e-5) {
-					t.Errorf("%s nb=%d quantized=%v: %v, want %v", name, nb, quantized, got, want)
-				}
-			}
-		}
-	}
-}
-
 // The repacked MXFP4 and IQ4_NL dots (portable and assembly forms) equal
 // the dots of the rows as stored, for block counts below, at and past a
 // group of 16, with every scale from MXFP4's subnormal halves up.

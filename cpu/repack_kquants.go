@@ -111,20 +111,12 @@ func dotK45RGo(p []byte, a *iq4Act, five bool) float32 {
 	for g := range len(a.d) / 2 {
 		pair := p[g*pairBytes:][:pairBytes]
 		q := a.qs[g*512:][:512]
-		var isum [16]int32
-		for r := 0; r < 8; r++ {
-			for pos := 0; pos < 64; pos++ {
-				v := pair[q4kQuants+64*(r/2)+pos]
-				if r%2 == 1 {
-					v >>= 4
-				}
-				v &= 0xF
-				if five {
-					v |= (pair[q4kPairBytes+8*r+pos/8] >> uint(pos%8) & 1) << 4
-				}
-				isum[pos/4] += int32(v) * int32(q[64*r+pos])
+		isum := nibbleRunSums(pair[q4kQuants:], q, func(r, pos int, nib byte) int32 {
+			if five { // the fifth bit, from run r's mask
+				nib |= (pair[q4kPairBytes+8*r+pos/8] >> uint(pos%8) & 1) << 4
 			}
-		}
+			return int32(nib)
+		})
 		for d := 0; d < 16; d++ {
 			sb := d / 8
 			dd := tab[binary.LittleEndian.Uint16(pair[32+2*sb:])]

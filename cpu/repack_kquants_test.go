@@ -8,10 +8,10 @@ import (
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
-// The repacked K-quant dots (portable, and each set's rows kernel) equal
-// the dots of the rows as stored, for any super-block count (Q4_K's and
-// Q5_K's odd ones padded), random block bytes (every scale, min, quant
-// and high bit) and quantized rows alike.
+// The repacked IQ4_XS and K-quant dots (portable, and each set's kernel)
+// equal the dots of the rows as stored, for any super-block count (the
+// pair layouts' odd ones padded), random block bytes (every scale, min,
+// quant, level and high bit) and quantized rows alike.
 func TestKQuantRepackedKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(35, 36))
 	const rows = 5
@@ -24,6 +24,16 @@ func TestKQuantRepackedKernels(t *testing.T) {
 		goDot    func(p []byte, a *iq4Act) float32
 		rowsDot  func(k *kernels) rowsDot
 	}{
+		{rt.IQ4_XS, func(nb int) int { return iq4Pairs(nb) * iq4PairBytes }, repackIQ4XS, (*iq4Act).set, dotIQ4XSRGo, func(k *kernels) rowsDot {
+			if k.dotIQ4XSR == nil {
+				return nil
+			}
+			return func(p []byte, ldp int, a *iq4Act, out []float32) { // a row at a time
+				for r := range out {
+					out[r] = k.dotIQ4XSR(p[r*ldp:], a)
+				}
+			}
+		}},
 		{rt.Q4_K, func(nb int) int { return iq4Pairs(nb) * q4kPairBytes }, repackQ4K, (*iq4Act).set, dotQ4KRGo, func(k *kernels) rowsDot { return k.dotQ4KRRows }},
 		{rt.Q5_K, func(nb int) int { return iq4Pairs(nb) * q5kPairBytes }, repackQ5K, (*iq4Act).set, dotQ5KRGo, func(k *kernels) rowsDot { return k.dotQ5KRRows }},
 		{rt.Q2_K, func(nb int) int { return nb * q2kBlockBytes }, repackQ2K, (*iq4Act).setSub16,

@@ -65,51 +65,51 @@ func TestQ4R8Kernels(t *testing.T) {
 // by every way of writing them, so MUL_MAT always multiplies what the
 // tensor holds; and it is made only for weights buffers. Q4_0's 8-row
 // groups and the rows of IQ4_XS, the K-quants, MXFP4 and IQ4_NL (Q4_K's
-// and Q5_K's with an odd super-block count, so padded) alike.
+// and Q5_K's with an odd super-block count, so padded) alike; a batched
+// Q4_K weight big enough that its repack splits over goroutines
+// (repackRowsPerPart) puts every matrix's rows in their own place.
 func TestRepackedWeightsFollowWrites(t *testing.T) {
+	const m = 20
+	k := simdKernels
 	cases := []struct {
-		typ    rt.DType
-		k      int
-		vec    rt.DType // the activations' quantized type
-		has    bool
-		copies func(wb *weightBuffer) int
+		name      string
+		typ       rt.DType
+		k, m, ne2 int
+		vec       rt.DType // the activations' quantized type
+		has       bool
 	}{
-		{rt.Q4_0, 64, rt.Q8_0, simdKernels != nil && simdKernels.dotQ4R8 != nil,
-			func(wb *weightBuffer) int { return len(wb.repacked) }},
-		{rt.IQ4_XS, 768, rt.Q8_K, simdKernels != nil && simdKernels.dotIQ4XSR != nil,
-			func(wb *weightBuffer) int { return len(wb.rows) }},
-		{rt.Q4_K, 1280, rt.Q8_K, simdKernels != nil && simdKernels.dotQ4KRRows != nil,
-			func(wb *weightBuffer) int { return len(wb.rows) }},
-		{rt.Q5_K, 1280, rt.Q8_K, simdKernels != nil && simdKernels.dotQ5KRRows != nil,
-			func(wb *weightBuffer) int { return len(wb.rows) }},
-		{rt.Q2_K, 768, rt.Q8_K, simdKernels != nil && simdKernels.dotQ2KRRows != nil,
-			func(wb *weightBuffer) int { return len(wb.rows) }},
-		{rt.Q3_K, 768, rt.Q8_K, simdKernels != nil && simdKernels.dotQ3KRRows != nil,
-			func(wb *weightBuffer) int { return len(wb.rows) }},
-		{rt.MXFP4, 544, rt.Q8_0, simdKernels != nil && simdKernels.dotMXFP4R != nil,
-			func(wb *weightBuffer) int { return len(wb.rows) }},
-		{rt.IQ4_NL, 544, rt.Q8_0, simdKernels != nil && simdKernels.dotIQ4NLR != nil,
-			func(wb *weightBuffer) int { return len(wb.rows) }},
+		{"q4_0", rt.Q4_0, 64, m, 1, rt.Q8_0, k != nil && k.dotQ4R8 != nil},
+		{"iq4_xs", rt.IQ4_XS, 768, m, 1, rt.Q8_K, k != nil && k.dotIQ4XSR != nil},
+		{"q4_K", rt.Q4_K, 1280, m, 1, rt.Q8_K, k != nil && k.dotQ4KRRows != nil},
+		{"q4_K/split", rt.Q4_K, 256, 3 * repackRowsPerPart / 2, 2, rt.Q8_K, k != nil && k.dotQ4KRRows != nil},
+		{"q5_K", rt.Q5_K, 1280, m, 1, rt.Q8_K, k != nil && k.dotQ5KRRows != nil},
+		{"q2_K", rt.Q2_K, 768, m, 1, rt.Q8_K, k != nil && k.dotQ2KRRows != nil},
+		{"q3_K", rt.Q3_K, 768, m, 1, rt.Q8_K, k != nil && k.dotQ3KRRows != nil},
+		{"mxfp4", rt.MXFP4, 544, m, 1, rt.Q8_0, k != nil && k.dotMXFP4R != nil},
+		{"iq4_nl", rt.IQ4_NL, 544, m, 1, rt.Q8_0, k != nil && k.dotIQ4NLR != nil},
 	}
 	for _, tc := range cases {
-		t.Run(tc.typ.String(), func(t *testing.T) {
+		t.Run(tc.name, func(t *testing.T) {
 			if !tc.has {
 				t.Skipf("no repacked %v kernel on this CPU", tc.typ)
 			}
 			if !repackEnabled {
 				t.Skip("GPURT_CPU_REPACK=0 turns repacking off")
 			}
-			testRepackedFollowWrites(t, tc.typ, tc.k, tc.vec, tc.copies)
+			testRepackedFollowWrites(t, tc.typ, tc.k, tc.m, tc.ne2, tc.vec)
 		})
 	}
 }
 
-func testRepackedFollowWrites(t *testing.T, typ rt.DType, K int, vec rt.DType, copies func(*weightBuffer) int) {
-	const M = 20
+// repackedCopies is how many repacked copies wb holds: Q4_0's groups and
+// every other type's rows.
+func repackedCopies(wb *weightBuffer) int { return len(wb.repacked) + len(wb.rows) }
+
+func testRepackedFollowWrites(t *testing.T, typ rt.DType, K, M, ne2 int, vec rt.DType) {
 	ctx := rt.NewContext()
-	w := ctx.NewTensor(typ, K, M)
-	w2 := ctx.NewTensor(typ, K, M) // the source of TensorCopy
-	x := ctx.NewTensor(rt.F32, K, 1)
+	w := ctx.NewTensor(typ, K, M, ne2)
+	w2 := ctx.NewTensor(typ, K, M, ne2) // the source of TensorCopy
+	x := ctx.NewTensor(rt.F32, K, 1, ne2)
 	out := ctx.MulMat(w, x)
 	g, err := ctx.BuildGraph(out)
 	if err != nil {
@@ -121,7 +121,7 @@ func testRepackedFollowWrites(t *testing.T, typ rt.DType, K int, vec rt.DType, c
 	}
 	defer free()
 	rng := rand.New(rand.NewPCG(7, 8))
-	if err := rt.TensorSetF32(x, randF32(rng, K, -1, 1)); err != nil {
+	if err := rt.TensorSetF32(x, randF32(rng, K*ne2, -1, 1)); err != nil {
 		t.Fatal(err)
 	}
 	be := newBackend(2, simdKernels)
@@ -137,13 +137,13 @@ func testRepackedFollowWrites(t *testing.T, typ rt.DType, K int, vec rt.DType, c
 		}
 	}
 	setRandom := func(t2 *rt.Tensor) {
-		if err := rt.TensorSetF32(t2, randF32(rng, K*M, -1, 1)); err != nil {
+		if err := rt.TensorSetF32(t2, randF32(rng, K*M*ne2, -1, 1)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	setRandom(w)
 	check("first use")
-	if n := copies(w.Buffer.(*weightBuffer)); n != 1 {
+	if n := repackedCopies(w.Buffer.(*weightBuffer)); n != 1 {
 		t.Fatalf("the weight has %d repacked copies after a GEMV, want 1", n)
 	}
 	setRandom(w)
@@ -165,7 +165,7 @@ func testRepackedFollowWrites(t *testing.T, typ rt.DType, K int, vec rt.DType, c
 	w.Buffer.SetUsage(rt.UsageAny)
 	w.Buffer.(*weightBuffer).dropAll()
 	check("as a plain buffer")
-	if copies(w.Buffer.(*weightBuffer)) != 0 {
+	if repackedCopies(w.Buffer.(*weightBuffer)) != 0 {
 		t.Fatal("a buffer not holding weights got a repacked copy")
 	}
 }
@@ -220,42 +220,4 @@ func BenchmarkQ4R8(b *testing.B) {
 			}
 		})
 	}
-}
-
-// A batched weight big enough that its repack splits over goroutines
-// (repackRowsPerPart) multiplies as stored: every matrix's rows land in
-// their own place.
-func TestRepackedRowsSplit(t *testing.T) {
-	if simdKernels == nil || simdKernels.dotQ4KRRows == nil || !repackEnabled {
-		t.Skip("no repacked Q4_K kernel on this CPU, or repacking off")
-	}
-	const K, M = 256, 3 * repackRowsPerPart / 2
-	ctx := rt.NewContext()
-	w := ctx.NewTensor(rt.Q4_K, K, M, 2)
-	x := ctx.NewTensor(rt.F32, K, 1, 2)
-	out := ctx.MulMat(w, x)
-	g, err := ctx.BuildGraph(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	free, err := allocTight(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer free()
-	rng := rand.New(rand.NewPCG(9, 10))
-	for _, v := range []*rt.Tensor{w, x} {
-		if err := rt.TensorSetF32(v, randF32(rng, v.Nelements(), -1, 1)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	be := newBackend(2, simdKernels)
-	defer be.Close()
-	if err := be.GraphCompute(g); err != nil {
-		t.Fatal(err)
-	}
-	if n := len(w.Buffer.(*weightBuffer).rows); n != 1 {
-		t.Fatalf("the weight has %d repacked copies, want 1", n)
-	}
-	checkClose(t, read(out), refMulMat(read(w), roundTrip(rt.QuantizeRow, rt.Q8_K, read(x))), 1e-5)
 }
