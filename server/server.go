@@ -269,11 +269,13 @@ func (s *Server) engineError(w http.ResponseWriter, err error) {
 }
 
 // textQueue passes streamed text from the engine to a handler without
-// ever blocking the engine.
+// ever blocking the engine. It keeps each token's piece apart, so a handler
+// that falls behind still streams one chunk a token, as llama-server does,
+// rather than one chunk of everything made while it waited.
 type textQueue struct {
-	mu    sync.Mutex
-	text  strings.Builder
-	ready chan struct{} // signalled after a push
+	mu     sync.Mutex
+	pieces []string
+	ready  chan struct{} // signalled after a push
 }
 
 func (q *textQueue) push(s string) {
@@ -281,7 +283,7 @@ func (q *textQueue) push(s string) {
 		return
 	}
 	q.mu.Lock()
-	q.text.WriteString(s)
+	q.pieces = append(q.pieces, s)
 	q.mu.Unlock()
 	select {
 	case q.ready <- struct{}{}:
@@ -289,13 +291,13 @@ func (q *textQueue) push(s string) {
 	}
 }
 
-// take returns everything pushed since the last take.
-func (q *textQueue) take() string {
+// take returns the pieces pushed since the last take, in order.
+func (q *textQueue) take() []string {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	s := q.text.String()
-	q.text.Reset()
-	return s
+	p := q.pieces
+	q.pieces = nil
+	return p
 }
 
 func randomSeed() uint64 {
@@ -472,12 +474,12 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, g *generation,
 		for {
 			select {
 			case <-deltas.ready:
-				b.WriteString(deltas.take())
+				b.WriteString(strings.Join(deltas.take(), ""))
 			case res = <-results:
 				break wait
 			}
 		}
-		b.WriteString(deltas.take())
+		b.WriteString(strings.Join(deltas.take(), ""))
 		if res.Err != nil {
 			writeError(w, &apiError{Status: http.StatusInternalServerError, Type: "server_error", Message: res.Err.Error()})
 			return
@@ -510,7 +512,7 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request, g *generation,
 	chunk := func(text string, fin any) map[string]any {
 		return map[string]any{"id": id, "object": object, "created": created, "model": s.opts.ModelName, "choices": []any{choice(text, fin, true)}}
 	}
-	// Text chunks, one or more a token, are written from a template: the
+	// Text chunks, one a token, are written from a template: the
 	// same fields as chunk(text, nil) with only the text encoded each time.
 	textChunk := newChunkTemplate(chunk("\x00", nil))
 	if chat { // the first chunk names the role, as OpenAI's
@@ -523,14 +525,14 @@ stream:
 	for {
 		select {
 		case <-deltas.ready:
-			if d := deltas.take(); d != "" {
+			for _, d := range deltas.take() {
 				events.send(textChunk.fill(d))
 			}
 		case res = <-results:
 			break stream
 		}
 	}
-	if d := deltas.take(); d != "" {
+	for _, d := range deltas.take() {
 		events.send(textChunk.fill(d))
 	}
 	if res.Err != nil {

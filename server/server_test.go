@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -293,9 +294,15 @@ func TestStreamMatchesWhole(t *testing.T) {
 		json.Unmarshal(raw, &wholeText)
 		want := wholeText.Choices[0].Text + whole.Choices[0].Message.Content
 		streamBody := strings.Replace(body, `"temperature": 0`, `"temperature": 0, "stream": true`, 1)
-		got, finish, n, err := stream(context.Background(), ts.URL+path, streamBody, 0)
+		chunks := 0
+		got, finish, n, err := streamWith(context.Background(), ts.URL+path, streamBody, func() { chunks++ })
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
+		}
+		// One chunk a token that made text, however far the handler fell
+		// behind the engine; a few tokens may make none (partial UTF-8).
+		if chunks < n/2 || chunks > n {
+			t.Errorf("%s: %d content chunks for %d tokens, want about one a token", path, chunks, n)
 		}
 		if got != want || want == "" {
 			t.Errorf("%s: streamed %q, whole %q", path, got, want)
@@ -303,6 +310,21 @@ func TestStreamMatchesWhole(t *testing.T) {
 		if finish != whole.Choices[0].FinishReason || n != whole.Usage.CompletionTokens {
 			t.Errorf("%s: streamed finish %q with %d tokens, whole %q with %d", path, finish, n, whole.Choices[0].FinishReason, whole.Usage.CompletionTokens)
 		}
+	}
+}
+
+// TestTextQueueKeepsPieces: a handler that takes late still gets each
+// token's piece on its own, in order.
+func TestTextQueueKeepsPieces(t *testing.T) {
+	q := &textQueue{ready: make(chan struct{}, 1)}
+	for _, p := range []string{"It", "", " is", " a"} {
+		q.push(p)
+	}
+	if got := q.take(); !slices.Equal(got, []string{"It", " is", " a"}) {
+		t.Errorf("take: %q, want the three non-empty pieces", got)
+	}
+	if got := q.take(); len(got) != 0 {
+		t.Errorf("second take: %q, want nothing", got)
 	}
 }
 
