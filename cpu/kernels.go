@@ -93,6 +93,10 @@ type kernels struct {
 	// by repackQ2K or repackQ3K times activations rearranged by
 	// iq4Act.setSub16.
 	dotQ2KRRows, dotQ3KRRows func(p []byte, ldp int, a *iq4Act, out []float32)
+	// dotTQRRows is optional: TQ1_0 or TQ2_0 rows repacked by repackTQ1
+	// or repackTQ2, tqRowBytes apart, times activations rearranged by
+	// iq4Act.setSub16.
+	dotTQRRows func(p []byte, ldp int, a *iq4Act, out []float32)
 	// quantizeQ8K quantizes y.blocks()·256 values of x to Q8_K as ggml's
 	// quantize_row_q8_K_ref does.
 	quantizeQ8K func(x []float32, y q8KRow)

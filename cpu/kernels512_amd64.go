@@ -65,6 +65,7 @@ var avx512Kernels = func() *kernels {
 	k.dotQ5KRRows = kRepackedRows(q5kPairBytes, 2, dotQ5KRRowsAVX512)
 	k.dotQ2KRRows = kRepackedRows(q2kBlockBytes, 1, dotQ2KRRowsAVX512)
 	k.dotQ3KRRows = kRepackedRows(q3kBlockBytes, 1, dotQ3KRRowsAVX512)
+	k.dotTQRRows = kRepackedRows(tqBlockBytes, 1, dotTQRRowsAVX512)
 	k.dotQ4_1 = blockDotNeg(20, dotQ4_1AVX512)
 	k.dotQ5_1 = blockDotNeg(24, dotQ5_1AVX512)
 	k.dotQ5_0 = blockDotNeg(22, dotQ5_0AVX512)
@@ -356,6 +357,9 @@ func dotQ2KRRowsAVX512(p *byte, ldp int, qs *int8, sums *int32, d *float32, nb i
 
 //go:noescape
 func dotQ3KRRowsAVX512(p *byte, ldp int, qs *int8, sums *int32, d *float32, nb int, out *float32, rows int)
+
+//go:noescape
+func dotTQRRowsAVX512(p *byte, ldp int, qs *int8, sums *int32, d *float32, nb int, out *float32, rows int)
 
 // kRepackedRows wraps a repacked K-quant rows kernel whose units (pairs of
 // super-blocks, or super-blocks) of unitBytes each take perUnit of the

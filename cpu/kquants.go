@@ -440,9 +440,9 @@ func (k *kernels) typeDotFor(t rt.DType) (d typeDot, ok bool) {
 	case rt.IQ4_XS:
 		return typeDot{vec: rt.Q8_K, dotK: k.dotIQ4XS, dotK4: k.dotIQ4XSx4}, true
 	case rt.TQ1_0:
-		return typeDot{vec: rt.Q8_K, dotK: k.dotTQ1, dotK4: k.dotTQ1x4}, true
+		return typeDot{vec: rt.Q8_K, dotK: k.dotTQ1, dotK4: k.dotTQ1x4, dotRepacked: k.dotTQRRows}, true
 	case rt.TQ2_0:
-		return typeDot{vec: rt.Q8_K, dotK: k.dotTQ2, dotK4: k.dotTQ2x4}, true
+		return typeDot{vec: rt.Q8_K, dotK: k.dotTQ2, dotK4: k.dotTQ2x4, dotRepacked: k.dotTQRRows}, true
 	case rt.Q4_1:
 		return typeDot{vec: rt.Q8_1, dot: k.dotQ4_1}, true
 	case rt.Q5_1:

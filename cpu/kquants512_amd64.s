@@ -3115,3 +3115,41 @@ q3kr512_block:
 	K45R_STORE(q3kr512_row)
 	VZEROUPPER
 	RET
+
+// func dotTQRRowsAVX512(p *byte, ldp int, qs *int8, sums *int32, d *float32, nb int, out *float32, rows int)
+// rows rows (rows > 0) of nb ternary super-blocks (nb > 0) repacked by
+// repackTQ1 or repackTQ2, ldp bytes apart, times activations rearranged
+// by iq4Act.setSub16, into out[0:rows]. Per super-block the four runs'
+// sums less the 16 block sums (the quants' +1), as floats times d·dy,
+// go to Z0; a row's scales d start nb·64 bytes after its quants (R11).
+TEXT ·dotTQRRowsAVX512(SB), NOSPLIT, $0-64
+	SUB16_START
+tqr512_row:
+	SUB16_ROW
+	MOVQ CX, R11
+	SHLQ $6, R11
+	ADDQ SI, R11
+tqr512_block:
+	VMOVDQU64 (SI), Z4
+	VPANDD Z14, Z4, Z5
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	VPDPBUSD 0(DI), Z5, Z2
+	Q2KR_RUN(2, 64, Z3)
+	Q2KR_RUN(4, 128, Z2)
+	Q2KR_RUN(6, 192, Z3)
+	VPADDD Z3, Z2, Z2
+	VPSUBD (BX), Z2, Z2
+	VCVTDQ2PS Z2, Z2
+	VMULPS.BCST (R11), Z2, Z2
+	VFMADD231PS.BCST (DX), Z2, Z0
+	ADDQ $64, SI
+	ADDQ $4, R11
+	ADDQ $256, DI
+	ADDQ $64, BX
+	ADDQ $4, DX
+	DECQ CX
+	JNZ tqr512_block
+	K45R_STORE(tqr512_row)
+	VZEROUPPER
+	RET

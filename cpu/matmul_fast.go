@@ -356,9 +356,9 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	if kind == rowQ4 && k.dotQ4R8 != nil {
 		q4r8 = repackedQ4For(w)
 	}
-	// IQ4_XS and the K-quants but Q6_K (GEMVs of fewer than 4 x rows,
-	// which their four-row kernels do not serve), MXFP4 and IQ4_NL weights
-	// run on their rows repacked (repack_iq4.go, repack_kquants.go),
+	// IQ4_XS, the K-quants but Q6_K and the ternary types (GEMVs of fewer
+	// than 4 x rows, which their four-row kernels do not serve), MXFP4 and
+	// IQ4_NL weights run on their rows repacked (repack_iq4.go, repack_kquants.go),
 	// against x rows rearranged to match.
 	var repacked *repackedRows
 	var rowDot func([]byte, *iq4Act) float32
@@ -385,7 +385,7 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 				switch w.typ {
 				case rt.MXFP4, rt.IQ4_NL:
 					b.iq4[r].setBlocks(b.q8.row(r))
-				case rt.Q2_K, rt.Q3_K:
+				case rt.Q2_K, rt.Q3_K, rt.TQ1_0, rt.TQ2_0:
 					b.iq4[r].setSub16(b.q8k.row(r))
 				default:
 					b.iq4[r].set(b.q8k.row(r))

@@ -174,8 +174,8 @@ func (r *repackedRows) span(ne2, m0, m1, i2, i3 int) []byte {
 }
 
 // repackedRowsFor returns w's repacked rows (IQ4_XS, the K-quants but
-// Q6_K, MXFP4 or IQ4_NL), making them on first use, or nil where w is not
-// a weight that can be repacked so. The rules are repackedQ4For's:
+// Q6_K, the ternary types, MXFP4 or IQ4_NL), making them on first use, or
+// nil where w is not a weight that can be repacked so. The rules are repackedQ4For's:
 // weights buffers only, dropped on any write, not made where they would
 // take more than half of the available memory.
 func repackedRowsFor(w hostTensor) *repackedRows {
@@ -197,6 +197,10 @@ func repackedRowsFor(w hostTensor) *repackedRows {
 		rowBytes, repack = nb*q2kBlockBytes, repackQ2K
 	case rt.Q3_K:
 		rowBytes, repack = nb*q3kBlockBytes, repackQ3K
+	case rt.TQ1_0:
+		rowBytes, repack = tqRowBytes(nb), repackTQ1
+	case rt.TQ2_0:
+		rowBytes, repack = tqRowBytes(nb), repackTQ2
 	case rt.MXFP4:
 		rowBytes, repack = mxGroups(nb)*mxGroupBytes, repackMXFP4
 	case rt.IQ4_NL:

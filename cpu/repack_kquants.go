@@ -2,6 +2,7 @@ package cpu
 
 import (
 	"encoding/binary"
+	"math"
 	"unsafe"
 
 	rt "github.com/gpurt/gpurt/runtime"
@@ -220,6 +221,71 @@ func (a *iq4Act) setSub16(y q8KRow) {
 	for i, v := range y.bsums[:nb*16] {
 		a.sums[i] = int32(v)
 	}
+}
+
+// Repacked TQ1_0 and TQ2_0 rows
+//
+// TQ1_0 packs five trits a byte, and its stored kernel spends four 16-bit
+// multiplies on every 64 of them to take them apart (tquants512_amd64.s):
+// bound by the multiplier, it read its weights at half the streaming
+// rate. Both ternary types repack into Q2_K's layout without its scales:
+// a super-block's 256 values (the weight plus 1: 0..2) as 2-bit quants in
+// sub16Pos's places, 64 bytes, run r in bits 2r, 2r+1, against the
+// activations of iq4Act.setSub16, whose block sums take the +1 back out.
+// A row's f32 scales d follow its quants, so that every super-block's
+// quants are one aligned 64-byte load: tqRowBytes(nb) bytes a row, 68 a
+// super-block against 54 (TQ1_0) or 66 (TQ2_0) stored. The kernel
+// decodes a run with a shift and a mask.
+
+// tqBlockBytes is one repacked ternary super-block: 64 bytes of 2-bit
+// quants and its f32 scale.
+const tqBlockBytes = 64 + 4
+
+// tqRowBytes is a repacked ternary row of nb super-blocks: the quants,
+// then the nb scales, padded to whole 64-byte lines.
+func tqRowBytes(nb int) int { return (nb*tqBlockBytes + 63) &^ 63 }
+
+// repackTQ1 and repackTQ2 write the TQ1_0 or TQ2_0 row w of nb
+// super-blocks into p (nb*tqBlockBytes bytes) in the repacked layout.
+func repackTQ1(w []byte, nb int, p []byte) { repackTernary(rt.TQ1_0, w, nb, p) }
+func repackTQ2(w []byte, nb int, p []byte) { repackTernary(rt.TQ2_0, w, nb, p) }
+
+func repackTernary(t rt.DType, w []byte, nb int, p []byte) {
+	size := t.TypeSize()
+	clear(p[:nb*tqBlockBytes])
+	var kb kBlock
+	for b := 0; b < nb; b++ {
+		unpackK(t, w[b*size:(b+1)*size], &kb)
+		out := p[64*b:][:64]
+		for i, v := range kb.q {
+			run, pos := sub16Pos(i/16, i%16)
+			out[pos] |= byte(v+1) << (2 * uint(run))
+		}
+		binary.LittleEndian.PutUint32(p[64*nb+4*b:], math.Float32bits(kb.d))
+	}
+}
+
+// dotTQRGo is the portable form of the repacked ternary dot: the row p
+// repacked by repackTQ1 or repackTQ2 times the activations a rearranged
+// by setSub16.
+func dotTQRGo(p []byte, a *iq4Act) float32 {
+	nb := len(a.d)
+	var acc float32
+	for b := 0; b < nb; b++ {
+		q := a.qs[b*rt.QKK:][:rt.QKK]
+		var isum int32
+		for r := 0; r < 4; r++ {
+			for pos, v := range p[64*b : 64*b+64] {
+				isum += int32(v>>(2*uint(r))&3) * int32(q[64*r+pos])
+			}
+		}
+		for _, s := range a.sums[16*b:][:16] {
+			isum -= s
+		}
+		d := math.Float32frombits(binary.LittleEndian.Uint32(p[64*nb+4*b:]))
+		acc += d * a.d[b] * float32(isum)
+	}
+	return acc
 }
 
 // dotSub16RGo is the portable form of the repacked Q2_K and Q3_K dots:

@@ -40,6 +40,8 @@ func TestKQuantRepackedKernels(t *testing.T) {
 			func(p []byte, a *iq4Act) float32 { return dotSub16RGo(rt.Q2_K, p, a) }, func(k *kernels) rowsDot { return k.dotQ2KRRows }},
 		{rt.Q3_K, func(nb int) int { return nb * q3kBlockBytes }, repackQ3K, (*iq4Act).setSub16,
 			func(p []byte, a *iq4Act) float32 { return dotSub16RGo(rt.Q3_K, p, a) }, func(k *kernels) rowsDot { return k.dotQ3KRRows }},
+		{rt.TQ1_0, tqRowBytes, repackTQ1, (*iq4Act).setSub16, dotTQRGo, func(k *kernels) rowsDot { return k.dotTQRRows }},
+		{rt.TQ2_0, tqRowBytes, repackTQ2, (*iq4Act).setSub16, dotTQRGo, func(k *kernels) rowsDot { return k.dotTQRRows }},
 	} {
 		ref, _ := goKernels.typeDotFor(tc.typ)
 		for _, nb := range []int{0, 1, 2, 3, 4, 7, 16} {
@@ -144,10 +146,20 @@ func BenchmarkKQuantRepacked(b *testing.B) {
 		{rt.Q5_K, iq4Pairs(nb) * q5kPairBytes, repackQ5K, (*iq4Act).set, k.dotQ5KRRows},
 		{rt.Q2_K, nb * q2kBlockBytes, repackQ2K, (*iq4Act).setSub16, k.dotQ2KRRows},
 		{rt.Q3_K, nb * q3kBlockBytes, repackQ3K, (*iq4Act).setSub16, k.dotQ3KRRows},
+		{rt.TQ1_0, tqRowBytes(nb), repackTQ1, (*iq4Act).setSub16, k.dotTQRRows},
+		{rt.TQ2_0, tqRowBytes(nb), repackTQ2, (*iq4Act).setSub16, k.dotTQRRows},
 	} {
 		td, _ := k.typeDotFor(tc.typ)
-		if tc.rowsDot == nil || td.dotKRows == nil {
+		if tc.rowsDot == nil {
 			b.Skipf("no repacked %v kernel in this set", tc.typ)
+		}
+		storedRows := td.dotKRows
+		if storedRows == nil { // the ternary types: a row at a time
+			storedRows = func(w []byte, ldw int, y q8KRow, out []float32) {
+				for r := range out {
+					out[r] = td.dotK(w[r*ldw:], y)
+				}
+			}
 		}
 		w := randomBlocks(rng, tc.typ, rows*nb)
 		rs := tc.typ.RowSize(K)
@@ -159,7 +171,7 @@ func BenchmarkKQuantRepacked(b *testing.B) {
 		b.Run(tc.typ.String()+"/stored", func(b *testing.B) {
 			b.SetBytes(int64(len(w)))
 			for b.Loop() {
-				td.dotKRows(w, rs, q.row(0), out)
+				storedRows(w, rs, q.row(0), out)
 			}
 		})
 		b.Run(tc.typ.String()+"/repacked", func(b *testing.B) {

@@ -64,10 +64,11 @@ func TestQ4R8Kernels(t *testing.T) {
 // A weight's repacked copy is dropped whenever the weight's bytes change,
 // by every way of writing them, so MUL_MAT always multiplies what the
 // tensor holds; and it is made only for weights buffers. Q4_0's 8-row
-// groups and the rows of IQ4_XS, the K-quants, MXFP4 and IQ4_NL (Q4_K's
-// and Q5_K's with an odd super-block count, so padded) alike; a batched
-// Q4_K weight big enough that its repack splits over goroutines
-// (repackRowsPerPart) puts every matrix's rows in their own place.
+// groups and the rows of IQ4_XS, the K-quants, the ternary types, MXFP4
+// and IQ4_NL (Q4_K's and Q5_K's with an odd super-block count, so padded)
+// alike; a batched Q4_K weight big enough that its repack splits over
+// goroutines (repackRowsPerPart) puts every matrix's rows in their own
+// place.
 func TestRepackedWeightsFollowWrites(t *testing.T) {
 	const m = 20
 	k := simdKernels
@@ -85,6 +86,8 @@ func TestRepackedWeightsFollowWrites(t *testing.T) {
 		{"q5_K", rt.Q5_K, 1280, m, 1, rt.Q8_K, k != nil && k.dotQ5KRRows != nil},
 		{"q2_K", rt.Q2_K, 768, m, 1, rt.Q8_K, k != nil && k.dotQ2KRRows != nil},
 		{"q3_K", rt.Q3_K, 768, m, 1, rt.Q8_K, k != nil && k.dotQ3KRRows != nil},
+		{"tq1_0", rt.TQ1_0, 768, m, 1, rt.Q8_K, k != nil && k.dotTQRRows != nil},
+		{"tq2_0", rt.TQ2_0, 768, m, 1, rt.Q8_K, k != nil && k.dotTQRRows != nil},
 		{"mxfp4", rt.MXFP4, 544, m, 1, rt.Q8_0, k != nil && k.dotMXFP4R != nil},
 		{"iq4_nl", rt.IQ4_NL, 544, m, 1, rt.Q8_0, k != nil && k.dotIQ4NLR != nil},
 	}
