@@ -61,8 +61,11 @@
 // 16 sub-blocks with sub-block d in dword d of each vector, the scales
 // decoded, so that one scale multiply serves the group (repack_iq4.go,
 // repack_kquants.go: within 4 % of the original's size); the activation
-// rows are rearranged to match for each op. GPURT_CPU_REPACK=0 turns all
-// of this off.
+// rows are rearranged to match for each op. TQ1_0 and TQ2_0 weights, for
+// GEMVs of fewer than four rows, take Q2_K's repacked layout without its
+// scales: 2-bit values a shift and a mask decode, where TQ1_0's five trits
+// a byte took multiplies (68 bytes a super-block, against 54 and 66
+// stored). GPURT_CPU_REPACK=0 turns all of this off.
 //
 // # Fused decode attention
 //
