@@ -2864,6 +2864,20 @@ GLOBL kq4r_fix<>(SB), RODATA|NOPTR, $16
 	VPANDD Z14, Z5, Z5; \
 	VPDPBUSD aoff(DI), Z5, acc
 
+// Q2KR_QUANTS leaves in Z2 the dot of a super-block's 2-bit quants at
+// qoff(SI) (four runs, run r in bits 2r, 2r+1) with its 256 activations at
+// DI, sub-block d in dword d. Clobbers Z3-Z5.
+#define Q2KR_QUANTS(qoff) \
+	VMOVDQU64 qoff(SI), Z4; \
+	VPANDD Z14, Z4, Z5; \
+	VPXORD Z2, Z2, Z2; \
+	VPXORD Z3, Z3, Z3; \
+	VPDPBUSD 0(DI), Z5, Z2; \
+	Q2KR_RUN(2, 64, Z3); \
+	Q2KR_RUN(4, 128, Z2); \
+	Q2KR_RUN(6, 192, Z3); \
+	VPADDD Z3, Z2, Z2
+
 // Q3KR_RUN is Q2KR_RUN for a repacked Q3_K super-block: the run's high
 // bits, the 64-bit mask at hoff(SI), add 4 to its quants.
 #define Q3KR_RUN(sh, hoff, aoff, acc) \
@@ -3043,15 +3057,7 @@ TEXT ·dotQ2KRRowsAVX512(SB), NOSPLIT, $0-64
 q2kr512_row:
 	SUB16_ROW
 q2kr512_block:
-	VMOVDQU64 16(SI), Z4
-	VPANDD Z14, Z4, Z5
-	VPXORD Z2, Z2, Z2
-	VPXORD Z3, Z3, Z3
-	VPDPBUSD 0(DI), Z5, Z2
-	Q2KR_RUN(2, 64, Z3)
-	Q2KR_RUN(4, 128, Z2)
-	Q2KR_RUN(6, 192, Z3)
-	VPADDD Z3, Z2, Z2
+	Q2KR_QUANTS(16)
 	VPMOVZXBD (SI), Z8
 	VPANDD Z15, Z8, Z9
 	VPSRLD $4, Z8, Z8
@@ -3130,15 +3136,7 @@ tqr512_row:
 	SHLQ $6, R11
 	ADDQ SI, R11
 tqr512_block:
-	VMOVDQU64 (SI), Z4
-	VPANDD Z14, Z4, Z5
-	VPXORD Z2, Z2, Z2
-	VPXORD Z3, Z3, Z3
-	VPDPBUSD 0(DI), Z5, Z2
-	Q2KR_RUN(2, 64, Z3)
-	Q2KR_RUN(4, 128, Z2)
-	Q2KR_RUN(6, 192, Z3)
-	VPADDD Z3, Z2, Z2
+	Q2KR_QUANTS(0)
 	VPSUBD (BX), Z2, Z2
 	VCVTDQ2PS Z2, Z2
 	VMULPS.BCST (R11), Z2, Z2
