@@ -83,6 +83,10 @@ type kernels struct {
 	// dotIQ4NLR is optional: an IQ4_NL row repacked by repackIQ4NL times
 	// activations rearranged by iq4Act.setBlocks (repack_iq4.go).
 	dotIQ4NLR func(p []byte, a *iq4Act) float32
+	// dotQ4_1R, dotQ5_0R and dotQ5_1R are optional: rows repacked by
+	// repackQ4_1, repackQ5_0 or repackQ5_1 times activations rearranged
+	// by setBlocks.
+	dotQ4_1R, dotQ5_0R, dotQ5_1R func(p []byte, a *iq4Act) float32
 	// dotQ4KRRows is optional: len(out) Q4_K rows repacked by repackQ4K,
 	// ldp bytes apart, times activations rearranged by iq4Act.set
 	// (repack_kquants.go).

@@ -74,6 +74,9 @@ var avx512Kernels = func() *kernels {
 	k.dotMXFP4 = blockDotNeg(17, dotMXFP4AVX512)
 	k.dotMXFP4R = repackedDot(mxGroupBytes, 16, dotMXFP4RAVX512)
 	k.dotIQ4NLR = repackedDot(nlGroupBytes, 16, dotIQ4NLRAVX512)
+	k.dotQ4_1R = repackedDot(q41GroupBytes, 16, dotQ4_1RAVX512)
+	k.dotQ5_0R = repackedDot(q5GroupBytes, 16, dotQ5_0RAVX512)
+	k.dotQ5_1R = repackedDot(q5GroupBytes, 16, dotQ5_1RAVX512)
 	k.expSub, k.rowSoftMax = expSub512, softMaxRow512
 	useTernaryAVX512(&k)
 	return &k
@@ -384,3 +387,12 @@ func dotMXFP4RAVX512(p *byte, qs *int8, sums *int32, d *float32, ng int) float32
 
 //go:noescape
 func dotIQ4NLRAVX512(p *byte, qs *int8, sums *int32, d *float32, ng int) float32
+
+//go:noescape
+func dotQ4_1RAVX512(p *byte, qs *int8, sums *int32, d *float32, ng int) float32
+
+//go:noescape
+func dotQ5_0RAVX512(p *byte, qs *int8, sums *int32, d *float32, ng int) float32
+
+//go:noescape
+func dotQ5_1RAVX512(p *byte, qs *int8, sums *int32, d *float32, ng int) float32

@@ -3046,6 +3046,22 @@ iq4nlr512_group:
 	VZEROUPPER
 	RET
 
+// LEGR_START, for the repacked Q4_1, Q5_0 and Q5_1 dots at the end of
+// this file (defined after a TEXT of the same arguments, for vet), loads
+// the arguments, zeroes Z0, and puts 15 in each byte (Z14) and 16 in each
+// byte (Z29).
+#define LEGR_START \
+	MOVQ p+0(FP), SI; \
+	MOVQ qs+8(FP), DI; \
+	MOVQ sums+16(FP), BX; \
+	MOVQ d+24(FP), DX; \
+	MOVQ ng+32(FP), CX; \
+	VPXORD Z0, Z0, Z0; \
+	MOVL $0x0f0f0f0f, AX; \
+	VPBROADCASTD AX, Z14; \
+	MOVL $0x10101010, AX; \
+	VPBROADCASTD AX, Z29
+
 // func dotQ2KRRowsAVX512(p *byte, ldp int, qs *int8, sums *int32, d *float32, nb int, out *float32, rows int)
 // rows rows (rows > 0) of nb super-blocks (nb > 0) repacked by repackQ2K,
 // ldp bytes apart, times activations rearranged by iq4Act.setSub16, into
@@ -3149,5 +3165,87 @@ tqr512_block:
 	DECQ CX
 	JNZ tqr512_block
 	K45R_STORE(tqr512_row)
+	VZEROUPPER
+	RET
+
+// The repacked Q4_1, Q5_0 and Q5_1 dots (repack_iq4.go): ng groups of 16
+// blocks times activations rearranged by setBlocks, block d in dword d of
+// Z5 (low runs) and Z6 (high runs).
+
+// LEGR_SCALE adds the group's Σq·y (Z5 + Z6) times d·dy to Z0.
+#define LEGR_SCALE \
+	VPADDD Z6, Z5, Z5; \
+	VCVTDQ2PS Z5, Z5; \
+	VCVTPH2PS (SI), Z8; \
+	VMULPS (DX), Z8, Z8; \
+	VFMADD231PS Z5, Z8, Z0
+
+// LEGR_OFFSET adds the blocks' m·dy·Σy to Z0 (sums are 128·Σy).
+#define LEGR_OFFSET \
+	VPSRAD $7, (BX), Z9; \
+	VCVTDQ2PS Z9, Z9; \
+	VMULPS (DX), Z9, Z9; \
+	VCVTPH2PS 32(SI), Z10; \
+	VFMADD231PS Z9, Z10, Z0
+
+// LEGR_NEXT scales the group (LEGR_SCALE), moves on by its gb bytes and
+// loops to label; then sums Z0.
+#define LEGR_NEXT(gb, label) \
+	LEGR_SCALE; \
+	ADDQ $gb, SI; \
+	ADDQ $512, DI; \
+	ADDQ $64, BX; \
+	ADDQ $64, DX; \
+	DECQ CX; \
+	JNZ label; \
+	ZSUM
+
+// LEGR_Q5 multiplies a Q5_0 or Q5_1 group's quants: the nibbles with
+// their fifth bits added back.
+#define LEGR_Q5 \
+	VPXORD Z5, Z5, Z5; \
+	VPXORD Z6, Z6, Z6; \
+	Q5KR_CHUNK(64, 320, 0); \
+	Q5KR_CHUNK(128, 336, 128); \
+	Q5KR_CHUNK(192, 352, 256); \
+	Q5KR_CHUNK(256, 368, 384)
+
+// func dotQ4_1RAVX512(p *byte, qs *int8, sums *int32, d *float32, ng int) float32
+TEXT ·dotQ4_1RAVX512(SB), NOSPLIT, $0-44
+	LEGR_START
+q41r512_group:
+	VPXORD Z5, Z5, Z5
+	VPXORD Z6, Z6, Z6
+	Q4KR_CHUNK(64, 0)
+	Q4KR_CHUNK(128, 128)
+	Q4KR_CHUNK(192, 256)
+	Q4KR_CHUNK(256, 384)
+	LEGR_OFFSET
+	LEGR_NEXT(320, q41r512_group)
+	VMOVSS X0, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func dotQ5_0RAVX512(p *byte, qs *int8, sums *int32, d *float32, ng int) float32
+// The quants are Q5_0's plus 16: 16·Σy (sums >> 3) comes off each block.
+TEXT ·dotQ5_0RAVX512(SB), NOSPLIT, $0-44
+	LEGR_START
+q50r512_group:
+	LEGR_Q5
+	VPSRAD $3, (BX), Z9
+	VPSUBD Z9, Z5, Z5
+	LEGR_NEXT(384, q50r512_group)
+	VMOVSS X0, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func dotQ5_1RAVX512(p *byte, qs *int8, sums *int32, d *float32, ng int) float32
+TEXT ·dotQ5_1RAVX512(SB), NOSPLIT, $0-44
+	LEGR_START
+q51r512_group:
+	LEGR_Q5
+	LEGR_OFFSET
+	LEGR_NEXT(384, q51r512_group)
+	VMOVSS X0, ret+40(FP)
 	VZEROUPPER
 	RET

@@ -357,9 +357,10 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 		q4r8 = repackedQ4For(w)
 	}
 	// IQ4_XS, the K-quants but Q6_K and the ternary types (GEMVs of fewer
-	// than 4 x rows, which their four-row kernels do not serve), MXFP4 and
-	// IQ4_NL weights run on their rows repacked (repack_iq4.go, repack_kquants.go),
-	// against x rows rearranged to match.
+	// than 4 x rows, which their four-row kernels do not serve), MXFP4,
+	// IQ4_NL, Q4_1, Q5_0 and Q5_1 weights run on their rows repacked
+	// (repack_iq4.go, repack_kquants.go), against x rows rearranged to
+	// match.
 	var repacked *repackedRows
 	var rowDot func([]byte, *iq4Act) float32
 	var rowsDot func([]byte, int, *iq4Act, []float32)
@@ -373,6 +374,12 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 		rowDot = k.dotMXFP4R
 	case w.typ == rt.IQ4_NL && k.dotIQ4NLR != nil:
 		rowDot = k.dotIQ4NLR
+	case w.typ == rt.Q4_1 && k.dotQ4_1R != nil:
+		rowDot = k.dotQ4_1R
+	case w.typ == rt.Q5_0 && k.dotQ5_0R != nil:
+		rowDot = k.dotQ5_0R
+	case w.typ == rt.Q5_1 && k.dotQ5_1R != nil:
+		rowDot = k.dotQ5_1R
 	}
 	if rowDot != nil || rowsDot != nil {
 		if repacked = repackedRowsFor(w); repacked != nil {
@@ -383,7 +390,7 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 			b.iq4 = b.iq4[:nr]
 			for r := range b.iq4 {
 				switch w.typ {
-				case rt.MXFP4, rt.IQ4_NL:
+				case rt.MXFP4, rt.IQ4_NL, rt.Q4_1, rt.Q5_0, rt.Q5_1:
 					b.iq4[r].setBlocks(b.q8.row(r))
 				case rt.Q2_K, rt.Q3_K, rt.TQ1_0, rt.TQ2_0:
 					b.iq4[r].setSub16(b.q8k.row(r))

@@ -174,8 +174,9 @@ func (r *repackedRows) span(ne2, m0, m1, i2, i3 int) []byte {
 }
 
 // repackedRowsFor returns w's repacked rows (IQ4_XS, the K-quants but
-// Q6_K, the ternary types, MXFP4 or IQ4_NL), making them on first use, or
-// nil where w is not a weight that can be repacked so. The rules are repackedQ4For's:
+// Q6_K, the ternary types, MXFP4, IQ4_NL, Q4_1, Q5_0 or Q5_1), making
+// them on first use, or nil where w is not a weight that can be repacked
+// so. The rules are repackedQ4For's:
 // weights buffers only, dropped on any write, not made where they would
 // take more than half of the available memory.
 func repackedRowsFor(w hostTensor) *repackedRows {
@@ -205,6 +206,12 @@ func repackedRowsFor(w hostTensor) *repackedRows {
 		rowBytes, repack = mxGroups(nb)*mxGroupBytes, repackMXFP4
 	case rt.IQ4_NL:
 		rowBytes, repack = mxGroups(nb)*nlGroupBytes, repackIQ4NL
+	case rt.Q4_1:
+		rowBytes, repack = mxGroups(nb)*legacyGroupBytes(rt.Q4_1), repackQ4_1
+	case rt.Q5_0:
+		rowBytes, repack = mxGroups(nb)*legacyGroupBytes(rt.Q5_0), repackQ5_0
+	case rt.Q5_1:
+		rowBytes, repack = mxGroups(nb)*legacyGroupBytes(rt.Q5_1), repackQ5_1
 	default:
 		return nil
 	}
@@ -362,6 +369,93 @@ func repackIQ4NL(w []byte, nb int, p []byte) {
 			putMXNibble(out[16:], d, j+16, v>>4)
 		}
 	}
+}
+
+// Repacked Q4_1, Q5_0 and Q5_1 rows
+//
+// The legacy types with 32-weight blocks take the same groups of 16
+// blocks: their f16 scales d, their f16 offsets m (zero for Q5_0), then
+// the 4 chunks of low nibbles, then for Q5_0 and Q5_1 each run's fifth
+// bits as a 64-bit mask (a masked byte add of 16 puts them back). The
+// quants stay unsigned (Q5_0's less its offset of 16, which the kernel
+// takes back out with the activations' block sums), so VPDPBUSD takes
+// them as they are: no level lookup. A block's dword is then Σq·y, which
+// d·dy scales, and m·dy·Σy adds its offset. 320 bytes a group for Q4_1
+// and 384 for Q5_0 and Q5_1, against 320, 352 and 384 stored.
+
+// q41GroupBytes and q5GroupBytes are one repacked group of 16 Q4_1
+// blocks, and of 16 Q5_0 or Q5_1 blocks.
+const (
+	q41GroupBytes = 64 + 4*64
+	q5GroupBytes  = q41GroupBytes + 8*8
+)
+
+// legacyGroupBytes is one repacked group of 16 blocks of type t (Q4_1,
+// Q5_0 or Q5_1).
+func legacyGroupBytes(t rt.DType) int {
+	if t == rt.Q4_1 {
+		return q41GroupBytes
+	}
+	return q5GroupBytes
+}
+
+// repackQ4_1, repackQ5_0 and repackQ5_1 write the row w of nb blocks into
+// p (mxGroups(nb)*legacyGroupBytes bytes) in the repacked layout.
+func repackQ4_1(w []byte, nb int, p []byte) { repackLegacy(rt.Q4_1, w, nb, p) }
+func repackQ5_0(w []byte, nb int, p []byte) { repackLegacy(rt.Q5_0, w, nb, p) }
+func repackQ5_1(w []byte, nb int, p []byte) { repackLegacy(rt.Q5_1, w, nb, p) }
+
+func repackLegacy(t rt.DType, w []byte, nb int, p []byte) {
+	gb, size := legacyGroupBytes(t), t.TypeSize()
+	clear(p[:mxGroups(nb)*gb])
+	var bl block32
+	for b := 0; b < nb; b++ {
+		blk := w[b*size : (b+1)*size]
+		out := p[(b/16)*gb:][:gb]
+		d := b % 16
+		copy(out[2*d:], blk[0:2])
+		if t != rt.Q5_0 {
+			copy(out[32+2*d:], blk[2:4])
+		}
+		unpack32(t, blk, &bl)
+		for e, v := range bl.q {
+			u := byte(v)
+			if t == rt.Q5_0 {
+				u = byte(v + 16)
+			}
+			putMXNibble(out[48:], d, e, u&0xF) // its nibbles start 16 bytes in: these at 64
+			if u >= 16 {
+				run, pos := iq4Index(d, e)
+				out[320+8*run+pos/8] |= 1 << uint(pos%8)
+			}
+		}
+	}
+}
+
+// dotLegacyRGo is the portable form of the repacked Q4_1, Q5_0 and Q5_1
+// dots: the row p repacked by repackLegacy times the activations a
+// rearranged by setBlocks.
+func dotLegacyRGo(t rt.DType, p []byte, a *iq4Act) float32 {
+	gb := legacyGroupBytes(t)
+	var acc float32
+	for g := range len(a.d) / 16 {
+		group := p[g*gb:][:gb]
+		isum := nibbleRunSums(group[64:320], a.qs[g*512:][:512], func(run, pos int, nib byte) int32 {
+			if t != rt.Q4_1 && group[320+8*run+pos/8]>>uint(pos%8)&1 == 1 {
+				return int32(nib) + 16
+			}
+			return int32(nib)
+		})
+		for d := 0; d < 16; d++ {
+			sy := a.sums[16*g+d] / 128 // Σy of the block
+			if t == rt.Q5_0 {
+				isum[d] -= 16 * sy
+			}
+			dy := a.d[16*g+d]
+			acc += f16At(group[2*d:])*dy*float32(isum[d]) + f16At(group[32+2*d:])*dy*float32(sy)
+		}
+	}
+	return acc
 }
 
 // dotIQ4NLRGo is the portable form of the repacked IQ4_NL dot: the row p

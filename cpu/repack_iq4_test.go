@@ -22,6 +22,12 @@ func TestBlockRepackedKernels(t *testing.T) {
 	}{
 		{rt.MXFP4, mxGroupBytes, repackMXFP4, dotMXFP4RGo, func(k *kernels) func([]byte, *iq4Act) float32 { return k.dotMXFP4R }},
 		{rt.IQ4_NL, nlGroupBytes, repackIQ4NL, dotIQ4NLRGo, func(k *kernels) func([]byte, *iq4Act) float32 { return k.dotIQ4NLR }},
+		{rt.Q4_1, q41GroupBytes, repackQ4_1, func(p []byte, a *iq4Act) float32 { return dotLegacyRGo(rt.Q4_1, p, a) },
+			func(k *kernels) func([]byte, *iq4Act) float32 { return k.dotQ4_1R }},
+		{rt.Q5_0, q5GroupBytes, repackQ5_0, func(p []byte, a *iq4Act) float32 { return dotLegacyRGo(rt.Q5_0, p, a) },
+			func(k *kernels) func([]byte, *iq4Act) float32 { return k.dotQ5_0R }},
+		{rt.Q5_1, q5GroupBytes, repackQ5_1, func(p []byte, a *iq4Act) float32 { return dotLegacyRGo(rt.Q5_1, p, a) },
+			func(k *kernels) func([]byte, *iq4Act) float32 { return k.dotQ5_1R }},
 	} {
 		kerns := map[string]func([]byte, *iq4Act) float32{"go": tc.goDot}
 		for _, k := range kernelSets() {

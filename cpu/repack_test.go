@@ -64,8 +64,8 @@ func TestQ4R8Kernels(t *testing.T) {
 // A weight's repacked copy is dropped whenever the weight's bytes change,
 // by every way of writing them, so MUL_MAT always multiplies what the
 // tensor holds; and it is made only for weights buffers. Q4_0's 8-row
-// groups and the rows of IQ4_XS, the K-quants, the ternary types, MXFP4
-// and IQ4_NL (Q4_K's and Q5_K's with an odd super-block count, so padded)
+// groups and the rows of IQ4_XS, the K-quants, the ternary types, MXFP4,
+// IQ4_NL, Q4_1, Q5_0 and Q5_1 (Q4_K's and Q5_K's with an odd super-block count, so padded)
 // alike; a batched Q4_K weight big enough that its repack splits over
 // goroutines (repackRowsPerPart) puts every matrix's rows in their own
 // place.
@@ -90,6 +90,9 @@ func TestRepackedWeightsFollowWrites(t *testing.T) {
 		{"tq2_0", rt.TQ2_0, 768, m, 1, rt.Q8_K, k != nil && k.dotTQRRows != nil},
 		{"mxfp4", rt.MXFP4, 544, m, 1, rt.Q8_0, k != nil && k.dotMXFP4R != nil},
 		{"iq4_nl", rt.IQ4_NL, 544, m, 1, rt.Q8_0, k != nil && k.dotIQ4NLR != nil},
+		{"q4_1", rt.Q4_1, 544, m, 1, rt.Q8_1, k != nil && k.dotQ4_1R != nil},
+		{"q5_0", rt.Q5_0, 544, m, 1, rt.Q8_0, k != nil && k.dotQ5_0R != nil},
+		{"q5_1", rt.Q5_1, 544, m, 1, rt.Q8_1, k != nil && k.dotQ5_1R != nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
