@@ -57,7 +57,8 @@
 // beside the original until the weight is written or its buffer freed
 // (repack.go). The avx512 set likewise repacks IQ4_XS, Q2_K, Q3_K, Q4_K
 // and Q5_K weights for GEMVs of fewer than four activation rows, and
-// MXFP4 and IQ4_NL weights for every MUL_MAT, row by row, into groups of
+// MXFP4, IQ4_NL, Q4_1, Q5_0 and Q5_1 weights for every MUL_MAT that runs
+// as dot products (fewer than 16 x rows), row by row, into groups of
 // 16 sub-blocks with sub-block d in dword d of each vector, the scales
 // decoded, so that one scale multiply serves the group (repack_iq4.go,
 // repack_kquants.go: within 4 % of the original's size); the activation
