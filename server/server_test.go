@@ -20,6 +20,7 @@ import (
 	"github.com/gpurt/gpurt/llama"
 	"github.com/gpurt/gpurt/models"
 	rt "github.com/gpurt/gpurt/runtime"
+	"github.com/gpurt/gpurt/tokenizer"
 )
 
 // startServer serves the embedded default model on a loopback port.
@@ -468,38 +469,51 @@ func TestLoad(t *testing.T) {
 	}
 }
 
+// TestQueueFull: with the one slot held (a job whose token callback
+// waits) and the queue of one taken, the next request gets 503 at once;
+// once the slot is let go, the queued request is served.
 func TestQueueFull(t *testing.T) {
-	ts, _ := startServer(t, Options{}, EngineOptions{Queue: 1, Slots: 1})
+	ts, e := startServer(t, Options{}, EngineOptions{Queue: 1, Slots: 1})
 	url := ts.URL + "/v1/completions"
-	long := `{"prompt": "It is", "max_tokens": 200, "temperature": 0.8, "stream": true}`
-	var wg sync.WaitGroup
-	codes := make(chan int, 6)
-	for range 6 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(long))
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				return
-			}
-			io.Copy(io.Discard, resp.Body)
-			resp.Body.Close()
-			codes <- resp.StatusCode
-		}()
+	hold, held := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	prompt, err := e.Model().Tok.Tokenizer.Encode("It is a truth universally acknowledged", tokenizer.EncodeOptions{AddSpecial: true})
+	if err != nil {
+		t.Fatal(err)
 	}
-	wg.Wait()
-	close(codes)
-	n503 := 0
-	for c := range codes {
-		if c == 503 {
-			n503++
-		} else if c != 200 {
-			t.Errorf("status %d", c)
-		}
+	// Greedy: the default model's first token after this prompt is text,
+	// not an end of generation, so it reaches the callback.
+	blocker, err := e.Submit(context.Background(), &Job{Prompt: prompt, MaxNew: 2, Sampling: Sampling{RepeatPenalty: 1}, OnToken: func(int32) bool {
+		once.Do(func() { close(held) })
+		<-hold // the engine's goroutine waits here: the slot stays busy
+		return true
+	}})
+	if err != nil {
+		t.Fatal(err)
 	}
-	if n503 == 0 {
-		t.Errorf("six requests at once on one slot and a queue of one: no 503")
+	select {
+	case <-held:
+	case r := <-blocker:
+		t.Fatalf("the holding job ended (%q, %v) before its first token reached the callback", r.Finish, r.Err)
+	}
+	queued := make(chan int, 1)
+	go func() {
+		resp, _ := post(t, url, `{"prompt": "It is", "max_tokens": 4}`)
+		queued <- resp.StatusCode
+	}()
+	for e.QueueDepth() == 0 { // the request above takes the queue
+		time.Sleep(time.Millisecond)
+	}
+	resp, body := post(t, url, `{"prompt": "It is", "max_tokens": 4}`)
+	if resp.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("a request with the slot busy and the queue full: %d %s, want 503", resp.StatusCode, body)
+	}
+	close(hold)
+	if r := <-blocker; r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	if code := <-queued; code != http.StatusOK {
+		t.Errorf("the queued request: %d, want 200", code)
 	}
 }
 
