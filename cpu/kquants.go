@@ -421,6 +421,11 @@ type typeDot struct {
 	// repackedRowsFor, against activations rearranged by iq4Act.set or
 	// setSub16 (repack_kquants.go): the GEMV of 1–3 activation rows.
 	dotRepacked func(p []byte, ldp int, a *iq4Act, out []float32)
+	// dotBlocksRepacked, where k has it, is dot on the row repacked by
+	// repackedRowsFor in groups of 16 blocks, against activations
+	// rearranged by iq4Act.setBlocks: every GEMV of the 32-weight block
+	// types.
+	dotBlocksRepacked func(p []byte, a *iq4Act) float32
 }
 
 // typeDotFor returns k's integer dot for weights of type t, for the types
@@ -444,15 +449,15 @@ func (k *kernels) typeDotFor(t rt.DType) (d typeDot, ok bool) {
 	case rt.TQ2_0:
 		return typeDot{vec: rt.Q8_K, dotK: k.dotTQ2, dotK4: k.dotTQ2x4, dotRepacked: k.dotTQRRows}, true
 	case rt.Q4_1:
-		return typeDot{vec: rt.Q8_1, dot: k.dotQ4_1}, true
+		return typeDot{vec: rt.Q8_1, dot: k.dotQ4_1, dotBlocksRepacked: k.dotQ4_1R}, true
 	case rt.Q5_1:
-		return typeDot{vec: rt.Q8_1, dot: k.dotQ5_1}, true
+		return typeDot{vec: rt.Q8_1, dot: k.dotQ5_1, dotBlocksRepacked: k.dotQ5_1R}, true
 	case rt.Q5_0:
-		return typeDot{vec: rt.Q8_0, dot: k.dotQ5_0}, true
+		return typeDot{vec: rt.Q8_0, dot: k.dotQ5_0, dotBlocksRepacked: k.dotQ5_0R}, true
 	case rt.IQ4_NL:
-		return typeDot{vec: rt.Q8_0, dot: k.dotIQ4NL}, true
+		return typeDot{vec: rt.Q8_0, dot: k.dotIQ4NL, dotBlocksRepacked: k.dotIQ4NLR}, true
 	case rt.MXFP4:
-		return typeDot{vec: rt.Q8_0, dot: k.dotMXFP4}, true
+		return typeDot{vec: rt.Q8_0, dot: k.dotMXFP4, dotBlocksRepacked: k.dotMXFP4R}, true
 	}
 	return typeDot{}, false
 }

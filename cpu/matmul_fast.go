@@ -370,16 +370,8 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 		rowDot = k.dotIQ4XSR
 	case td.dotRepacked != nil && N < 4:
 		rowsDot = td.dotRepacked
-	case w.typ == rt.MXFP4 && k.dotMXFP4R != nil:
-		rowDot = k.dotMXFP4R
-	case w.typ == rt.IQ4_NL && k.dotIQ4NLR != nil:
-		rowDot = k.dotIQ4NLR
-	case w.typ == rt.Q4_1 && k.dotQ4_1R != nil:
-		rowDot = k.dotQ4_1R
-	case w.typ == rt.Q5_0 && k.dotQ5_0R != nil:
-		rowDot = k.dotQ5_0R
-	case w.typ == rt.Q5_1 && k.dotQ5_1R != nil:
-		rowDot = k.dotQ5_1R
+	case td.dotBlocksRepacked != nil:
+		rowDot = td.dotBlocksRepacked
 	}
 	if rowDot != nil || rowsDot != nil {
 		if repacked = repackedRowsFor(w); repacked != nil {
@@ -390,7 +382,7 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 			b.iq4 = b.iq4[:nr]
 			for r := range b.iq4 {
 				switch w.typ {
-				case rt.MXFP4, rt.IQ4_NL, rt.Q4_1, rt.Q5_0, rt.Q5_1:
+				case rt.MXFP4, rt.IQ4_NL, rt.Q4_1, rt.Q5_0, rt.Q5_1: // Q8_0 and Q8_1 activations
 					b.iq4[r].setBlocks(b.q8.row(r))
 				case rt.Q2_K, rt.Q3_K, rt.TQ1_0, rt.TQ2_0:
 					b.iq4[r].setSub16(b.q8k.row(r))

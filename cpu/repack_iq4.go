@@ -58,18 +58,19 @@ func repackIQ4XS(w []byte, nb int, p []byte) {
 			ls := int(blk[4+ib/2]>>(4*uint(ib%2))&0xF) | int(sh>>(2*uint(ib))&3)<<4
 			out[d] = byte(int8(ls - 32))
 			for j, v := range blk[8+16*ib : 24+16*ib] {
-				putIQ4Nibble(out, d, j, v&0xF)
-				putIQ4Nibble(out, d, j+16, v>>4)
+				putRunNibble(out[24:], d, j, v&0xF)
+				putRunNibble(out[24:], d, j+16, v>>4)
 			}
 		}
 	}
 }
 
-// putIQ4Nibble puts the level index nib of weight e of sub-block d into
-// the repacked pair out.
-func putIQ4Nibble(out []byte, d, e int, nib byte) {
+// putRunNibble puts the 4-bit value nib of weight e of sub-block (or
+// block) d into a repacked unit's 4 chunks of 64 bytes (iq4Index: run
+// 2c in chunk c's low nibbles, 2c+1 in its high ones).
+func putRunNibble(chunks []byte, d, e int, nib byte) {
 	run, pos := iq4Index(d, e)
-	out[24+64*(run/2)+pos] |= nib << (4 * uint(run%2))
+	chunks[64*(run/2)+pos] |= nib << (4 * uint(run%2))
 }
 
 // iq4Act is a row of Q8_K activations rearranged for the repacked IQ4_XS
@@ -282,24 +283,29 @@ func mxGroups(nb int) int { return (nb + 15) / 16 }
 // repackMXFP4 writes the MXFP4 row w of nb blocks into p
 // (mxGroups(nb)*mxGroupBytes bytes) in the repacked layout.
 func repackMXFP4(w []byte, nb int, p []byte) {
-	clear(p[:mxGroups(nb)*mxGroupBytes])
-	for b := 0; b < nb; b++ {
-		blk := w[b*17 : (b+1)*17]
-		out := p[(b/16)*mxGroupBytes:][:mxGroupBytes]
-		d := b % 16
+	repackBlockGroups(w, nb, 17, mxGroupBytes, p, func(out []byte, d int, blk []byte) {
 		out[d] = blk[0]
-		for j, v := range blk[1:17] {
-			putMXNibble(out, d, j, v&0xF)
-			putMXNibble(out, d, j+16, v>>4)
-		}
+		putBlockNibbles(out[16:], d, blk[1:17])
+	})
+}
+
+// repackBlockGroups writes the row w of nb blocks of blkBytes into p in
+// groups of 16 blocks, gb bytes each (cleared first): put fills block d of
+// group out from blk.
+func repackBlockGroups(w []byte, nb, blkBytes, gb int, p []byte, put func(out []byte, d int, blk []byte)) {
+	clear(p[:mxGroups(nb)*gb])
+	for b := 0; b < nb; b++ {
+		put(p[(b/16)*gb:][:gb], b%16, w[b*blkBytes:(b+1)*blkBytes])
 	}
 }
 
-// putMXNibble puts the level index nib of weight e of block d into the
-// repacked group out.
-func putMXNibble(out []byte, d, e int, nib byte) {
-	run, pos := iq4Index(d, e)
-	out[16+64*(run/2)+pos] |= nib << (4 * uint(run%2))
+// putBlockNibbles puts a 32-weight block's 16 stored bytes of nibbles
+// (weight j low, j+16 high) as block d into the chunks.
+func putBlockNibbles(chunks []byte, d int, qs []byte) {
+	for j, v := range qs {
+		putRunNibble(chunks, d, j, v&0xF)
+		putRunNibble(chunks, d, j+16, v>>4)
+	}
 }
 
 // setBlocks rearranges the Q8_0 row y for the repacked MXFP4 kernels: per
@@ -358,17 +364,10 @@ const nlGroupBytes = 32 + 4*64
 // repackIQ4NL writes the IQ4_NL row w of nb blocks into p
 // (mxGroups(nb)*nlGroupBytes bytes) in the repacked layout.
 func repackIQ4NL(w []byte, nb int, p []byte) {
-	clear(p[:mxGroups(nb)*nlGroupBytes])
-	for b := 0; b < nb; b++ {
-		blk := w[b*18 : (b+1)*18]
-		out := p[(b/16)*nlGroupBytes:][:nlGroupBytes]
-		d := b % 16
+	repackBlockGroups(w, nb, 18, nlGroupBytes, p, func(out []byte, d int, blk []byte) {
 		copy(out[2*d:], blk[0:2])
-		for j, v := range blk[2:18] {
-			putMXNibble(out[16:], d, j, v&0xF)
-			putMXNibble(out[16:], d, j+16, v>>4)
-		}
-	}
+		putBlockNibbles(out[32:], d, blk[2:18])
+	})
 }
 
 // Repacked Q4_1, Q5_0 and Q5_1 rows
@@ -406,13 +405,8 @@ func repackQ5_0(w []byte, nb int, p []byte) { repackLegacy(rt.Q5_0, w, nb, p) }
 func repackQ5_1(w []byte, nb int, p []byte) { repackLegacy(rt.Q5_1, w, nb, p) }
 
 func repackLegacy(t rt.DType, w []byte, nb int, p []byte) {
-	gb, size := legacyGroupBytes(t), t.TypeSize()
-	clear(p[:mxGroups(nb)*gb])
 	var bl block32
-	for b := 0; b < nb; b++ {
-		blk := w[b*size : (b+1)*size]
-		out := p[(b/16)*gb:][:gb]
-		d := b % 16
+	repackBlockGroups(w, nb, t.TypeSize(), legacyGroupBytes(t), p, func(out []byte, d int, blk []byte) {
 		copy(out[2*d:], blk[0:2])
 		if t != rt.Q5_0 {
 			copy(out[32+2*d:], blk[2:4])
@@ -423,13 +417,13 @@ func repackLegacy(t rt.DType, w []byte, nb int, p []byte) {
 			if t == rt.Q5_0 {
 				u = byte(v + 16)
 			}
-			putMXNibble(out[48:], d, e, u&0xF) // its nibbles start 16 bytes in: these at 64
+			putRunNibble(out[64:], d, e, u&0xF)
 			if u >= 16 {
 				run, pos := iq4Index(d, e)
 				out[320+8*run+pos/8] |= 1 << uint(pos%8)
 			}
 		}
-	}
+	})
 }
 
 // dotLegacyRGo is the portable form of the repacked Q4_1, Q5_0 and Q5_1
