@@ -51,7 +51,9 @@ type Backend struct {
 	// (op_attnfuse.go), and how many have run; noFusion runs every node
 	// on its own (tests).
 	plans           [2]fusionPlan
-	attnOut         []byte // a fused attention's results until its last task
+	attnOut         []byte  // a fused attention's results until its last task
+	attnLive        []int32 // a fused attention's live cells per mask row
+	attnTasks       []*attnTask
 	fusedAttentions int
 	noFusion        bool
 

@@ -40,6 +40,12 @@ type kernels struct {
 	// out[c*ldo+r] for row r and column c; each weight element is
 	// converted once for all the columns.
 	dotF16x4 func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int)
+	// dotF16x16 is optional: rows (a multiple of 16) f16 weight rows of
+	// len(x(0)) = 8 or 16 elements (short attention heads' keys), the
+	// first at w[0] and the others ldw bytes apart, times the columns
+	// x(c), c < n <= maxShortColumns, into out[c*ldo+r] for row r and
+	// column c.
+	dotF16x16 func(w []byte, ldw, rows int, x func(c int) []float32, n int, out []float32, ldo int)
 	// dotF32x4 is optional: dotF16x4 for float32 weight rows.
 	dotF32x4 func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int)
 	// gemvF32 is optional: out[r] = Σ row r · x for len(out) float32

@@ -40,6 +40,7 @@ var avx512Kernels = func() *kernels {
 	k.name = "avx512"
 	k.gemm, k.gemmRows = gemmAVX512, gemmRowsFor(gemm6x16StridedAVX512)
 	k.dotF16x4, k.dotF32x4 = dotF16x4AVX512, dotF32x4AVX512
+	k.dotF16x16 = dotF16x16Go
 	k.dotF32x4c4 = dotF32x4c4AVX512
 	k.thinF32c4 = thinF32c4AVX512
 	k.dotQ8x4 = blockDot4(34, dotQ8x4AVX512)
@@ -222,6 +223,47 @@ func dotF32x4x3AVX512(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32
 
 //go:noescape
 func dotF32x4x2AVX512(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
+
+//go:noescape
+func dotF16x16AVX512(w *byte, ldw int, xs **float32, n, k int, out *float32, ldo int, idx *uint16, blocks int)
+
+// f16x16Index is the word permutations dotF16x16AVX512 transposes 16
+// rows of 8 f16 elements with, 32 words each. The rows come in four
+// registers of 4 rows (word 8r+d is element d of row r):
+//   - [0:32] and [32:64] take elements 0-3 and 4-7 of 8 rows from two
+//     such registers (word 8d+r, r < 8);
+//   - [64:96] and [96:128] take elements 0-1 and 2-3 of 16 rows from two
+//     of those (word 16d+r): each 256-bit half then holds one element of
+//     the 16 rows.
+var f16x16Index = func() (idx [128]uint16) {
+	// from is table t (0 or 1) of VPERMI2W, word i.
+	from := func(t, i int) uint16 { return uint16(32*t + i) }
+	for j := range 32 {
+		d, r := j/8, j%8
+		idx[j] = from(r/4, 8*(r%4)+d)
+		idx[32+j] = from(r/4, 8*(r%4)+d+4)
+		d, r = j/16, j%16
+		idx[64+j] = from(r/8, 8*d+r%8)
+		idx[96+j] = from(r/8, 8*(d+2)+r%8)
+	}
+	return idx
+}()
+
+// dotF16x16Go is kernels.dotF16x16 on dotF16x16AVX512.
+func dotF16x16Go(w []byte, ldw, rows int, x func(c int) []float32, n int, out []float32, ldo int) {
+	k := len(x(0))
+	if n < 1 || n > maxShortColumns || k != 8 && k != 16 || rows < 16 || rows%16 != 0 {
+		panic(fmt.Sprintf("cpu: dotF16x16 of %d rows, %d columns of %d elements", rows, n, k))
+	}
+	_, _ = w[(rows-1)*ldw+2*k-1], out[(n-1)*ldo+rows-1]
+	var ptrs [maxShortColumns]*float32
+	for c := range n {
+		xc := x(c)
+		_ = xc[k-1]
+		ptrs[c] = &xc[0]
+	}
+	dotF16x16AVX512(&w[0], ldw, &ptrs[0], n, k, &out[0], ldo, &f16x16Index[0], rows/16)
+}
 
 // dotF16x4AVX512 is dotF16x4Asm on the ZMM tile kernels; one column, and
 // rows shorter than 8, stay on dotF16x4Asm.

@@ -738,6 +738,40 @@ thin4_loop:
 	CMPQ AX, DX
 	JLT thin4_loop
 thin4_fold:
+	// Column c of row r is in Z(4r+c). Each sum adds its lanes in
+	// HSTORE512H's order, as dotF32x4x2AVX512's do: the high half onto
+	// the low (then the 8-wide tail, if any), the high 128 bits onto the
+	// low, then pairs and pairs of pairs. The sums are reduced a register
+	// of four accumulators at a time: Z16+i holds accumulators 2i and
+	// 2i+1 folded to 256 bits, Z28+r row r's four folded to 128 bits.
+	CMPQ AX, CX
+	JLT thin4_fold8
+	VSHUFF32X4 $0x44, Z1, Z0, Z24
+	VSHUFF32X4 $0xEE, Z1, Z0, Z25
+	VADDPS Z25, Z24, Z16
+	VSHUFF32X4 $0x44, Z3, Z2, Z24
+	VSHUFF32X4 $0xEE, Z3, Z2, Z25
+	VADDPS Z25, Z24, Z17
+	VSHUFF32X4 $0x44, Z5, Z4, Z24
+	VSHUFF32X4 $0xEE, Z5, Z4, Z25
+	VADDPS Z25, Z24, Z18
+	VSHUFF32X4 $0x44, Z7, Z6, Z24
+	VSHUFF32X4 $0xEE, Z7, Z6, Z25
+	VADDPS Z25, Z24, Z19
+	VSHUFF32X4 $0x44, Z9, Z8, Z24
+	VSHUFF32X4 $0xEE, Z9, Z8, Z25
+	VADDPS Z25, Z24, Z20
+	VSHUFF32X4 $0x44, Z11, Z10, Z24
+	VSHUFF32X4 $0xEE, Z11, Z10, Z25
+	VADDPS Z25, Z24, Z21
+	VSHUFF32X4 $0x44, Z13, Z12, Z24
+	VSHUFF32X4 $0xEE, Z13, Z12, Z25
+	VADDPS Z25, Z24, Z22
+	VSHUFF32X4 $0x44, Z15, Z14, Z24
+	VSHUFF32X4 $0xEE, Z15, Z14, Z25
+	VADDPS Z25, Z24, Z23
+	JMP thin4_reduce
+thin4_fold8:
 	VEXTRACTF64X4 $1, Z0, Y20
 	VADDPS Y20, Y0, Y0
 	VEXTRACTF64X4 $1, Z1, Y20
@@ -770,8 +804,6 @@ thin4_fold:
 	VADDPS Y20, Y14, Y14
 	VEXTRACTF64X4 $1, Z15, Y20
 	VADDPS Y20, Y15, Y15
-	CMPQ AX, CX
-	JGE thin4_store
 	VMOVUPS (DI)(AX*4), Y16
 	VMOVUPS (R11)(AX*4), Y17
 	VMOVUPS (R12)(AX*4), Y18
@@ -796,66 +828,167 @@ thin4_fold:
 	VFMADD231PS Y17, Y20, Y13
 	VFMADD231PS Y18, Y20, Y14
 	VFMADD231PS Y19, Y20, Y15
-thin4_store:
-	// Column c of row r is in Y(4r+c). Each sum adds its lanes in
-	// HSTORE512H's order (the high half onto the low, then pairs), as
-	// dotF32x4x2AVX512's do; rows 0-3 of column c then reduce
-	// together into X(c), stored at out + c*ldo floats.
-	VEXTRACTF32X4 $1, Y0, X20
-	VADDPS X20, X0, X0
-	VEXTRACTF32X4 $1, Y1, X20
-	VADDPS X20, X1, X1
-	VEXTRACTF32X4 $1, Y2, X20
-	VADDPS X20, X2, X2
-	VEXTRACTF32X4 $1, Y3, X20
-	VADDPS X20, X3, X3
-	VEXTRACTF32X4 $1, Y4, X20
-	VADDPS X20, X4, X4
-	VEXTRACTF32X4 $1, Y5, X20
-	VADDPS X20, X5, X5
-	VEXTRACTF32X4 $1, Y6, X20
-	VADDPS X20, X6, X6
-	VEXTRACTF32X4 $1, Y7, X20
-	VADDPS X20, X7, X7
-	VEXTRACTF32X4 $1, Y8, X20
-	VADDPS X20, X8, X8
-	VEXTRACTF32X4 $1, Y9, X20
-	VADDPS X20, X9, X9
-	VEXTRACTF32X4 $1, Y10, X20
-	VADDPS X20, X10, X10
-	VEXTRACTF32X4 $1, Y11, X20
-	VADDPS X20, X11, X11
-	VEXTRACTF32X4 $1, Y12, X20
-	VADDPS X20, X12, X12
-	VEXTRACTF32X4 $1, Y13, X20
-	VADDPS X20, X13, X13
-	VEXTRACTF32X4 $1, Y14, X20
-	VADDPS X20, X14, X14
-	VEXTRACTF32X4 $1, Y15, X20
-	VADDPS X20, X15, X15
+	VINSERTF64X4 $1, Y1, Z0, Z16
+	VINSERTF64X4 $1, Y3, Z2, Z17
+	VINSERTF64X4 $1, Y5, Z4, Z18
+	VINSERTF64X4 $1, Y7, Z6, Z19
+	VINSERTF64X4 $1, Y9, Z8, Z20
+	VINSERTF64X4 $1, Y11, Z10, Z21
+	VINSERTF64X4 $1, Y13, Z12, Z22
+	VINSERTF64X4 $1, Y15, Z14, Z23
+thin4_reduce:
+	VSHUFF32X4 $0x88, Z17, Z16, Z24
+	VSHUFF32X4 $0xDD, Z17, Z16, Z25
+	VADDPS Z25, Z24, Z28
+	VSHUFF32X4 $0x88, Z19, Z18, Z24
+	VSHUFF32X4 $0xDD, Z19, Z18, Z25
+	VADDPS Z25, Z24, Z29
+	VSHUFF32X4 $0x88, Z21, Z20, Z24
+	VSHUFF32X4 $0xDD, Z21, Z20, Z25
+	VADDPS Z25, Z24, Z30
+	VSHUFF32X4 $0x88, Z23, Z22, Z24
+	VSHUFF32X4 $0xDD, Z23, Z22, Z25
+	VADDPS Z25, Z24, Z31
+	// Lane c of Z(28+r) is column c's row r; pairwise sums (VHADDPS's)
+	// of rows 0-1 and 2-3, then of those, leave column c's four row sums
+	// in lane c of Z24.
+	VSHUFPS $0x88, Z29, Z28, Z24
+	VSHUFPS $0xDD, Z29, Z28, Z25
+	VADDPS Z25, Z24, Z26
+	VSHUFPS $0x88, Z31, Z30, Z24
+	VSHUFPS $0xDD, Z31, Z30, Z25
+	VADDPS Z25, Z24, Z27
+	VSHUFPS $0x88, Z27, Z26, Z24
+	VSHUFPS $0xDD, Z27, Z26, Z25
+	VADDPS Z25, Z24, Z24
 	MOVQ out+56(FP), AX
 	MOVQ ldo+64(FP), DX
 	SHLQ $2, DX
 	LEAQ (DX)(DX*2), CX
-	VHADDPS X4, X0, X0
-	VHADDPS X12, X8, X8
-	VHADDPS X8, X0, X0
-	VMOVUPS X0, (AX)
-	VHADDPS X5, X1, X1
-	VHADDPS X13, X9, X9
-	VHADDPS X9, X1, X1
-	VMOVUPS X1, (AX)(DX*1)
-	VHADDPS X6, X2, X2
-	VHADDPS X14, X10, X10
-	VHADDPS X10, X2, X2
-	VMOVUPS X2, (AX)(DX*2)
-	VHADDPS X7, X3, X3
-	VHADDPS X15, X11, X11
-	VHADDPS X11, X3, X3
-	VMOVUPS X3, (AX)(CX*1)
+	VMOVUPS X24, (AX)
+	VEXTRACTF32X4 $1, Z24, (AX)(DX*1)
+	VEXTRACTF32X4 $2, Z24, (AX)(DX*2)
+	VEXTRACTF32X4 $3, Z24, (AX)(CX*1)
 	ADDQ $16, out+56(FP)
 	LEAQ (SI)(BX*4), SI
 	DECQ groups+72(FP)
 	JNZ thin4_group
+	VZEROUPPER
+	RET
+
+// F16SHORT_LOAD4 loads the 8 f16 elements (16 bytes) at P, P+BX, P+2·BX
+// and P+R10 (R10 = 3·BX) into the four 128-bit lanes of Z, then moves P
+// on four rows.
+#define F16SHORT_LOAD4(P, X, Z) \
+	VMOVDQU32 (P), X \
+	VINSERTI32X4 $1, (P)(BX*1), Z, Z \
+	VINSERTI32X4 $2, (P)(BX*2), Z, Z \
+	VINSERTI32X4 $3, (P)(R10*1), Z, Z \
+	LEAQ (P)(BX*4), P
+
+// F16SHORT_TRANSPOSE8 transposes 8 elements of 16 rows from P (rows BX
+// bytes apart) into D0..D7: Dd holds element d of the 16 rows as float32.
+// Z24..Z27 hold the word permutations of f16x16Index; Z16..Z23 and
+// Z28..Z31 are scratch.
+#define F16SHORT_TRANSPOSE8(P, D0, D1, D2, D3, D4, D5, D6, D7) \
+	F16SHORT_LOAD4(P, X16, Z16) \
+	F16SHORT_LOAD4(P, X17, Z17) \
+	F16SHORT_LOAD4(P, X18, Z18) \
+	F16SHORT_LOAD4(P, X19, Z19) \
+	VMOVDQA64 Z24, Z20 \
+	VPERMI2W Z17, Z16, Z20 \
+	VMOVDQA64 Z25, Z21 \
+	VPERMI2W Z17, Z16, Z21 \
+	VMOVDQA64 Z24, Z22 \
+	VPERMI2W Z19, Z18, Z22 \
+	VMOVDQA64 Z25, Z23 \
+	VPERMI2W Z19, Z18, Z23 \
+	VMOVDQA64 Z26, Z28 \
+	VPERMI2W Z22, Z20, Z28 \
+	VMOVDQA64 Z27, Z29 \
+	VPERMI2W Z22, Z20, Z29 \
+	VMOVDQA64 Z26, Z30 \
+	VPERMI2W Z23, Z21, Z30 \
+	VMOVDQA64 Z27, Z31 \
+	VPERMI2W Z23, Z21, Z31 \
+	VCVTPH2PS Y28, D0 \
+	VEXTRACTI64X4 $1, Z28, Y28 \
+	VCVTPH2PS Y28, D1 \
+	VCVTPH2PS Y29, D2 \
+	VEXTRACTI64X4 $1, Z29, Y29 \
+	VCVTPH2PS Y29, D3 \
+	VCVTPH2PS Y30, D4 \
+	VEXTRACTI64X4 $1, Z30, Y30 \
+	VCVTPH2PS Y30, D5 \
+	VCVTPH2PS Y31, D6 \
+	VEXTRACTI64X4 $1, Z31, Y31 \
+	VCVTPH2PS Y31, D7
+
+// func dotF16x16AVX512(w *byte, ldw int, xs **float32, n, k int, out *float32, ldo int, idx *uint16, blocks int)
+// blocks >= 1 blocks of 16 f16 rows of k = 8 or 16 elements (w, ldw bytes
+// apart) times the n >= 1 columns xs[c]: out[c*ldo+r] = Σ_d row r[d]·xs[c][d].
+// A block's rows are transposed into registers once (element d of the 16
+// rows in Zd), so a column costs k broadcast multiply-adds and one store,
+// where a 4-row dot kernel spends most of a short row's time summing its
+// lanes. The even and the odd elements are summed apart, then added.
+TEXT ·dotF16x16AVX512(SB), NOSPLIT, $0-72
+	MOVQ w+0(FP), SI
+	MOVQ ldw+8(FP), BX
+	MOVQ xs+16(FP), R8
+	MOVQ k+32(FP), DX
+	MOVQ out+40(FP), DI
+	MOVQ ldo+48(FP), R9
+	SHLQ $2, R9
+	MOVQ idx+56(FP), AX
+	MOVQ blocks+64(FP), R12
+	VMOVDQU64 0(AX), Z24
+	VMOVDQU64 64(AX), Z25
+	VMOVDQU64 128(AX), Z26
+	VMOVDQU64 192(AX), Z27
+	LEAQ (BX)(BX*2), R10
+f16x16_block:
+	MOVQ SI, R11
+	F16SHORT_TRANSPOSE8(R11, Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7)
+	CMPQ DX, $16
+	JNE f16x16_cols
+	LEAQ 16(SI), R11
+	F16SHORT_TRANSPOSE8(R11, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15)
+f16x16_cols:
+	MOVQ R8, R13
+	MOVQ n+24(FP), CX
+	MOVQ DI, R11
+f16x16_col:
+	MOVQ (R13), AX
+	VMULPS.BCST 0(AX), Z0, Z16
+	VMULPS.BCST 4(AX), Z1, Z17
+	VFMADD231PS.BCST 8(AX), Z2, Z16
+	VFMADD231PS.BCST 12(AX), Z3, Z17
+	VFMADD231PS.BCST 16(AX), Z4, Z16
+	VFMADD231PS.BCST 20(AX), Z5, Z17
+	VFMADD231PS.BCST 24(AX), Z6, Z16
+	VFMADD231PS.BCST 28(AX), Z7, Z17
+	CMPQ DX, $16
+	JNE f16x16_store
+	VFMADD231PS.BCST 32(AX), Z8, Z16
+	VFMADD231PS.BCST 36(AX), Z9, Z17
+	VFMADD231PS.BCST 40(AX), Z10, Z16
+	VFMADD231PS.BCST 44(AX), Z11, Z17
+	VFMADD231PS.BCST 48(AX), Z12, Z16
+	VFMADD231PS.BCST 52(AX), Z13, Z17
+	VFMADD231PS.BCST 56(AX), Z14, Z16
+	VFMADD231PS.BCST 60(AX), Z15, Z17
+f16x16_store:
+	VADDPS Z17, Z16, Z16
+	VMOVUPS Z16, (R11)
+	ADDQ R9, R11
+	ADDQ $8, R13
+	DECQ CX
+	JNZ f16x16_col
+	ADDQ $64, DI
+	MOVQ BX, AX
+	SHLQ $4, AX
+	ADDQ AX, SI
+	DECQ R12
+	JNZ f16x16_block
 	VZEROUPPER
 	RET

@@ -520,7 +520,7 @@ func TestDequantKernels(t *testing.T) {
 
 // Every kernel set fills every kernel but the optional ones.
 func TestKernelSetsComplete(t *testing.T) {
-	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF32x4": true, "dotF32x4c4": true, "gemvF32": true, "thinF32c4": true, "dotQ2KRows": true, "dotQ3KRows": true, "dotQ4KRows": true, "dotQ5KRows": true, "dotQ6KRows": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "dotIQ4XSR": true, "dotQ4KRRows": true, "dotQ5KRRows": true, "dotQ2KRRows": true, "dotQ3KRRows": true, "dotTQRRows": true, "dotMXFP4R": true, "dotIQ4NLR": true, "dotQ4_1R": true, "dotQ5_0R": true, "dotQ5_1R": true, "dotTQ1x4": true, "dotTQ2x4": true, "rowSoftMax": true, "gemmRows": true}
+	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF16x16": true, "dotF32x4": true, "dotF32x4c4": true, "gemvF32": true, "thinF32c4": true, "dotQ2KRows": true, "dotQ3KRows": true, "dotQ4KRows": true, "dotQ5KRows": true, "dotQ6KRows": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "dotIQ4XSR": true, "dotQ4KRRows": true, "dotQ5KRRows": true, "dotQ2KRRows": true, "dotQ3KRRows": true, "dotTQRRows": true, "dotMXFP4R": true, "dotIQ4NLR": true, "dotQ4_1R": true, "dotQ5_0R": true, "dotQ5_1R": true, "dotTQ1x4": true, "dotTQ2x4": true, "rowSoftMax": true, "gemmRows": true}
 	for _, k := range kernelSets() {
 		v := reflect.ValueOf(k).Elem()
 		for i := 0; i < v.NumField(); i++ {
@@ -806,6 +806,59 @@ func TestTileKernels(t *testing.T) {
 							t.Errorf("%s %s n=%d cols=%d: outb[%d] written", k.name, el.name, n, cols, i)
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// The short-row f16 kernel (blocks of 16 rows of 8 or 16 elements)
+// matches a float64 reference on every row and column, with rows and
+// columns at odd offsets, and writes only its results.
+func TestShortF16Kernel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 20))
+	for _, k := range kernelSets() {
+		if k.dotF16x16 == nil {
+			continue
+		}
+		for _, c := range []struct{ k, ldw, rows, cols int }{
+			{8, 16, 16, 1}, {8, 16, 48, 2}, {8, 64, 32, 3}, {8, 22, 16, 8}, {16, 32, 16, 2}, {16, 70, 64, 5}, {16, 32, 32, 8},
+		} {
+			wb := make([]byte, 1+c.rows*c.ldw)
+			w := wb[1:]
+			for r := range c.rows {
+				for i, v := range randF32(rng, c.k, -2, 2) {
+					binary.LittleEndian.PutUint16(w[r*c.ldw+2*i:], rt.F32ToF16(v))
+				}
+			}
+			xb := randF32(rng, 1+c.cols*(c.k+3), -1, 1)
+			xs := make([][]float32, c.cols)
+			for j := range xs {
+				xs[j] = xb[1+j*(c.k+3) : 1+j*(c.k+3)+c.k]
+			}
+			ldo, sentinel := c.rows+3, float32(-42)
+			outb := make([]float32, 1+c.cols*ldo)
+			for i := range outb {
+				outb[i] = sentinel
+			}
+			out := outb[1:]
+			k.dotF16x16(w, c.ldw, c.rows, func(j int) []float32 { return xs[j] }, c.cols, out, ldo)
+			for j, x := range xs {
+				for r := range c.rows {
+					want, mag := 0.0, 0.0
+					for i, v := range x {
+						p := float64(rt.F16ToF32(binary.LittleEndian.Uint16(w[r*c.ldw+2*i:]))) * float64(v)
+						want += p
+						mag += math.Abs(p)
+					}
+					if got := float64(out[j*ldo+r]); !near(got, want, mag, 1e-6) {
+						t.Errorf("%s k=%d ldw=%d cols=%d: column %d row %d = %v, want %v", k.name, c.k, c.ldw, c.cols, j, r, got, want)
+					}
+				}
+			}
+			for i, v := range outb {
+				if j, r := (i-1)/ldo, (i-1)%ldo; (i == 0 || r >= c.rows || j >= c.cols) && v != sentinel {
+					t.Errorf("%s k=%d cols=%d: outb[%d] written", k.name, c.k, c.cols, i)
 				}
 			}
 		}

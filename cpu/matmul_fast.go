@@ -414,10 +414,10 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 		}
 		if tile.x4 != nil && N >= 2 {
 			mulTiles(tile, raw[0], m1-m0, w.nb[1], tileColumns{
-				n:   N,
-				x:   func(c int) []float32 { return col(c, i12, i13) },
-				out: func(c int) int { return dst.at(c, i12, i13) },
-				ldo: dst.nb[1] / 4,
+				n:    N,
+				x:    func(c int) []float32 { return col(c, i12, i13) },
+				out0: dst.at(0, i12, i13),
+				ldo:  dst.nb[1] / 4,
 			}, dst, M, m0)
 			return nil
 		}
@@ -526,10 +526,10 @@ func (b *Backend) mulMatF16Heads(w, dst hostTensor, tile tileKernel, col func(n,
 	return b.forWeightBlocks(M, ne02, ne02*ne13, work, func(ws *workspace, i02, i13, m0, m1 int) error {
 		h0 := i02 * r2
 		mulTiles(tile, w.mem[w.at(m0, i02, i13/r3):], m1-m0, w.nb[1], tileColumns{
-			n:   r2,
-			x:   func(c int) []float32 { return col(0, h0+c, i13) },
-			out: func(c int) int { return dst.at(0, h0+c, i13) },
-			ldo: dst.nb[2] / 4,
+			n:    r2,
+			x:    func(c int) []float32 { return col(0, h0+c, i13) },
+			out0: dst.at(0, h0, i13),
+			ldo:  dst.nb[2] / 4,
 		}, dst, M, m0)
 		return nil
 	})
@@ -547,14 +547,17 @@ const shortTileRow = 256
 const maxTileColumns = 32
 
 // tileColumns are the x columns mulTiles multiplies: n of them, column
-// c's values and the byte offset of its result row in dst, with result
-// rows ldo floats apart.
+// c's values, and the byte offset in dst of column 0's result row, the
+// others ldo floats apart.
 type tileColumns struct {
-	n   int
-	x   func(c int) []float32
-	out func(c int) int
-	ldo int
+	n    int
+	x    func(c int) []float32
+	out0 int
+	ldo  int
 }
+
+// out is the byte offset in dst of column c's result row.
+func (t tileColumns) out(c int) int { return t.out0 + 4*t.ldo*c }
 
 // tileKernel is the 4-row tile kernel for weight rows of a kind, with the
 // one-row dot for the rows past the last whole tile; x4 is nil where there
@@ -562,7 +565,7 @@ type tileColumns struct {
 func (k *kernels) tileKernel(kind rowKind) tileKernel {
 	switch kind {
 	case rowF16:
-		return tileKernel{x4: k.dotF16x4, one: k.dotF16}
+		return tileKernel{x4: k.dotF16x4, x16: k.dotF16x16, one: k.dotF16}
 	case rowF32:
 		if k.dotF32x4 == nil {
 			return tileKernel{}
@@ -580,7 +583,31 @@ func (k *kernels) tileKernel(kind rowKind) tileKernel {
 type tileKernel struct {
 	x4   func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int)
 	x4c4 func(w []byte, ldw int, x0, x1, x2, x3, out []float32, ldo int) // optional: 4 columns
-	one  func(w []byte, x []float32) float32
+	// x16 is optional: dotF16x16, for rows of 8 or 16 elements.
+	x16 func(w []byte, ldw, rows int, x func(c int) []float32, n int, out []float32, ldo int)
+	one func(w []byte, x []float32) float32
+}
+
+// maxShortColumns is the most columns a dotF16x16 call takes.
+const maxShortColumns = 8
+
+// mulShortRows is mulTiles for rows of 8 or 16 elements on the x16
+// kernel, 16 rows at a time: it returns how many rows it computed (the
+// whole blocks of 16), for mulTiles to finish. Blocks start at row 0 of w,
+// so a row meets the same kernel in a product of all the rows and in one
+// of their first rows (the fused attention's scores, TestAttentionFusion).
+func mulShortRows(k tileKernel, w []byte, rows, stride int, cols tileColumns, dst hostTensor, M, m0 int) int {
+	blocks := rows &^ 15
+	for c0 := 0; c0 < cols.n; c0 += maxShortColumns {
+		n := min(maxShortColumns, cols.n-c0)
+		out, _ := f32View(dst.mem, cols.out(c0), (n-1)*cols.ldo+M)
+		x := cols.x
+		if c0 > 0 {
+			x = func(c int) []float32 { return cols.x(c0 + c) }
+		}
+		k.x16(w, stride, blocks, x, n, out[m0:], cols.ldo)
+	}
+	return blocks
 }
 
 // mulTiles multiplies the weight rows w[i*stride:], i < rows (rows m0+i
@@ -589,6 +616,13 @@ type tileKernel struct {
 // that each weight element is loaded (converted) once per group; rows past
 // the last whole tile use the one-row dot.
 func mulTiles(k tileKernel, w []byte, rows, stride int, cols tileColumns, dst hostTensor, M, m0 int) {
+	if K := len(cols.x(0)); k.x16 != nil && rows >= 16 && (K == 8 || K == 16) {
+		done := mulShortRows(k, w, rows, stride, cols, dst, M, m0)
+		if done == rows {
+			return
+		}
+		w, rows, m0 = w[done*stride:], rows-done, m0+done
+	}
 	// The group table is zeroed at every call (one per weight block): a
 	// small one for the few columns of decode steps and attention.
 	if cols.n <= 6 {
@@ -607,7 +641,7 @@ func mulTiles(k tileKernel, w []byte, rows, stride int, cols tileColumns, dst ho
 		}
 		if base := c0; base > 0 {
 			part.x = func(c int) []float32 { return cols.x(base + c) }
-			part.out = func(c int) int { return cols.out(base + c) }
+			part.out0 = cols.out(base)
 		}
 		mulTileGroups(groups[:], k, w, rows, stride, part, dst, M, m0)
 		c0 += part.n

@@ -129,6 +129,10 @@ type attnOperands struct {
 	mask                       *hostTensor
 	tileK, tileV               tileKernel
 	scale, softcap             float32
+	// live[n + N·(j2 + mask.ne[2]·j3)] is one past the last cell that
+	// row n of mask matrix (j2, j3) leaves live: every kv head of a
+	// stream shares its mask, so it is found once an op.
+	live []int32
 }
 
 // attention runs nodes kq, sm and kqv (planned by planAttention) as one op
@@ -220,15 +224,37 @@ func (b *Backend) runAttention(o *attnOperands) error {
 	b.attnOut = grow(b.attnOut, size)
 	res := o.out
 	res.mem, res.off = b.attnOut, 0
+	if m := o.mask; m != nil {
+		b.attnLive = grow(b.attnLive, N*m.ne[2]*m.ne[3])
+		o.live = b.attnLive
+		for j3 := range m.ne[3] {
+			for j2 := range m.ne[2] {
+				for n := range N {
+					row, _ := f32View(m.mem, m.at(n, j2, j3), M)
+					o.live[n+N*(j2+m.ne[2]*j3)] = int32(liveLength(row))
+				}
+			}
+		}
+	}
 	work := batches * N * M * (D + Dv)
 	nth := b.workers(batches, work/attnGrainFactor)
+	for len(b.attnTasks) < nth {
+		b.attnTasks = append(b.attnTasks, newAttnTask())
+	}
+	for _, t := range b.attnTasks[:nth] {
+		t.o, t.res = o, &res
+	}
 	var next atomic.Int64
-	err := b.pool.run(nth, func(_, _ int, ws *workspace) error {
-		for t := int(next.Add(1)) - 1; t < batches; t = int(next.Add(1)) - 1 {
-			b.attendBatch(o, &res, t%ne12, t/ne12, ws)
+	err := b.pool.run(nth, func(ith, _ int, ws *workspace) error {
+		t := b.attnTasks[ith]
+		for i := int(next.Add(1)) - 1; i < batches; i = int(next.Add(1)) - 1 {
+			t.attend(b.kern, i%ne12, i/ne12, ws)
 		}
 		return nil
 	})
+	for _, t := range b.attnTasks[:nth] {
+		t.o, t.res = nil, nil // the operands' memory is the graph's
+	}
 	copy(o.out.mem[o.out.off:o.out.off+size], b.attnOut)
 	return err
 }
@@ -239,13 +265,36 @@ func (b *Backend) runAttention(o *attnOperands) error {
 // per-tile calls on a few dozen cells.
 const attnGrainFactor = 1
 
-// attendBatch computes matrix (i12, i13) of the attention into res (out's
-// layout), its scores and weights in ws.
-func (b *Backend) attendBatch(o *attnOperands, res *hostTensor, i12, i13 int, ws *workspace) {
-	k := b.kern
+// attnTask is one worker's state for the (kv head, stream) matrices it
+// computes, kept by the backend with the column functions of their
+// products, which are made once rather than once a matrix.
+type attnTask struct {
+	o        *attnOperands
+	res      *hostTensor // out's layout, in the scratch result
+	sc       hostTensor  // the matrix's scores, then its weights
+	i12, i13 int
+	cells    int // the weights' length the value product reads
+	q, w     func(c int) []float32
+}
+
+func newAttnTask() *attnTask {
+	t := &attnTask{}
+	t.q = func(c int) []float32 {
+		v, _ := f32View(t.o.q.mem, t.o.q.at(c, t.i12, t.i13), t.o.q.ne[0])
+		return v
+	}
+	t.w = func(c int) []float32 { return t.sc.view(c, 0, 0)[:t.cells] }
+	return t
+}
+
+// attend computes matrix (i12, i13) of the attention into t.res, its
+// scores and weights in ws.
+func (t *attnTask) attend(k *kernels, i12, i13 int, ws *workspace) {
+	o := t.o
+	t.i12, t.i13 = i12, i13
 	M, N := o.kq.ne[0], o.q.ne[1]
-	sc := hostTensor{typ: rt.F32, ne: [rt.MaxDims]int{M, N, 1, 1}, mem: ws.bytes(4 * M * N)}
-	sc.nb = [rt.MaxDims]int{4, 4 * M, 4 * M * N, 4 * M * N}
+	t.sc = hostTensor{typ: rt.F32, ne: [rt.MaxDims]int{M, N, 1, 1}, mem: ws.bytes(4 * M * N)}
+	t.sc.nb = [rt.MaxDims]int{4, 4 * M, 4 * M * N, 4 * M * N}
 	// live is one past the last cell any row's mask leaves; windows[n] is
 	// row n's softmax window, its live cells rounded up as softMaxRow
 	// rounds them, found here once rather than again by the softmax.
@@ -253,9 +302,9 @@ func (b *Backend) attendBatch(o *attnOperands, res *hostTensor, i12, i13 int, ws
 	var windows [maxFusedColumns]int32
 	if o.mask != nil {
 		live = 0
+		lives := o.live[N*(i12%o.mask.ne[2]+o.mask.ne[2]*(i13%o.mask.ne[3])):]
 		for n := range N {
-			m, _ := f32View(o.mask.mem, o.mask.at(n, i12%o.mask.ne[2], i13%o.mask.ne[3]), M)
-			l := liveLength(m)
+			l := int(lives[n])
 			live = max(live, l)
 			windows[n] = int32(softMaxWindow(l, M))
 		}
@@ -268,24 +317,22 @@ func (b *Backend) attendBatch(o *attnOperands, res *hostTensor, i12, i13 int, ws
 	scored := softMaxWindow(live, M)
 	r2, r3 := o.q.ne[2]/o.keys.ne[2], o.q.ne[3]/o.keys.ne[3]
 	base := o.keys.at(0, i12/r2, i13/r3)
-	q := func(c int) []float32 { v, _ := f32View(o.q.mem, o.q.at(c, i12, i13), o.q.ne[0]); return v }
-	tileRows(o.tileK, o.keys, base, scored, q, &sc, 0, 0)
+	tileRows(o.tileK, o.keys, base, scored, t.q, &t.sc, 0, 0)
 	for n := range N {
 		moff, window := 0, (*int32)(nil)
 		if o.mask != nil {
 			moff, window = o.mask.at(n, i12%o.mask.ne[2], i13%o.mask.ne[3]), &windows[n]
 		}
-		row := sc.view(n, 0, 0)
+		row := t.sc.view(n, 0, 0)
 		k.softMaxRow(row, row, o.mask, moff, window, o.scale, o.softcap, ws)
 	}
 	// Weighted values: every value row (channel), over the cells up to
 	// a multiple of fusedCells past the last live one.
-	cells := min(M, max(fusedCells, (live+fusedCells-1)/fusedCells*fusedCells))
+	t.cells = min(M, max(fusedCells, (live+fusedCells-1)/fusedCells*fusedCells))
 	Dv := o.out.ne[0]
 	r2, r3 = o.sm.ne[2]/o.vals.ne[2], o.sm.ne[3]/o.vals.ne[3]
 	base = o.vals.at(0, i12/r2, i13/r3)
-	w := func(c int) []float32 { return sc.view(c, 0, 0)[:cells] }
-	tileRows(o.tileV, o.vals, base, Dv, w, res, i12, i13)
+	tileRows(o.tileV, o.vals, base, Dv, t.w, t.res, i12, i13)
 }
 
 // rowKernels are the kernels mulMatDot multiplies f32 or f16 weight rows
@@ -327,10 +374,10 @@ func tileRows(tile tileKernel, w hostTensor, off, rows int, x func(c int) []floa
 	}
 	if N >= 2 {
 		mulTiles(tile, base, rows, stride, tileColumns{
-			n:   N,
-			x:   x,
-			out: func(c int) int { return dst.at(c, i12, i13) },
-			ldo: dst.nb[1] / 4,
+			n:    N,
+			x:    x,
+			out0: dst.at(0, i12, i13),
+			ldo:  dst.nb[1] / 4,
 		}, *dst, M, 0)
 		return
 	}

@@ -11,7 +11,7 @@ import (
 // (four, with four sequences) against F32 weights a few hundred rows of 64
 // to 384 wide, where the cost of an op around its kernel shows.
 func BenchmarkSmallGEMV(b *testing.B) {
-	for _, s := range []struct{ k, m, n int }{{64, 64, 1}, {128, 128, 1}, {128, 384, 1}, {384, 128, 1}, {128, 512, 1}, {128, 384, 4}, {384, 128, 4}} {
+	for _, s := range []struct{ k, m, n int }{{64, 64, 1}, {64, 64, 4}, {64, 172, 1}, {64, 172, 4}, {172, 64, 1}, {172, 64, 4}, {128, 128, 1}, {128, 384, 1}, {384, 128, 1}, {128, 512, 1}, {128, 384, 4}, {384, 128, 4}} {
 		b.Run(fmt.Sprintf("%dx%dx%d", s.k, s.m, s.n), func(b *testing.B) {
 			ctx := rt.NewContext()
 			out := ctx.MulMat(ctx.NewTensor(rt.F32, s.k, s.m), ctx.NewTensor(rt.F32, s.k, s.n))
