@@ -166,9 +166,13 @@ func addRowTails(w hostTensor, cols [][]float32, out []float32, ldo, m0, m1, k8 
 	for m := m0; m < m1; m++ {
 		row, _ := f32View(w.mem, w.off+m*w.nb[1]+4*k8, K-k8)
 		for n, c := range cols {
+			c = c[k8:K]
+			c = c[:len(row)]
+			sum := out[n*ldo+m] // in a register: the same roundings
 			for i, v := range row {
-				out[n*ldo+m] += v * c[k8+i]
+				sum += v * c[i]
 			}
+			out[n*ldo+m] = sum
 		}
 	}
 }
