@@ -179,13 +179,16 @@ func bytesF32(raw []byte) arr {
 	return a
 }
 
-// BenchmarkAttentionFusion times stories260K's 4-stream decode attention
-// (8-wide heads, 2 query heads per kv head, 64 cells of which 36 live)
-// fused and node by node, on 1 and 2 threads.
+// BenchmarkAttentionFusion times stories260K's and the default model's
+// 4-stream decode attention (8- and 32-wide heads, 2 query heads per kv
+// head, 64 cells of which 36 live) fused and node by node, on 1 and 2
+// threads.
 func BenchmarkAttentionFusion(b *testing.B) {
 	for _, c := range []attnCase{
 		// stories260K's 4-slot step: 8-wide heads over a short cache.
 		{name: "tiny", kv: rt.F16, D: 8, Dv: 8, nKV: 64, N: 2, hkv: 4, nS: 4, live: []int{36, 36, 36, 36}},
+		// The default model's: 32-wide heads, 2 query heads per kv head.
+		{name: "default", kv: rt.F16, D: 32, Dv: 32, nKV: 64, N: 2, hkv: 2, nS: 4, live: []int{36, 36, 36, 36}},
 		// The 155M model's one-token step at depth 320: 16 heads of 64
 		// over 4 kv heads.
 		{name: "155m", kv: rt.F16, D: 64, Dv: 64, nKV: 352, N: 4, hkv: 4, nS: 1, live: []int{321}},

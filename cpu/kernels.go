@@ -46,6 +46,9 @@ type kernels struct {
 	// x(c), c < n <= maxShortColumns, into out[c*ldo+r] for row r and
 	// column c.
 	dotF16x16 func(w []byte, ldw, rows int, x func(c int) []float32, n int, out []float32, ldo int)
+	// dotF16x8x2 is optional: dotF16x4 for 8 rows and the two columns
+	// x0 and x1, with the same sums.
+	dotF16x8x2 func(w []byte, ldw int, x0, x1, out []float32, ldo int)
 	// dotF32x4 is optional: dotF16x4 for float32 weight rows.
 	dotF32x4 func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int)
 	// gemvF32 is optional: out[r] = Σ row r · x for len(out) float32

@@ -41,6 +41,7 @@ var avx512Kernels = func() *kernels {
 	k.gemm, k.gemmRows = gemmAVX512, gemmRowsFor(gemm6x16StridedAVX512)
 	k.dotF16x4, k.dotF32x4 = dotF16x4AVX512, dotF32x4AVX512
 	k.dotF16x16 = dotF16x16Go
+	k.dotF16x8x2 = dotF16x8x2Go
 	k.dotF32x4c4 = dotF32x4c4AVX512
 	k.thinF32c4 = thinF32c4AVX512
 	k.dotQ8x4 = blockDot4(34, dotQ8x4AVX512)
@@ -263,6 +264,29 @@ func dotF16x16Go(w []byte, ldw, rows int, x func(c int) []float32, n int, out []
 		ptrs[c] = &xc[0]
 	}
 	dotF16x16AVX512(&w[0], ldw, &ptrs[0], n, k, &out[0], ldo, &f16x16Index[0], rows/16)
+}
+
+//go:noescape
+func dotF16x8x2AVX512(w *byte, ldw int, x0, x1 *float32, k int, out *float32, ldo int)
+
+// dotF16x8x2Go is kernels.dotF16x8x2 on dotF16x8x2AVX512, with
+// dotF16x4AVX512's tail for rows of k%8 != 0 elements past the last 8.
+func dotF16x8x2Go(w []byte, ldw int, x0, x1, out []float32, ldo int) {
+	k := len(x0)
+	m := k &^ (simdWidth - 1)
+	if m == 0 {
+		dotF16x4AVX512(w, ldw, x0, x1, nil, out, ldo)
+		dotF16x4AVX512(w[4*ldw:], ldw, x0, x1, nil, out[4:], ldo)
+		return
+	}
+	_, _, _, _ = out[ldo+7], w[7*ldw+2*m-1], x0[m-1], x1[m-1]
+	dotF16x8x2AVX512(&w[0], ldw, &x0[0], &x1[0], m, &out[0], ldo)
+	cols := [2][]float32{x0, x1}
+	for c := 0; c < 2 && m < k; c++ {
+		for r := 0; r < 8; r++ {
+			out[c*ldo+r] += dotF16Go(w[r*ldw+2*m:], cols[c][m:k])
+		}
+	}
 }
 
 // dotF16x4AVX512 is dotF16x4Asm on the ZMM tile kernels; one column, and

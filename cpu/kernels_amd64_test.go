@@ -31,6 +31,7 @@ var avx512Replaced = map[string]bool{
 	"gemmRows":   true,
 	"dotF16x4":   true,
 	"dotF16x16":  true,
+	"dotF16x8x2": true,
 	"dotF32x4":   true,
 	"dotQ8x4":    true,
 	"dotQ4R8":    true,

@@ -520,7 +520,7 @@ func TestDequantKernels(t *testing.T) {
 
 // Every kernel set fills every kernel but the optional ones.
 func TestKernelSetsComplete(t *testing.T) {
-	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF16x16": true, "dotF32x4": true, "dotF32x4c4": true, "gemvF32": true, "thinF32c4": true, "dotQ2KRows": true, "dotQ3KRows": true, "dotQ4KRows": true, "dotQ5KRows": true, "dotQ6KRows": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "dotIQ4XSR": true, "dotQ4KRRows": true, "dotQ5KRRows": true, "dotQ2KRRows": true, "dotQ3KRRows": true, "dotTQRRows": true, "dotMXFP4R": true, "dotIQ4NLR": true, "dotQ4_1R": true, "dotQ5_0R": true, "dotQ5_1R": true, "dotTQ1x4": true, "dotTQ2x4": true, "rowSoftMax": true, "gemmRows": true}
+	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF16x16": true, "dotF16x8x2": true, "dotF32x4": true, "dotF32x4c4": true, "gemvF32": true, "thinF32c4": true, "dotQ2KRows": true, "dotQ3KRows": true, "dotQ4KRows": true, "dotQ5KRows": true, "dotQ6KRows": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "dotIQ4XSR": true, "dotQ4KRRows": true, "dotQ5KRRows": true, "dotQ2KRRows": true, "dotQ3KRRows": true, "dotTQRRows": true, "dotMXFP4R": true, "dotIQ4NLR": true, "dotQ4_1R": true, "dotQ5_0R": true, "dotQ5_1R": true, "dotTQ1x4": true, "dotTQ2x4": true, "rowSoftMax": true, "gemmRows": true}
 	for _, k := range kernelSets() {
 		v := reflect.ValueOf(k).Elem()
 		for i := 0; i < v.NumField(); i++ {
@@ -806,6 +806,53 @@ func TestTileKernels(t *testing.T) {
 							t.Errorf("%s %s n=%d cols=%d: outb[%d] written", k.name, el.name, n, cols, i)
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// The 8-row, 2-column f16 kernel gives the 4-row tile kernel's bits on
+// each of its rows (so a product's sums do not depend on which serves
+// it), at lengths off the vector widths and at odd offsets, and writes
+// only its 8×2 results.
+func TestF16x8x2Kernel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for _, k := range kernelSets() {
+		if k.dotF16x8x2 == nil {
+			continue
+		}
+		for _, n := range []int{4, 8, 16, 24, 40, 63, 64, 136, 4096} {
+			ldw := 2*n + 6
+			wb := make([]byte, 1+8*ldw)
+			w := wb[1:]
+			for r := range 8 {
+				for i, v := range randF32(rng, n, -2, 2) {
+					binary.LittleEndian.PutUint16(w[r*ldw+2*i:], rt.F32ToF16(v))
+				}
+			}
+			xb := randF32(rng, 1+2*(n+3), -1, 1)
+			x0, x1 := xb[1:1+n], xb[1+n+3:1+2*n+3]
+			const ldo, sentinel = 11, -42
+			outb := make([]float32, 1+2*ldo)
+			for i := range outb {
+				outb[i] = sentinel
+			}
+			out := outb[1:]
+			k.dotF16x8x2(w, ldw, x0, x1, out, ldo)
+			want := make([]float32, 2*ldo)
+			k.dotF16x4(w, ldw, x0, x1, nil, want, ldo)
+			k.dotF16x4(w[4*ldw:], ldw, x0, x1, nil, want[4:], ldo)
+			for c := range 2 {
+				for r := range 8 {
+					if got, w := out[c*ldo+r], want[c*ldo+r]; math.Float32bits(got) != math.Float32bits(w) {
+						t.Errorf("%s n=%d column %d row %d: %v, the 4-row kernel's %v", k.name, n, c, r, got, w)
+					}
+				}
+			}
+			for i, v := range outb {
+				if c, r := (i-1)/ldo, (i-1)%ldo; (i == 0 || r >= 8 || c >= 2) && v != sentinel {
+					t.Errorf("%s n=%d: outb[%d] written", k.name, n, i)
 				}
 			}
 		}

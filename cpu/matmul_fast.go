@@ -569,7 +569,7 @@ func (t tileColumns) out(c int) int { return t.out0 + 4*t.ldo*c }
 func (k *kernels) tileKernel(kind rowKind) tileKernel {
 	switch kind {
 	case rowF16:
-		return tileKernel{x4: k.dotF16x4, x16: k.dotF16x16, one: k.dotF16}
+		return tileKernel{x4: k.dotF16x4, x8x2: k.dotF16x8x2, x16: k.dotF16x16, one: k.dotF16}
 	case rowF32:
 		if k.dotF32x4 == nil {
 			return tileKernel{}
@@ -587,6 +587,8 @@ func (k *kernels) tileKernel(kind rowKind) tileKernel {
 type tileKernel struct {
 	x4   func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int)
 	x4c4 func(w []byte, ldw int, x0, x1, x2, x3, out []float32, ldo int) // optional: 4 columns
+	// x8x2 is optional: x4's sums for 8 rows and 2 columns in one call.
+	x8x2 func(w []byte, ldw int, x0, x1, out []float32, ldo int)
 	// x16 is optional: dotF16x16, for rows of 8 or 16 elements.
 	x16 func(w []byte, ldw, rows int, x func(c int) []float32, n int, out []float32, ldo int)
 	one func(w []byte, x []float32) float32
@@ -684,8 +686,17 @@ func mulTileGroups(groups []tileGroup, k tileKernel, w []byte, rows, stride int,
 		}
 		n0 += g.cols
 	}
+	i := 0
+	if k.x8x2 != nil && pairsOnly(groups[:ng]) { // 8 rows a call
+		for ; i+8 <= tiled; i += 8 {
+			for j := range groups[:ng] {
+				g := &groups[j]
+				k.x8x2(w[i*stride:], stride, g.x[0], g.x[1], g.out[i:], ldo)
+			}
+		}
+	}
 	// A tile of weight rows stays in cache while it meets every group.
-	for i := 0; i < tiled; i += 4 {
+	for ; i < tiled; i += 4 {
 		tile := w[i*stride:]
 		for j := range groups[:ng] {
 			g := &groups[j]
@@ -696,6 +707,16 @@ func mulTileGroups(groups []tileGroup, k tileKernel, w []byte, rows, stride int,
 			k.x4(tile, stride, g.x[0], g.x[1], g.x[2], g.out[i:], ldo)
 		}
 	}
+}
+
+// pairsOnly reports whether every group has two columns.
+func pairsOnly(groups []tileGroup) bool {
+	for i := range groups {
+		if groups[i].cols != 2 {
+			return false
+		}
+	}
+	return true
 }
 
 // quantizeColumns quantizes every row of x to Q8 activations, in parallel,
