@@ -152,6 +152,9 @@ type kernels struct {
 	// call: dst = exp(v - max v)/Σ for v = x·s + m (m nil: no mask),
 	// returning Σ, or 0 for a row masked whole (dst then undefined).
 	rowSoftMax func(dst, x, m []float32, s float32) float32
+	// rowSoftMax2 is optional: rowSoftMax on two rows of one length at
+	// once, with the same bits.
+	rowSoftMax2 func(d0, x0, m0, d1, x1, m1 []float32, s float32) (float32, float32)
 }
 
 // Packed GEMM micro-tile: gemmMR rows of src1 (result rows n) by gemmNR

@@ -415,6 +415,34 @@ func TestElementwiseKernels(t *testing.T) {
 				}
 				check("rowSoftMax", func(i int) float64 { return math.Exp(v[i]-mx) / z }, 1e-6)
 			}
+			if k.rowSoftMax2 == nil {
+				continue
+			}
+			// rowSoftMax2 gives rowSoftMax's bits on each of its rows,
+			// whichever of them is masked whole.
+			for _, ms := range [][2][]float32{{nil, nil}, {hide, nil}, {all, hide}, {hide, all}, {all, all}} {
+				b2 := randF32(rng, n, -9, 9)
+				want0, want1 := make([]float32, n), make([]float32, n)
+				s0, s1 := k.rowSoftMax(want0, a, ms[0], 0.7), k.rowSoftMax(want1, b2, ms[1], 0.7)
+				got0, got1 := make([]float32, n), slices.Clone(b2) // the second in place
+				g0, g1 := k.rowSoftMax2(got0, a, ms[0], got1, got1, ms[1], 0.7)
+				for r, c := range []struct {
+					got, want    []float32
+					sum, wantSum float32
+				}{{got0, want0, g0, s0}, {got1, want1, g1, s1}} {
+					if math.Float32bits(c.sum) != math.Float32bits(c.wantSum) {
+						t.Fatalf("%s rowSoftMax2 n=%d row %d: sum %v, rowSoftMax's %v", k.name, n, r, c.sum, c.wantSum)
+					}
+					if c.sum == 0 {
+						continue // out undefined
+					}
+					for i := range c.got {
+						if math.Float32bits(c.got[i]) != math.Float32bits(c.want[i]) {
+							t.Fatalf("%s rowSoftMax2 n=%d row %d [%d]: %v, rowSoftMax's %v", k.name, n, r, i, c.got[i], c.want[i])
+						}
+					}
+				}
+			}
 		}
 	}
 }
@@ -520,7 +548,7 @@ func TestDequantKernels(t *testing.T) {
 
 // Every kernel set fills every kernel but the optional ones.
 func TestKernelSetsComplete(t *testing.T) {
-	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF16x16": true, "dotF16x8x2": true, "dotF32x4": true, "dotF32x4c4": true, "gemvF32": true, "thinF32c4": true, "dotQ2KRows": true, "dotQ3KRows": true, "dotQ4KRows": true, "dotQ5KRows": true, "dotQ6KRows": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "dotIQ4XSR": true, "dotQ4KRRows": true, "dotQ5KRRows": true, "dotQ2KRRows": true, "dotQ3KRRows": true, "dotTQRRows": true, "dotMXFP4R": true, "dotIQ4NLR": true, "dotQ4_1R": true, "dotQ5_0R": true, "dotQ5_1R": true, "dotTQ1x4": true, "dotTQ2x4": true, "rowSoftMax": true, "gemmRows": true}
+	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF16x16": true, "dotF16x8x2": true, "dotF32x4": true, "dotF32x4c4": true, "gemvF32": true, "thinF32c4": true, "dotQ2KRows": true, "dotQ3KRows": true, "dotQ4KRows": true, "dotQ5KRows": true, "dotQ6KRows": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "dotIQ4XSR": true, "dotQ4KRRows": true, "dotQ5KRRows": true, "dotQ2KRRows": true, "dotQ3KRRows": true, "dotTQRRows": true, "dotMXFP4R": true, "dotIQ4NLR": true, "dotQ4_1R": true, "dotQ5_0R": true, "dotQ5_1R": true, "dotTQ1x4": true, "dotTQ2x4": true, "rowSoftMax": true, "rowSoftMax2": true, "gemmRows": true}
 	for _, k := range kernelSets() {
 		v := reflect.ValueOf(k).Elem()
 		for i := 0; i < v.NumField(); i++ {

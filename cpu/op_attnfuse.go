@@ -318,12 +318,20 @@ func (t *attnTask) attend(k *kernels, i12, i13 int, ws *workspace) {
 	r2, r3 := o.q.ne[2]/o.keys.ne[2], o.q.ne[3]/o.keys.ne[3]
 	base := o.keys.at(0, i12/r2, i13/r3)
 	tileRows(o.tileK, o.keys, base, scored, t.q, &t.sc, 0, 0)
-	for n := range N {
-		moff, window := 0, (*int32)(nil)
+	rowAt := func(n int) (row []float32, moff int, window *int32) {
 		if o.mask != nil {
 			moff, window = o.mask.at(n, i12%o.mask.ne[2], i13%o.mask.ne[3]), &windows[n]
 		}
-		row := t.sc.view(n, 0, 0)
+		return t.sc.view(n, 0, 0), moff, window
+	}
+	n := 0
+	for ; n+2 <= N; n += 2 { // two rows a call: their latencies overlap
+		r0, m0, w0 := rowAt(n)
+		r1, m1, w1 := rowAt(n + 1)
+		k.softMaxRowPair(r0, r1, o.mask, m0, m1, w0, w1, o.scale, o.softcap, ws)
+	}
+	if n < N {
+		row, moff, window := rowAt(n)
 		k.softMaxRow(row, row, o.mask, moff, window, o.scale, o.softcap, ws)
 	}
 	// Weighted values: every value row (channel), over the cells up to

@@ -319,6 +319,43 @@ func (k *kernels) softMaxRow(x, out []float32, mask *hostTensor, moff int, live 
 	k.scale(row, row, 1/sum)
 }
 
+// softMaxRowPair is softMaxRow on rows x0 and x1 in place, both on
+// rowSoftMax2 where the set has it and the rows share their window (the
+// query heads of one kv head do): the same bits as two softMaxRow calls.
+func (k *kernels) softMaxRowPair(x0, x1 []float32, mask *hostTensor, moff0, moff1 int, live0, live1 *int32, scale, softcap float32, ws *workspace) {
+	ne0 := len(x0)
+	pair := k.rowSoftMax2 != nil && softcap <= 0 && len(x1) == ne0
+	var m0, m1 []float32
+	n := ne0
+	if pair && mask != nil {
+		var ok0, ok1 bool
+		m0, ok0 = f32View(mask.mem, moff0, ne0)
+		m1, ok1 = f32View(mask.mem, moff1, ne0)
+		pair = ok0 && ok1 && mask.typ == rt.F32 && live0 != nil && live1 != nil && *live0 >= 0 && *live0 == *live1
+		if pair {
+			n = int(*live0)
+			m0, m1 = m0[:n], m1[:n]
+		}
+	}
+	if !pair {
+		k.softMaxRow(x0, x0, mask, moff0, live0, scale, softcap, ws)
+		k.softMaxRow(x1, x1, mask, moff1, live1, scale, softcap, ws)
+		return
+	}
+	clear(x0[n:])
+	clear(x1[n:])
+	var s0, s1 float32
+	if n > 0 {
+		s0, s1 = k.rowSoftMax2(x0[:n], x0, m0, x1[:n], x1, m1, scale)
+	}
+	if s0 == 0 {
+		clear(x0) // a fully masked row
+	}
+	if s1 == 0 {
+		clear(x1)
+	}
+}
+
 // ropeTask rotates pairs by angles computed in float64 once per position
 // change, applied in float32. In normal mode with every row rotated whole
 // and a position's heads contiguous (q and k as projected), one kernel

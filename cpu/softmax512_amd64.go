@@ -9,6 +9,9 @@ package cpu
 func softMaxRowAVX512(out, x, mask *float32, n int, scale float32) float32
 
 //go:noescape
+func softMaxRows2AVX512(out0, x0, m0, out1, x1, m1 *float32, n int, scale float32) (sum0, sum1 float32)
+
+//go:noescape
 func expSubAVX512(dst, x *float32, n int, m float32) float32
 
 // softMaxRow512 is kernels.rowSoftMax on softMaxRowAVX512.
@@ -23,6 +26,26 @@ func softMaxRow512(dst, x, m []float32, s float32) float32 {
 		mp = &m[:n][0]
 	}
 	return softMaxRowAVX512(&dst[0], &x[0], mp, n, s)
+}
+
+// softMaxRows2_512 is kernels.rowSoftMax2 on softMaxRows2AVX512.
+func softMaxRows2_512(d0, x0, m0, d1, x1, m1 []float32, s float32) (float32, float32) {
+	n := len(d0)
+	if n == 0 {
+		return 0, 0
+	}
+	if len(d1) != n {
+		panic("cpu: rowSoftMax2 of rows of different lengths")
+	}
+	x0, x1 = x0[:n], x1[:n]
+	var mp0, mp1 *float32
+	if m0 != nil {
+		mp0 = &m0[:n][0]
+	}
+	if m1 != nil {
+		mp1 = &m1[:n][0]
+	}
+	return softMaxRows2AVX512(&d0[0], &x0[0], mp0, &d1[0], &x1[0], mp1, n, s)
 }
 
 // expSub512 is kernels.expSub on expSubAVX512.

@@ -191,3 +191,140 @@ es_done:
 	VMOVSS X13, ret+32(FP)
 	VZEROUPPER
 	RET
+
+// func softMaxRows2AVX512(out0, x0, m0, out1, x1, m1 *float32, n int, scale float32) (sum0, sum1 float32)
+// softMaxRowAVX512 on two rows of n > 0 elements at once, the same
+// operations on each (so the same bits): their dependency chains (the
+// max, the exponentials, the sum, the division) overlap. A row whose
+// every v is -inf gets a sum of 0 (its exponentials of NaN are 0) and an
+// undefined out, as softMaxRowAVX512 returns it.
+TEXT ·softMaxRows2AVX512(SB), NOSPLIT, $0-72
+	MOVQ out0+0(FP), DI
+	MOVQ x0+8(FP), SI
+	MOVQ m0+16(FP), DX
+	MOVQ out1+24(FP), R9
+	MOVQ x1+32(FP), R10
+	MOVQ m1+40(FP), R11
+	MOVQ n+48(FP), BX
+	VBROADCASTSS scale+56(FP), Z15
+	MOVL $0xff800000, AX
+	VPBROADCASTD AX, Z14 // row 0's running max, from -inf
+	VPBROADCASTD AX, Z12 // row 1's
+	XORQ R8, R8
+
+	// Pass 1: out = x·scale + mask; track the max.
+sm2_v:
+	MOVQ BX, CX
+	SUBQ R8, CX
+	JLE sm2_vdone
+	KXNORW K1, K1, K1
+	CMPQ CX, $16
+	JGE sm2_vfull
+	TAILMASK(K1)
+sm2_vfull:
+	VMOVUPS.Z (SI)(R8*4), K1, Z0
+	VMOVUPS.Z (R10)(R8*4), K1, Z3
+	VMULPS Z15, Z0, Z0
+	VMULPS Z15, Z3, Z3
+	TESTQ DX, DX
+	JZ sm2_vnomask0
+	VMOVUPS.Z (DX)(R8*4), K1, Z1
+	VADDPS Z1, Z0, Z0
+sm2_vnomask0:
+	TESTQ R11, R11
+	JZ sm2_vnomask1
+	VMOVUPS.Z (R11)(R8*4), K1, Z4
+	VADDPS Z4, Z3, Z3
+sm2_vnomask1:
+	VMOVUPS Z0, K1, (DI)(R8*4)
+	VMOVUPS Z3, K1, (R9)(R8*4)
+	VMAXPS Z0, Z14, K1, Z14
+	VMAXPS Z3, Z12, K1, Z12
+	ADDQ $16, R8
+	JMP sm2_v
+sm2_vdone:
+	// Horizontal maxima into every lane of Z14 and Z12.
+	VSHUFF32X4 $0x4e, Z14, Z14, Z0
+	VSHUFF32X4 $0x4e, Z12, Z12, Z3
+	VMAXPS Z0, Z14, Z14
+	VMAXPS Z3, Z12, Z12
+	VSHUFF32X4 $0xb1, Z14, Z14, Z0
+	VSHUFF32X4 $0xb1, Z12, Z12, Z3
+	VMAXPS Z0, Z14, Z14
+	VMAXPS Z3, Z12, Z12
+	VSHUFPS $0x4e, Z14, Z14, Z0
+	VSHUFPS $0x4e, Z12, Z12, Z3
+	VMAXPS Z0, Z14, Z14
+	VMAXPS Z3, Z12, Z12
+	VSHUFPS $0xb1, Z14, Z14, Z0
+	VSHUFPS $0xb1, Z12, Z12, Z3
+	VMAXPS Z0, Z14, Z14
+	VMAXPS Z3, Z12, Z12
+
+	EXPCONST
+	VPXORD Z13, Z13, Z13 // row 0's sum
+	VPXORD Z11, Z11, Z11 // row 1's
+	XORQ R8, R8
+	// Pass 2: out = exp(out - max); sum.
+sm2_e:
+	MOVQ BX, CX
+	SUBQ R8, CX
+	JLE sm2_edone
+	KXNORW K1, K1, K1
+	CMPQ CX, $16
+	JGE sm2_efull
+	TAILMASK(K1)
+sm2_efull:
+	VMOVUPS.Z (DI)(R8*4), K1, Z0
+	VMOVUPS.Z (R9)(R8*4), K1, Z3
+	VSUBPS Z14, Z0, Z0
+	VSUBPS Z12, Z3, Z3
+	EXP512(Z0, Z1, Z2, K2)
+	EXP512(Z3, Z4, Z5, K3)
+	VMOVUPS Z0, K1, (DI)(R8*4)
+	VMOVUPS Z3, K1, (R9)(R8*4)
+	VADDPS Z0, Z13, K1, Z13
+	VADDPS Z3, Z11, K1, Z11
+	ADDQ $16, R8
+	JMP sm2_e
+sm2_edone:
+	VEXTRACTF32X8 $1, Z13, Y0
+	VEXTRACTF32X8 $1, Z11, Y3
+	VADDPS Y0, Y13, Y13
+	VADDPS Y3, Y11, Y11
+	VEXTRACTF128 $1, Y13, X0
+	VEXTRACTF128 $1, Y11, X3
+	VADDPS X0, X13, X13
+	VADDPS X3, X11, X11
+	VHADDPS X13, X13, X13
+	VHADDPS X11, X11, X11
+	VHADDPS X13, X13, X13
+	VHADDPS X11, X11, X11
+	// Pass 3: out /= sum.
+	VDIVSS X13, X27, X1
+	VDIVSS X11, X27, X4
+	VBROADCASTSS X1, Z1
+	VBROADCASTSS X4, Z4
+	XORQ R8, R8
+sm2_s:
+	MOVQ BX, CX
+	SUBQ R8, CX
+	JLE sm2_done
+	KXNORW K1, K1, K1
+	CMPQ CX, $16
+	JGE sm2_sfull
+	TAILMASK(K1)
+sm2_sfull:
+	VMOVUPS.Z (DI)(R8*4), K1, Z0
+	VMOVUPS.Z (R9)(R8*4), K1, Z3
+	VMULPS Z1, Z0, Z0
+	VMULPS Z4, Z3, Z3
+	VMOVUPS Z0, K1, (DI)(R8*4)
+	VMOVUPS Z3, K1, (R9)(R8*4)
+	ADDQ $16, R8
+	JMP sm2_s
+sm2_done:
+	VMOVSS X13, sum0+64(FP)
+	VMOVSS X11, sum1+68(FP)
+	VZEROUPPER
+	RET
