@@ -78,6 +78,9 @@ func TestAttentionFusion(t *testing.T) {
 		{name: "f16 48-wide, one stream", kv: rt.F16, D: 48, Dv: 48, nKV: 32, N: 2, hkv: 1, nS: 1, live: []int{2}},
 		{name: "f16 no mask", kv: rt.F16, D: 8, Dv: 8, nKV: 32, N: 2, hkv: 2, nS: 1},
 		{name: "f16 fully masked stream", kv: rt.F16, D: 8, Dv: 8, nKV: 32, N: 2, hkv: 1, nS: 2, live: []int{0, 9}},
+		// Scores of 40 cells: 32 on the 16-row kernel, 8 on the 4-row one.
+		{name: "f16 8-wide, 40 cells", kv: rt.F16, D: 8, Dv: 16, nKV: 40, N: 2, hkv: 2, nS: 2, live: []int{40, 13}},
+		{name: "f16 16-wide, 4 heads a kv head", kv: rt.F16, D: 16, Dv: 16, nKV: 48, N: 4, hkv: 2, nS: 2, live: []int{48, 30}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
