@@ -113,7 +113,12 @@ func TestReadOnlyBindingsRun(t *testing.T) {
 		}
 		return got
 	}
-	got := run(newBackend(t, d), d.BufferType())
+	// Unfused, so that the ADD of the bias runs binary.wgsl (fused, it is
+	// the matmul's epilogue, and the check below would pass only when an
+	// earlier test had made binary.wgsl's read-only variant).
+	b := newBackend(t, d)
+	b.SetFusion(false)
+	got := run(b, d.BufferType())
 	cb, err := cpu.NewBackend(1)
 	if err != nil {
 		t.Fatal(err)
