@@ -80,7 +80,7 @@ var avx512Kernels = func() *kernels {
 	k.dotQ5_0R = repackedDot(q5GroupBytes, 16, dotQ5_0RAVX512)
 	k.dotQ5_1R = repackedDot(q5GroupBytes, 16, dotQ5_1RAVX512)
 	k.expSub, k.rowSoftMax = expSub512, softMaxRow512
-	k.rowSoftMax2 = softMaxRows2_512
+	k.rowSoftMax2 = softMaxRowPair512
 	useTernaryAVX512(&k)
 	return &k
 }()

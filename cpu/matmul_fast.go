@@ -594,6 +594,9 @@ type tileKernel struct {
 	one func(w []byte, x []float32) float32
 }
 
+// shortRow reports whether rows of k elements take the x16 kernel.
+func shortRow(k int) bool { return k == 8 || k == 16 }
+
 // maxShortColumns is the most columns a dotF16x16 call takes.
 const maxShortColumns = 8
 
@@ -622,7 +625,7 @@ func mulShortRows(k tileKernel, w []byte, rows, stride int, cols tileColumns, ds
 // that each weight element is loaded (converted) once per group; rows past
 // the last whole tile use the one-row dot.
 func mulTiles(k tileKernel, w []byte, rows, stride int, cols tileColumns, dst hostTensor, M, m0 int) {
-	if K := len(cols.x(0)); k.x16 != nil && rows >= 16 && (K == 8 || K == 16) {
+	if k.x16 != nil && rows >= 16 && shortRow(len(cols.x(0))) {
 		done := mulShortRows(k, w, rows, stride, cols, dst, M, m0)
 		if done == rows {
 			return

@@ -317,19 +317,7 @@ func (t *attnTask) attend(k *kernels, i12, i13 int, ws *workspace) {
 	scored := softMaxWindow(live, M)
 	r2, r3 := o.q.ne[2]/o.keys.ne[2], o.q.ne[3]/o.keys.ne[3]
 	base := o.keys.at(0, i12/r2, i13/r3)
-	if tk := o.tileK; tk.x16 != nil && (o.q.ne[0] == 8 || o.q.ne[0] == 16) && N >= 2 && N <= maxShortColumns && scored >= 16 {
-		// tileRows' calls without its layers: whole blocks of 16 rows on
-		// x16, the rest as mulTiles leaves them.
-		w, stride := o.keys.mem[base:], o.keys.nb[1]
-		blocks := scored &^ 15
-		sc, _ := f32View(t.sc.mem, 0, M*N)
-		tk.x16(w, stride, blocks, t.q, N, sc, M)
-		if blocks < scored {
-			mulTiles(tk, w[blocks*stride:], scored-blocks, stride, tileColumns{n: N, x: t.q, ldo: M}, t.sc, M, blocks)
-		}
-	} else {
-		tileRows(o.tileK, o.keys, base, scored, t.q, &t.sc, 0, 0)
-	}
+	tileRows(o.tileK, o.keys, base, scored, t.q, &t.sc, 0, 0)
 	rowAt := func(n int) (row []float32, moff int, window *int32) {
 		if o.mask != nil {
 			moff, window = o.mask.at(n, i12%o.mask.ne[2], i13%o.mask.ne[3]), &windows[n]
@@ -352,17 +340,7 @@ func (t *attnTask) attend(k *kernels, i12, i13 int, ws *workspace) {
 	Dv := o.out.ne[0]
 	r2, r3 = o.sm.ne[2]/o.vals.ne[2], o.sm.ne[3]/o.vals.ne[3]
 	base = o.vals.at(0, i12/r2, i13/r3)
-	if tv := o.tileV; tv.x8x2 != nil && N == 2 && Dv%8 == 0 {
-		// tileRows' calls without its layers: 8 value rows a call.
-		w, stride, ldo := o.vals.mem[base:], o.vals.nb[1], t.res.nb[1]/4
-		out, _ := f32View(t.res.mem, t.res.at(0, i12, i13), ldo+Dv)
-		w0, w1 := t.w(0), t.w(1)
-		for i := 0; i < Dv; i += 8 {
-			tv.x8x2(w[i*stride:], stride, w0, w1, out[i:], ldo)
-		}
-	} else {
-		tileRows(o.tileV, o.vals, base, Dv, t.w, t.res, i12, i13)
-	}
+	tileRows(o.tileV, o.vals, base, Dv, t.w, t.res, i12, i13)
 }
 
 // rowKernels are the kernels mulMatDot multiplies f32 or f16 weight rows
@@ -403,12 +381,26 @@ func tileRows(tile tileKernel, w hostTensor, off, rows int, x func(c int) []floa
 		return
 	}
 	if N >= 2 {
-		mulTiles(tile, base, rows, stride, tileColumns{
-			n:    N,
-			x:    x,
-			out0: dst.at(0, i12, i13),
-			ldo:  dst.nb[1] / 4,
-		}, *dst, M, 0)
+		cols := tileColumns{n: N, x: x, out0: dst.at(0, i12, i13), ldo: dst.nb[1] / 4}
+		out, _ := f32View(dst.mem, cols.out0, (N-1)*cols.ldo+M)
+		switch {
+		// mulTiles' kernel calls for these shapes, made here without its
+		// layers (a fifth of a tiny model's attention): the same calls on
+		// the same rows, so the same bits.
+		case tile.x16 != nil && rows >= 16 && N <= maxShortColumns && shortRow(len(x(0))):
+			blocks := rows &^ 15
+			tile.x16(base, stride, blocks, x, N, out, cols.ldo)
+			if blocks < rows {
+				mulTiles(tile, base[blocks*stride:], rows-blocks, stride, cols, *dst, M, blocks)
+			}
+		case tile.x8x2 != nil && N == 2 && rows%8 == 0:
+			x0, x1 := x(0), x(1)
+			for i := 0; i < rows; i += 8 {
+				tile.x8x2(base[i*stride:], stride, x0, x1, out[i:], cols.ldo)
+			}
+		default:
+			mulTiles(tile, base, rows, stride, cols, *dst, M, 0)
+		}
 		return
 	}
 	out, _ := f32View(dst.mem, dst.at(0, i12, i13), rows)

@@ -275,26 +275,8 @@ func (k *kernels) softMaxRow(x, out []float32, mask *hostTensor, moff int, live 
 		softcapRow(out, x, s, softcap) // then the mask, unscaled
 		x, s = out, 1
 	}
-	n := ne0
-	var m []float32 // the mask row, nil for none
-	if mask != nil {
-		var ok bool
-		m, ok = f32View(mask.mem, moff, ne0)
-		if !ok || mask.typ != rt.F32 {
-			m = ws.f32(0, ne0)
-			mask.loadRow(moff, m)
-		}
-		if live != nil && *live >= 0 {
-			n = int(*live)
-		} else {
-			n = softMaxWindow(liveLength(m), ne0)
-			if live != nil {
-				*live = int32(n)
-			}
-		}
-		clear(out[n:])
-		m = m[:n]
-	}
+	m, n := maskWindow(mask, moff, ne0, live, ws, 0)
+	clear(out[n:])
 	row := out[:n]
 	if k.rowSoftMax != nil {
 		if n == 0 || k.rowSoftMax(row, x, m, s) == 0 {
@@ -319,41 +301,55 @@ func (k *kernels) softMaxRow(x, out []float32, mask *hostTensor, moff int, live 
 	k.scale(row, row, 1/sum)
 }
 
+// maskWindow returns row moff of mask as float32 (in place, or loaded
+// into scratch slot), cut to the row's softmax window, and that window:
+// its live cells rounded up to whole vectors, from *live when it is known
+// (>= 0), else found and, with live not nil, kept there. Without a mask
+// it is nil and ne0.
+func maskWindow(mask *hostTensor, moff, ne0 int, live *int32, ws *workspace, slot int) ([]float32, int) {
+	if mask == nil {
+		return nil, ne0
+	}
+	m, ok := f32View(mask.mem, moff, ne0)
+	if !ok || mask.typ != rt.F32 {
+		m = ws.f32(slot, ne0)
+		mask.loadRow(moff, m)
+	}
+	if live != nil && *live >= 0 {
+		return m[:*live], int(*live)
+	}
+	n := softMaxWindow(liveLength(m), ne0)
+	if live != nil {
+		*live = int32(n)
+	}
+	return m[:n], n
+}
+
 // softMaxRowPair is softMaxRow on rows x0 and x1 in place, both on
 // rowSoftMax2 where the set has it and the rows share their window (the
 // query heads of one kv head do): the same bits as two softMaxRow calls.
 func (k *kernels) softMaxRowPair(x0, x1 []float32, mask *hostTensor, moff0, moff1 int, live0, live1 *int32, scale, softcap float32, ws *workspace) {
-	ne0 := len(x0)
-	pair := k.rowSoftMax2 != nil && softcap <= 0 && len(x1) == ne0
-	var m0, m1 []float32
-	n := ne0
-	if pair && mask != nil {
-		var ok0, ok1 bool
-		m0, ok0 = f32View(mask.mem, moff0, ne0)
-		m1, ok1 = f32View(mask.mem, moff1, ne0)
-		pair = ok0 && ok1 && mask.typ == rt.F32 && live0 != nil && live1 != nil && *live0 >= 0 && *live0 == *live1
-		if pair {
-			n = int(*live0)
-			m0, m1 = m0[:n], m1[:n]
+	if ne0 := len(x0); k.rowSoftMax2 != nil && softcap <= 0 && len(x1) == ne0 {
+		m0, n := maskWindow(mask, moff0, ne0, live0, ws, 0)
+		m1, n1 := maskWindow(mask, moff1, ne0, live1, ws, 1)
+		if n1 == n {
+			clear(x0[n:])
+			clear(x1[n:])
+			var s0, s1 float32
+			if n > 0 {
+				s0, s1 = k.rowSoftMax2(x0[:n], x0, m0, x1[:n], x1, m1, scale)
+			}
+			if s0 == 0 {
+				clear(x0) // a fully masked row
+			}
+			if s1 == 0 {
+				clear(x1)
+			}
+			return
 		}
 	}
-	if !pair {
-		k.softMaxRow(x0, x0, mask, moff0, live0, scale, softcap, ws)
-		k.softMaxRow(x1, x1, mask, moff1, live1, scale, softcap, ws)
-		return
-	}
-	clear(x0[n:])
-	clear(x1[n:])
-	var s0, s1 float32
-	if n > 0 {
-		s0, s1 = k.rowSoftMax2(x0[:n], x0, m0, x1[:n], x1, m1, scale)
-	}
-	if s0 == 0 {
-		clear(x0) // a fully masked row
-	}
-	if s1 == 0 {
-		clear(x1)
-	}
+	k.softMaxRow(x0, x0, mask, moff0, live0, scale, softcap, ws)
+	k.softMaxRow(x1, x1, mask, moff1, live1, scale, softcap, ws)
 }
 
 // ropeTask rotates pairs by angles computed in float64 once per position

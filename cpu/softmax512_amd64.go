@@ -28,8 +28,8 @@ func softMaxRow512(dst, x, m []float32, s float32) float32 {
 	return softMaxRowAVX512(&dst[0], &x[0], mp, n, s)
 }
 
-// softMaxRows2_512 is kernels.rowSoftMax2 on softMaxRows2AVX512.
-func softMaxRows2_512(d0, x0, m0, d1, x1, m1 []float32, s float32) (float32, float32) {
+// softMaxRowPair512 is kernels.rowSoftMax2 on softMaxRows2AVX512.
+func softMaxRowPair512(d0, x0, m0, d1, x1, m1 []float32, s float32) (float32, float32) {
 	n := len(d0)
 	if n == 0 {
 		return 0, 0
