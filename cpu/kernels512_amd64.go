@@ -4,7 +4,6 @@ package cpu
 
 import (
 	"encoding/binary"
-	"fmt"
 	"math"
 	"os"
 	"strings"
@@ -42,8 +41,8 @@ var avx512Kernels = func() *kernels {
 	k.dotF16x4, k.dotF32x4 = dotF16x4AVX512, dotF32x4AVX512
 	k.dotF16x16 = dotF16x16Go
 	k.dotF16x8x2 = dotF16x8x2Go
-	k.dotF32x4c4 = dotF32x4c4AVX512
-	k.thinF32c4 = thinF32c4AVX512
+	k.dotF32x4c4 = dotF32x4c4For(thinF32x4c4AVX512, dotF32x4AVX512)
+	k.thinF32c4 = thinF32c4For(thinF32x4c4AVX512)
 	k.dotQ8x4 = blockDot4(34, dotQ8x4AVX512)
 	k.dotQ4K = blockDotK(144, dotQ4KAVX512)
 	k.dotQ4KRows = blockDotKRows(144, dotQ4KRowsAVX512)
@@ -253,17 +252,7 @@ var f16x16Index = func() (idx [128]uint16) {
 
 // dotF16x16Go is kernels.dotF16x16 on dotF16x16AVX512.
 func dotF16x16Go(w []byte, ldw, rows int, x func(c int) []float32, n int, out []float32, ldo int) {
-	k := len(x(0))
-	if n < 1 || n > maxShortColumns || k != 8 && k != 16 || rows < 16 || rows%16 != 0 {
-		panic(fmt.Sprintf("cpu: dotF16x16 of %d rows, %d columns of %d elements", rows, n, k))
-	}
-	_, _ = w[(rows-1)*ldw+2*k-1], out[(n-1)*ldo+rows-1]
-	var ptrs [maxShortColumns]*float32
-	for c := range n {
-		xc := x(c)
-		_ = xc[k-1]
-		ptrs[c] = &xc[0]
-	}
+	k, ptrs := shortColumns(w, ldw, rows, x, n, out, ldo)
 	dotF16x16AVX512(&w[0], ldw, &ptrs[0], n, k, &out[0], ldo, &f16x16Index[0], rows/16)
 }
 
@@ -359,45 +348,6 @@ func dotMXFP4AVX512(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
 
 //go:noescape
 func thinF32x4c4AVX512(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *float32, ldo int, groups int)
-
-// thinF32c4AVX512 is kernels.thinF32c4 on thinF32x4c4AVX512.
-func thinF32c4AVX512(w []byte, ldw int, x [4][]float32, out []float32, ldo, m int) {
-	k := len(x[0])
-	if m == 0 {
-		return
-	}
-	if k%simdWidth != 0 || m%4 != 0 || k == 0 {
-		panic(fmt.Sprintf("cpu: thinF32c4 of %d rows of %d", m, k))
-	}
-	_, _ = w[(m-1)*ldw+4*k-1], out[3*ldo+m-1]
-	_, _, _, _ = x[0][k-1], x[1][k-1], x[2][k-1], x[3][k-1]
-	thinF32x4c4AVX512(&w[0], ldw, &x[0][0], &x[1][0], &x[2][0], &x[3][0], k, &out[0], ldo, m/4)
-}
-
-// dotF32x4c4AVX512 is the 4×4 f32 tile: dotF32x4AVX512 for columns 0-1
-// and 2-3 in one pass over the weights. Rows shorter than 8 take the two
-// calls.
-func dotF32x4c4AVX512(w []byte, ldw int, x0, x1, x2, x3, out []float32, ldo int) {
-	k := len(x0)
-	m := k &^ (simdWidth - 1)
-	if m == 0 {
-		dotF32x4AVX512(w, ldw, x0, x1, nil, out, ldo)
-		dotF32x4AVX512(w, ldw, x2, x3, nil, out[2*ldo:], ldo)
-		return
-	}
-	_ = out[3*ldo+3]
-	_, _, _, _, _ = w[3*ldw+4*m-1], x0[m-1], x1[m-1], x2[m-1], x3[m-1]
-	thinF32x4c4AVX512(&w[0], ldw, &x0[0], &x1[0], &x2[0], &x3[0], m, &out[0], ldo, 1)
-	cols := [4][]float32{x0, x1, x2, x3}
-	for i := m; i < k; i++ { // the tail, element by element, as dotF32x4AVX512
-		for r := 0; r < 4; r++ {
-			v := math.Float32frombits(binary.LittleEndian.Uint32(w[r*ldw+4*i:]))
-			for c := 0; c < 4; c++ {
-				out[c*ldo+r] += v * cols[c][i]
-			}
-		}
-	}
-}
 
 //go:noescape
 func dotIQ4XSRAVX512(p *byte, qs *int8, sums *int32, d *float32, np int) float32

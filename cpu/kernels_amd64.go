@@ -50,12 +50,97 @@ var avx2Kernels = func() *kernels {
 	k.dotQ8x8x4, k.dotQ4x8x4 = dotQ8x8x4Asm, dotQ4x8x4Asm
 	k.repackQ8, k.repackQ4 = repackQ8Asm, repackQ4Asm
 	k.dotF16x4 = dotF16x4Asm
+	k.dotF16x16 = dotF16x16AVX2Go
+	k.dotF16x8x2 = dotF16x8x2Asm
 	k.dotF32x4 = dotF32x4Asm
 	k.gemvF32 = gemvF32Asm
 	k.dotQ4R8 = r8Dot(dotQ4R8SIMD)
 	k.gemmRows = gemmRowsFor(gemm6x16StridedSIMD)
+	k.rowSoftMax, k.rowSoftMax2 = softMaxAVX2(k)
+	k.thinF32c4 = thinF32c4For(thinF32x4c4AVX2)
+	k.dotF32x4c4 = dotF32x4c4For(thinF32x4c4AVX2, dotF32x4Asm)
 	return k
 }()
+
+//go:noescape
+func thinF32x4c4AVX2(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *float32, ldo int, groups int)
+
+// thinF32c4For is kernels.thinF32c4 on a 4-column assembly kernel of
+// groups of 4 rows.
+func thinF32c4For(kernel func(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *float32, ldo int, groups int)) func([]byte, int, [4][]float32, []float32, int, int) {
+	return func(w []byte, ldw int, x [4][]float32, out []float32, ldo, m int) {
+		k := len(x[0])
+		if m == 0 {
+			return
+		}
+		if k%simdWidth != 0 || m%4 != 0 || k == 0 {
+			panic(fmt.Sprintf("cpu: thinF32c4 of %d rows of %d", m, k))
+		}
+		_, _ = w[(m-1)*ldw+4*k-1], out[3*ldo+m-1]
+		_, _, _, _ = x[0][k-1], x[1][k-1], x[2][k-1], x[3][k-1]
+		kernel(&w[0], ldw, &x[0][0], &x[1][0], &x[2][0], &x[3][0], k, &out[0], ldo, m/4)
+	}
+}
+
+// dotF32x4c4For is kernels.dotF32x4c4 on a 4-column kernel (one group)
+// whose bits are those of two calls of dotF32x4, the 2-column tile it
+// falls back to for rows shorter than 8.
+func dotF32x4c4For(thin func(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *float32, ldo int, groups int), dotF32x4 func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int)) func(w []byte, ldw int, x0, x1, x2, x3, out []float32, ldo int) {
+	return func(w []byte, ldw int, x0, x1, x2, x3, out []float32, ldo int) {
+		k := len(x0)
+		m := k &^ (simdWidth - 1)
+		if m == 0 {
+			dotF32x4(w, ldw, x0, x1, nil, out, ldo)
+			dotF32x4(w, ldw, x2, x3, nil, out[2*ldo:], ldo)
+			return
+		}
+		_ = out[3*ldo+3]
+		_, _, _, _, _ = w[3*ldw+4*m-1], x0[m-1], x1[m-1], x2[m-1], x3[m-1]
+		thin(&w[0], ldw, &x0[0], &x1[0], &x2[0], &x3[0], m, &out[0], ldo, 1)
+		cols := [4][]float32{x0, x1, x2, x3}
+		for i := m; i < k; i++ { // the tail, element by element, as dotF32x4
+			for r := 0; r < 4; r++ {
+				v := math.Float32frombits(binary.LittleEndian.Uint32(w[r*ldw+4*i:]))
+				for c := 0; c < 4; c++ {
+					out[c*ldo+r] += v * cols[c][i]
+				}
+			}
+		}
+	}
+}
+
+//go:noescape
+func softMaxRowAVX2(out, x, mask *float32, n int, scale float32) float32
+
+//go:noescape
+func softMaxRows2AVX2(out0, x0, m0, out1, x1, m1 *float32, n int, scale float32) (sum0, sum1 float32)
+
+// softMaxAVX2 returns kernels.rowSoftMax and rowSoftMax2 on the AVX2 row
+// kernels, which give the bits of k's scaleAdd (or scale), maxOf, expSub
+// and scale; rows of a length off the vector width run on those.
+func softMaxAVX2(k *kernels) (one func(dst, x, m []float32, s float32) float32, two func(d0, x0, m0, d1, x1, m1 []float32, s float32) (float32, float32)) {
+	one = func(dst, x, m []float32, s float32) float32 {
+		n := len(dst)
+		if n == 0 || n%simdWidth != 0 {
+			return k.softMaxSteps(dst, x, m, s)
+		}
+		xp, mp := softMaxOperands(n, x, m)
+		return softMaxRowAVX2(&dst[0], xp, mp, n, s)
+	}
+	two = func(d0, x0, m0, d1, x1, m1 []float32, s float32) (float32, float32) {
+		n := len(d0)
+		if len(d1) != n {
+			panic("cpu: rowSoftMax2 of rows of different lengths")
+		}
+		if n == 0 || n%simdWidth != 0 {
+			return one(d0, x0, m0, s), one(d1, x1, m1, s)
+		}
+		xp0, mp0 := softMaxOperands(n, x0, m0)
+		xp1, mp1 := softMaxOperands(n, x1, m1)
+		return softMaxRows2AVX2(&d0[0], xp0, mp0, &d1[0], xp1, mp1, n, s)
+	}
+	return one, two
+}
 
 //go:noescape
 func dotQ4x8x4SIMD(p *byte, qs *int8, qd *float32, neg *int32, nb int, out *float32, ldo int)
@@ -131,6 +216,40 @@ func dotF16x4x1SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, 
 
 //go:noescape
 func dotF16x4x2SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
+
+//go:noescape
+func dotF16x16AVX2(w *byte, ldw int, xs **float32, n, k int, out *float32, ldo int, groups int)
+
+// shortColumns checks a dotF16x16 call's operands, panicking on shapes it
+// does not take, and returns the rows' length and the columns' pointers
+// for the assembly.
+func shortColumns(w []byte, ldw, rows int, x func(c int) []float32, n int, out []float32, ldo int) (int, [maxShortColumns]*float32) {
+	k := len(x(0))
+	if n < 1 || n > maxShortColumns || k != 8 && k != 16 || rows < 16 || rows%16 != 0 {
+		panic(fmt.Sprintf("cpu: dotF16x16 of %d rows, %d columns of %d elements", rows, n, k))
+	}
+	_, _ = w[(rows-1)*ldw+2*k-1], out[(n-1)*ldo+rows-1]
+	var ptrs [maxShortColumns]*float32
+	for c := range n {
+		xc := x(c)
+		_ = xc[k-1]
+		ptrs[c] = &xc[0]
+	}
+	return k, ptrs
+}
+
+// dotF16x16AVX2Go is kernels.dotF16x16 on dotF16x16AVX2, 8 rows a group.
+func dotF16x16AVX2Go(w []byte, ldw, rows int, x func(c int) []float32, n int, out []float32, ldo int) {
+	k, ptrs := shortColumns(w, ldw, rows, x, n, out, ldo)
+	dotF16x16AVX2(&w[0], ldw, &ptrs[0], n, k, &out[0], ldo, rows/8)
+}
+
+// dotF16x8x2Asm is kernels.dotF16x8x2 as two calls of the 4-row kernel:
+// its sums, in one call for the callers' 8 rows.
+func dotF16x8x2Asm(w []byte, ldw int, x0, x1, out []float32, ldo int) {
+	dotF16x4Asm(w, ldw, x0, x1, nil, out, ldo)
+	dotF16x4Asm(w[4*ldw:], ldw, x0, x1, nil, out[4:], ldo)
+}
 
 func dotF16x4Asm(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
 	k := len(x0)

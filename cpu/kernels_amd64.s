@@ -1562,6 +1562,30 @@ panelQ4_loop:
 	VFMADD231PS Y12, Y15, A0 \
 	VFMADD231PS Y13, Y15, A1
 
+// PAIRSUM sets D = [lanes 0-3 + lanes 4-7 of A | the same of B], as
+// HSTORE's first add does for each (clobbers T).
+#define PAIRSUM(A, B, D, T) \
+	VPERM2F128 $0x20, B, A, D \
+	VPERM2F128 $0x31, B, A, T \
+	VADDPS T, D, D
+
+// RED4X2 reduces the 2-column tile sums in Y0-Y7 (column c of row r in
+// Y(2r+c)) and stores column 0's four at DST0, column 1's at DST1: each
+// sum added as HSTORE adds it, ((a0+a4)+(a1+a5)) + ((a2+a6)+(a3+a7)), so
+// the same bits, in 14 instructions for the 8 rather than 40 (clobbers
+// Y8-Y15).
+#define RED4X2(DST0, DST1) \
+	PAIRSUM(Y0, Y1, Y8, Y9) \
+	PAIRSUM(Y2, Y3, Y10, Y11) \
+	PAIRSUM(Y4, Y5, Y12, Y13) \
+	PAIRSUM(Y6, Y7, Y14, Y15) \
+	VHADDPS Y10, Y8, Y8 \
+	VHADDPS Y14, Y12, Y12 \
+	VHADDPS Y12, Y8, Y8 \
+	VMOVUPS X8, DST0 \
+	VEXTRACTF128 $1, Y8, X9 \
+	VMOVUPS X9, DST1
+
 // HSTORE reduces the 8 lanes of A (XA its low half) and stores the sum at
 // DST (clobbers X15).
 #define HSTORE(A, XA, DST) \
@@ -1744,14 +1768,7 @@ f16x4x2_loop:
 
 	// Column c of row r is in Y(2r+c); out[c*ldo+r].
 	LEAQ (DX)(BX*1), R8
-	HSTORE(Y0, X0, 0(DX))
-	HSTORE(Y2, X2, 4(DX))
-	HSTORE(Y4, X4, 8(DX))
-	HSTORE(Y6, X6, 12(DX))
-	HSTORE(Y1, X1, 0(R8))
-	HSTORE(Y3, X3, 4(R8))
-	HSTORE(Y5, X5, 8(R8))
-	HSTORE(Y7, X7, 12(R8))
+	RED4X2(0(DX), 0(R8))
 	VZEROUPPER
 	RET
 
@@ -1866,14 +1883,69 @@ f32x4x2_loop:
 
 	// Column c of row r is in Y(2r+c); out[c*ldo+r].
 	LEAQ (DX)(BX*1), R8
-	HSTORE(Y0, X0, 0(DX))
-	HSTORE(Y2, X2, 4(DX))
-	HSTORE(Y4, X4, 8(DX))
-	HSTORE(Y6, X6, 12(DX))
-	HSTORE(Y1, X1, 0(R8))
-	HSTORE(Y3, X3, 4(R8))
-	HSTORE(Y5, X5, 8(R8))
-	HSTORE(Y7, X7, 12(R8))
+	RED4X2(0(DX), 0(R8))
+	VZEROUPPER
+	RET
+
+// ZERO8 zeroes the tile sums Y0-Y7.
+#define ZERO8 \
+	VXORPS Y0, Y0, Y0 \
+	VXORPS Y1, Y1, Y1 \
+	VXORPS Y2, Y2, Y2 \
+	VXORPS Y3, Y3, Y3 \
+	VXORPS Y4, Y4, Y4 \
+	VXORPS Y5, Y5, Y5 \
+	VXORPS Y6, Y6, Y6 \
+	VXORPS Y7, Y7, Y7
+
+// THIN2 accumulates the 4 weight rows at SI, R8, R9 and R10 times the
+// columns at XA and XB over k = CX elements into Y0-Y7, as
+// dotF32x4x2SIMD's loop does (clobbers AX, Y12, Y13, Y15).
+#define THIN2(XA, XB, LOOP) \
+	XORQ AX, AX \
+	ZERO8 \
+LOOP: \
+	VMOVUPS (XA)(AX*4), Y12 \
+	VMOVUPS (XB)(AX*4), Y13 \
+	F32ROW2((SI)(AX*4), Y0, Y1) \
+	F32ROW2((R8)(AX*4), Y2, Y3) \
+	F32ROW2((R9)(AX*4), Y4, Y5) \
+	F32ROW2((R10)(AX*4), Y6, Y7) \
+	ADDQ $8, AX \
+	CMPQ AX, CX \
+	JLT LOOP
+
+// func thinF32x4c4AVX2(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *float32, ldo int, groups int)
+// groups >= 1 groups of 4 float32 weight rows (ldw bytes apart) of k
+// elements (k > 0, a multiple of 8) times the 4 columns x0-x3:
+// out[c*ldo+r]. Each group runs dotF32x4x2SIMD's operations for columns
+// 0-1 and then 2-3, so its bits, in one call for the whole product.
+TEXT ·thinF32x4c4AVX2(SB), NOSPLIT, $0-80
+	MOVQ w+0(FP), SI
+	MOVQ ldw+8(FP), BX
+	MOVQ x0+16(FP), DI
+	MOVQ x1+24(FP), R11
+	MOVQ x2+32(FP), R12
+	MOVQ x3+40(FP), R13
+	MOVQ k+48(FP), CX
+	MOVQ out+56(FP), DX
+	MOVQ ldo+64(FP), R14
+	SHLQ $2, R14
+
+thin4_group:
+	LEAQ (SI)(BX*1), R8
+	LEAQ (R8)(BX*1), R9
+	LEAQ (R9)(BX*1), R10
+	THIN2(DI, R11, thin4_cols01)
+	LEAQ (DX)(R14*1), AX
+	RED4X2(0(DX), 0(AX))
+	THIN2(R12, R13, thin4_cols23)
+	LEAQ (DX)(R14*2), AX
+	RED4X2(0(AX), 0(AX)(R14*1))
+	ADDQ $16, DX
+	LEAQ (SI)(BX*4), SI
+	DECQ groups+72(FP)
+	JNZ thin4_group
 	VZEROUPPER
 	RET
 
@@ -2026,5 +2098,185 @@ gemv4_sum:
 	ADDQ $16, DX
 	DECQ R12
 	JNZ gemv4_group
+	VZEROUPPER
+	RET
+
+// SM_SCALE sets out[0:n] = x·s (+ mask, when MASK is not 0) for the row
+// at SRC (mask MASK, out DST; all advanced), n = CNT a multiple of 8, and
+// its maximum into MAX and then, reduced, into the low lane of MAXX: as scaleAddSIMD (or scaleSIMD)
+// and maxSIMD compute them. S is s broadcast; clobbers Y0, X1.
+#define SM_SCALE(SRC, MASK, DST, CNT, S, MAX, MAXX, L0, L1, L2, L3) \
+	VMULPS (SRC), S, Y0 \
+	TESTQ MASK, MASK \
+	JZ L0 \
+	VADDPS (MASK), Y0, Y0 \
+	ADDQ $32, MASK \
+L0: \
+	VMOVUPS Y0, (DST) \
+	VMOVAPS Y0, MAX \
+	ADDQ $32, SRC \
+	ADDQ $32, DST \
+	SUBQ $8, CNT \
+L1: \
+	TESTQ CNT, CNT \
+	JZ L3 \
+	VMULPS (SRC), S, Y0 \
+	TESTQ MASK, MASK \
+	JZ L2 \
+	VADDPS (MASK), Y0, Y0 \
+	ADDQ $32, MASK \
+L2: \
+	VMOVUPS Y0, (DST) \
+	VMAXPS Y0, MAX, MAX \
+	ADDQ $32, SRC \
+	ADDQ $32, DST \
+	SUBQ $8, CNT \
+	JMP L1 \
+L3: \
+	VEXTRACTF128 $1, MAX, X1 \
+	VMAXPS X1, MAXX, MAXX \
+	VPERMILPS $0x4e, MAXX, X1 \
+	VMAXPS X1, MAXX, MAXX \
+	VPERMILPS $0xb1, MAXX, X1 \
+	VMAXPS X1, MAXX, MAXX
+
+// SM_EXP sets the chunk at OFF(DST) to exp(chunk - MX) and adds it to
+// ACC, as expSubSIMD does; V and T1-T3 are scratch.
+#define SM_EXP(DST, OFF, MX, ACC, V, T1, T2, T3) \
+	VMOVUPS OFF(DST), V \
+	VSUBPS MX, V, V \
+	EXP(V, T1, T2, T3) \
+	VMOVUPS V, OFF(DST) \
+	VADDPS V, ACC, ACC
+
+// SM_RECIP sets R (broadcast) to 1/Σ for the sums ACC0 and ACC1, adding
+// them as expSubSIMD does and leaving Σ in the low lane of X0.
+#define SM_RECIP(ACC0, ACC1, R) \
+	VADDPS ACC1, ACC0, Y0 \
+	HSUM \
+	VMOVSS vOne<>(SB), X1 \
+	VDIVSS X0, X1, X1 \
+	VBROADCASTSS X1, R
+
+// func softMaxRowAVX2(out, x, mask *float32, n int, scale float32) float32
+// out = exp(v - max v)/Σ for v = x·scale (+ mask), n > 0 a multiple of 8,
+// returning Σ, or 0 for a row masked whole: the bits of scaleAdd (or
+// scale), max, expSub and scale by 1/Σ, in one call.
+TEXT ·softMaxRowAVX2(SB), NOSPLIT, $0-44
+	MOVQ out+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ mask+16(FP), DX
+	MOVQ n+24(FP), CX
+	VBROADCASTSS scale+32(FP), Y15
+	MOVQ DI, R8
+	MOVQ CX, R9
+	SM_SCALE(SI, DX, R8, R9, Y15, Y14, X14, sm1_s0, sm1_s1, sm1_s2, sm1_s3)
+	VMOVD X14, AX
+	CMPL AX, $-8388608 // -Inf: masked whole
+	JEQ sm1_masked
+	VBROADCASTSS X14, Y14
+	VXORPS Y10, Y10, Y10
+	VXORPS Y11, Y11, Y11
+	MOVQ DI, R8
+	MOVQ CX, R9
+sm1_exp2:
+	CMPQ R9, $16
+	JLT sm1_exp1
+	SM_EXP(R8, 0, Y14, Y10, Y0, Y1, Y2, Y3)
+	SM_EXP(R8, 32, Y14, Y11, Y4, Y5, Y6, Y7)
+	ADDQ $64, R8
+	SUBQ $16, R9
+	JMP sm1_exp2
+sm1_exp1:
+	TESTQ R9, R9
+	JZ sm1_sum
+	SM_EXP(R8, 0, Y14, Y10, Y0, Y1, Y2, Y3)
+sm1_sum:
+	SM_RECIP(Y10, Y11, Y13)
+	VMOVSS X0, ret+40(FP)
+	MOVQ DI, R8
+	MOVQ CX, R9
+sm1_div:
+	VMULPS (R8), Y13, Y0
+	VMOVUPS Y0, (R8)
+	ADDQ $32, R8
+	SUBQ $8, R9
+	JNZ sm1_div
+	VZEROUPPER
+	RET
+sm1_masked:
+	MOVL $0, ret+40(FP)
+	VZEROUPPER
+	RET
+
+// func softMaxRows2AVX2(out0, x0, m0, out1, x1, m1 *float32, n int, scale float32) (sum0, sum1 float32)
+// softMaxRowAVX2 on two rows of n elements, their exponentials
+// interleaved so that the two dependency chains overlap: each row's bits
+// are softMaxRowAVX2's.
+TEXT ·softMaxRows2AVX2(SB), NOSPLIT, $0-72
+	MOVQ n+48(FP), CX
+	VBROADCASTSS scale+56(FP), Y15
+	MOVQ x0+8(FP), SI
+	MOVQ m0+16(FP), DX
+	MOVQ out0+0(FP), R8
+	MOVQ CX, R9
+	SM_SCALE(SI, DX, R8, R9, Y15, Y14, X14, sm2_a0, sm2_a1, sm2_a2, sm2_a3)
+	MOVQ x1+32(FP), SI
+	MOVQ m1+40(FP), DX
+	MOVQ out1+24(FP), R8
+	MOVQ CX, R9
+	SM_SCALE(SI, DX, R8, R9, Y15, Y13, X13, sm2_b0, sm2_b1, sm2_b2, sm2_b3)
+	VMOVD X14, R10
+	VMOVD X13, R11
+	VBROADCASTSS X14, Y14
+	VBROADCASTSS X13, Y15
+	VXORPS Y10, Y10, Y10
+	VXORPS Y11, Y11, Y11
+	VXORPS Y12, Y12, Y12
+	VXORPS Y13, Y13, Y13
+	MOVQ out0+0(FP), DI
+	MOVQ out1+24(FP), SI
+	MOVQ CX, R9
+sm2_exp2:
+	CMPQ R9, $16
+	JLT sm2_exp1
+	SM_EXP(DI, 0, Y14, Y10, Y0, Y1, Y2, Y3)
+	SM_EXP(SI, 0, Y15, Y12, Y4, Y5, Y6, Y7)
+	SM_EXP(DI, 32, Y14, Y11, Y0, Y1, Y2, Y3)
+	SM_EXP(SI, 32, Y15, Y13, Y4, Y5, Y6, Y7)
+	ADDQ $64, DI
+	ADDQ $64, SI
+	SUBQ $16, R9
+	JMP sm2_exp2
+sm2_exp1:
+	TESTQ R9, R9
+	JZ sm2_sum
+	SM_EXP(DI, 0, Y14, Y10, Y0, Y1, Y2, Y3)
+	SM_EXP(SI, 0, Y15, Y12, Y4, Y5, Y6, Y7)
+sm2_sum:
+	SM_RECIP(Y10, Y11, Y14)
+	VMOVSS X0, sum0+64(FP)
+	SM_RECIP(Y12, Y13, Y15)
+	VMOVSS X0, sum1+68(FP)
+	MOVQ out0+0(FP), DI
+	MOVQ out1+24(FP), SI
+	MOVQ CX, R9
+sm2_div:
+	VMULPS (DI), Y14, Y0
+	VMULPS (SI), Y15, Y1
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, (SI)
+	ADDQ $32, DI
+	ADDQ $32, SI
+	SUBQ $8, R9
+	JNZ sm2_div
+	CMPL R10, $-8388608 // -Inf: row 0 masked whole
+	JNE sm2_row1
+	MOVL $0, sum0+64(FP)
+sm2_row1:
+	CMPL R11, $-8388608
+	JNE sm2_done
+	MOVL $0, sum1+68(FP)
+sm2_done:
 	VZEROUPPER
 	RET

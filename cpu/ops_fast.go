@@ -278,27 +278,36 @@ func (k *kernels) softMaxRow(x, out []float32, mask *hostTensor, moff int, live 
 	m, n := maskWindow(mask, moff, ne0, live, ws, 0)
 	clear(out[n:])
 	row := out[:n]
+	var sum float32
 	if k.rowSoftMax != nil {
-		if n == 0 || k.rowSoftMax(row, x, m, s) == 0 {
-			clear(out) // a fully masked row
-		}
-		return
+		sum = k.rowSoftMax(row, x, m, s)
+	} else {
+		sum = k.softMaxSteps(row, x, m, s)
+	}
+	if sum == 0 {
+		clear(out) // a fully masked row
+	}
+}
+
+// softMaxSteps is rowSoftMax on the elementwise kernels: dst = exp(v -
+// max v)/Σ for v = x·s + m (m nil: no mask), returning Σ, or 0 for a
+// row masked whole (dst then undefined).
+func (k *kernels) softMaxSteps(dst, x, m []float32, s float32) float32 {
+	if len(dst) == 0 {
+		return 0
 	}
 	if m != nil {
-		k.scaleAdd(row, x, m, s)
+		k.scaleAdd(dst, x, m, s)
 	} else {
-		k.scale(out, x, s)
+		k.scale(dst, x, s)
 	}
-	mx := float32(math.Inf(-1))
-	if n > 0 {
-		mx = k.maxOf(row)
-	}
+	mx := k.maxOf(dst)
 	if math.IsInf(float64(mx), -1) {
-		clear(out) // a fully masked row
-		return
+		return 0
 	}
-	sum := k.expSub(row, row, mx)
-	k.scale(row, row, 1/sum)
+	sum := k.expSub(dst, dst, mx)
+	k.scale(dst, dst, 1/sum)
+	return sum
 }
 
 // maskWindow returns row moff of mask as float32 (in place, or loaded

@@ -20,12 +20,8 @@ func softMaxRow512(dst, x, m []float32, s float32) float32 {
 	if n == 0 {
 		return 0
 	}
-	x = x[:n]
-	var mp *float32
-	if m != nil {
-		mp = &m[:n][0]
-	}
-	return softMaxRowAVX512(&dst[0], &x[0], mp, n, s)
+	xp, mp := softMaxOperands(n, x, m)
+	return softMaxRowAVX512(&dst[0], xp, mp, n, s)
 }
 
 // softMaxRowPair512 is kernels.rowSoftMax2 on softMaxRows2AVX512.
@@ -37,15 +33,19 @@ func softMaxRowPair512(d0, x0, m0, d1, x1, m1 []float32, s float32) (float32, fl
 	if len(d1) != n {
 		panic("cpu: rowSoftMax2 of rows of different lengths")
 	}
-	x0, x1 = x0[:n], x1[:n]
-	var mp0, mp1 *float32
-	if m0 != nil {
-		mp0 = &m0[:n][0]
+	xp0, mp0 := softMaxOperands(n, x0, m0)
+	xp1, mp1 := softMaxOperands(n, x1, m1)
+	return softMaxRows2AVX512(&d0[0], xp0, mp0, &d1[0], xp1, mp1, n, s)
+}
+
+// softMaxOperands checks that a row kernel's x and mask (nil: none) hold
+// n > 0 elements and returns their pointers.
+func softMaxOperands(n int, x, m []float32) (xp, mp *float32) {
+	xp = &x[:n][0]
+	if m != nil {
+		mp = &m[:n][0]
 	}
-	if m1 != nil {
-		mp1 = &m1[:n][0]
-	}
-	return softMaxRows2AVX512(&d0[0], &x0[0], mp0, &d1[0], &x1[0], mp1, n, s)
+	return xp, mp
 }
 
 // expSub512 is kernels.expSub on expSubAVX512.
