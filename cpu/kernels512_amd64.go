@@ -41,8 +41,8 @@ var avx512Kernels = func() *kernels {
 	k.dotF16x4, k.dotF32x4 = dotF16x4AVX512, dotF32x4AVX512
 	k.dotF16x16 = dotF16x16Go
 	k.dotF16x8x2 = dotF16x8x2Go
-	k.dotF32x4c4 = dotF32x4c4For(thinF32x4c4AVX512, dotF32x4AVX512)
-	k.thinF32c4 = thinF32c4For(thinF32x4c4AVX512)
+	k.dotF32x4c4 = dotF32x4c4AVX512
+	k.thinF32c4 = thinF32c4AVX512
 	k.dotQ8x4 = blockDot4(34, dotQ8x4AVX512)
 	k.dotQ4K = blockDotK(144, dotQ4KAVX512)
 	k.dotQ4KRows = blockDotKRows(144, dotQ4KRowsAVX512)
@@ -348,6 +348,17 @@ func dotMXFP4AVX512(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
 
 //go:noescape
 func thinF32x4c4AVX512(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *float32, ldo int, groups int)
+
+// thinF32c4AVX512 is kernels.thinF32c4 on thinF32x4c4AVX512.
+func thinF32c4AVX512(w []byte, ldw int, x [4][]float32, out []float32, ldo, m int) {
+	thinF32c4Run(thinF32x4c4AVX512, w, ldw, x, out, ldo, m)
+}
+
+// dotF32x4c4AVX512 is the 4×4 f32 tile: dotF32x4AVX512 for columns 0-1
+// and 2-3 in one pass over the weights.
+func dotF32x4c4AVX512(w []byte, ldw int, x0, x1, x2, x3, out []float32, ldo int) {
+	dotF32x4c4Run(thinF32x4c4AVX512, dotF32x4AVX512, w, ldw, x0, x1, x2, x3, out, ldo)
+}
 
 //go:noescape
 func dotIQ4XSRAVX512(p *byte, qs *int8, sums *int32, d *float32, np int) float32

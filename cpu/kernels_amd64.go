@@ -57,56 +57,62 @@ var avx2Kernels = func() *kernels {
 	k.dotQ4R8 = r8Dot(dotQ4R8SIMD)
 	k.gemmRows = gemmRowsFor(gemm6x16StridedSIMD)
 	k.rowSoftMax, k.rowSoftMax2 = softMaxAVX2(k)
-	k.thinF32c4 = thinF32c4For(thinF32x4c4AVX2)
-	k.dotF32x4c4 = dotF32x4c4For(thinF32x4c4AVX2, dotF32x4Asm)
+	k.thinF32c4 = thinF32c4AVX2
+	k.dotF32x4c4 = dotF32x4c4AVX2
 	return k
 }()
 
 //go:noescape
 func thinF32x4c4AVX2(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *float32, ldo int, groups int)
 
-// thinF32c4For is kernels.thinF32c4 on a 4-column assembly kernel of
+// thinF32c4Run is kernels.thinF32c4 on a 4-column assembly kernel of
 // groups of 4 rows.
-func thinF32c4For(kernel func(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *float32, ldo int, groups int)) func([]byte, int, [4][]float32, []float32, int, int) {
-	return func(w []byte, ldw int, x [4][]float32, out []float32, ldo, m int) {
-		k := len(x[0])
-		if m == 0 {
-			return
-		}
-		if k%simdWidth != 0 || m%4 != 0 || k == 0 {
-			panic(fmt.Sprintf("cpu: thinF32c4 of %d rows of %d", m, k))
-		}
-		_, _ = w[(m-1)*ldw+4*k-1], out[3*ldo+m-1]
-		_, _, _, _ = x[0][k-1], x[1][k-1], x[2][k-1], x[3][k-1]
-		kernel(&w[0], ldw, &x[0][0], &x[1][0], &x[2][0], &x[3][0], k, &out[0], ldo, m/4)
+func thinF32c4Run(kernel func(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *float32, ldo int, groups int), w []byte, ldw int, x [4][]float32, out []float32, ldo, m int) {
+	k := len(x[0])
+	if m == 0 {
+		return
 	}
+	if k%simdWidth != 0 || m%4 != 0 || k == 0 {
+		panic(fmt.Sprintf("cpu: thinF32c4 of %d rows of %d", m, k))
+	}
+	_, _ = w[(m-1)*ldw+4*k-1], out[3*ldo+m-1]
+	_, _, _, _ = x[0][k-1], x[1][k-1], x[2][k-1], x[3][k-1]
+	kernel(&w[0], ldw, &x[0][0], &x[1][0], &x[2][0], &x[3][0], k, &out[0], ldo, m/4)
 }
 
-// dotF32x4c4For is kernels.dotF32x4c4 on a 4-column kernel (one group)
+// thinF32c4AVX2 is kernels.thinF32c4 on thinF32x4c4AVX2.
+func thinF32c4AVX2(w []byte, ldw int, x [4][]float32, out []float32, ldo, m int) {
+	thinF32c4Run(thinF32x4c4AVX2, w, ldw, x, out, ldo, m)
+}
+
+// dotF32x4c4Run is kernels.dotF32x4c4 on a 4-column kernel (one group)
 // whose bits are those of two calls of dotF32x4, the 2-column tile it
 // falls back to for rows shorter than 8.
-func dotF32x4c4For(thin func(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *float32, ldo int, groups int), dotF32x4 func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int)) func(w []byte, ldw int, x0, x1, x2, x3, out []float32, ldo int) {
-	return func(w []byte, ldw int, x0, x1, x2, x3, out []float32, ldo int) {
-		k := len(x0)
-		m := k &^ (simdWidth - 1)
-		if m == 0 {
-			dotF32x4(w, ldw, x0, x1, nil, out, ldo)
-			dotF32x4(w, ldw, x2, x3, nil, out[2*ldo:], ldo)
-			return
-		}
-		_ = out[3*ldo+3]
-		_, _, _, _, _ = w[3*ldw+4*m-1], x0[m-1], x1[m-1], x2[m-1], x3[m-1]
-		thin(&w[0], ldw, &x0[0], &x1[0], &x2[0], &x3[0], m, &out[0], ldo, 1)
-		cols := [4][]float32{x0, x1, x2, x3}
-		for i := m; i < k; i++ { // the tail, element by element, as dotF32x4
-			for r := 0; r < 4; r++ {
-				v := math.Float32frombits(binary.LittleEndian.Uint32(w[r*ldw+4*i:]))
-				for c := 0; c < 4; c++ {
-					out[c*ldo+r] += v * cols[c][i]
-				}
+func dotF32x4c4Run(thin func(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *float32, ldo int, groups int), dotF32x4 func(w []byte, ldw int, x0, x1, x2, out []float32, ldo int), w []byte, ldw int, x0, x1, x2, x3, out []float32, ldo int) {
+	k := len(x0)
+	m := k &^ (simdWidth - 1)
+	if m == 0 {
+		dotF32x4(w, ldw, x0, x1, nil, out, ldo)
+		dotF32x4(w, ldw, x2, x3, nil, out[2*ldo:], ldo)
+		return
+	}
+	_ = out[3*ldo+3]
+	_, _, _, _, _ = w[3*ldw+4*m-1], x0[m-1], x1[m-1], x2[m-1], x3[m-1]
+	thin(&w[0], ldw, &x0[0], &x1[0], &x2[0], &x3[0], m, &out[0], ldo, 1)
+	cols := [4][]float32{x0, x1, x2, x3}
+	for i := m; i < k; i++ { // the tail, element by element, as dotF32x4
+		for r := 0; r < 4; r++ {
+			v := math.Float32frombits(binary.LittleEndian.Uint32(w[r*ldw+4*i:]))
+			for c := 0; c < 4; c++ {
+				out[c*ldo+r] += v * cols[c][i]
 			}
 		}
 	}
+}
+
+// dotF32x4c4AVX2 is kernels.dotF32x4c4 on thinF32x4c4AVX2.
+func dotF32x4c4AVX2(w []byte, ldw int, x0, x1, x2, x3, out []float32, ldo int) {
+	dotF32x4c4Run(thinF32x4c4AVX2, dotF32x4Asm, w, ldw, x0, x1, x2, x3, out, ldo)
 }
 
 //go:noescape

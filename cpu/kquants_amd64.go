@@ -35,7 +35,16 @@ func useKQuantAsm(k *kernels) {
 	k.dotQ2Kx4 = blockDotK4(84, dotQ2Kx4SIMD)
 	k.dotQ3Kx4 = blockDotK4(110, dotQ3Kx4SIMD)
 	k.dotIQ4XSx4 = blockDotK4(136, dotIQ4XSx4SIMD)
+	k.dotQ4KRRows = dotQ4KRRowsAVX2Go
 }
+
+//go:noescape
+func dotQ4KRRowsAVX2(p *byte, ldp int, qs *int8, sums *int32, d *float32, np int, out *float32, rows int)
+
+// dotQ4KRRowsAVX2Go is kernels.dotQ4KRRows on dotQ4KRRowsAVX2.
+func dotQ4KRRowsAVX2Go(p []byte, ldp int, a *iq4Act, out []float32) { q4kRRowsAVX2(p, ldp, a, out) }
+
+var q4kRRowsAVX2 = kRepackedRows(q4kPairBytes, 2, dotQ4KRRowsAVX2)
 
 //go:noescape
 func dotQ3KSIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32

@@ -3155,3 +3155,116 @@ tq1_loop:
 	VMOVSS X0, ret+40(FP)
 	VZEROUPPER
 	RET
+
+// kq4r_fix scales [d0·dy0, d1·dy1, dmin0·dy0, dmin1·dy1] of a repacked
+// Q4_K pair: the mins' activation sums are 128 times each sub-block's.
+DATA kq4r_fix<>+0(SB)/4, $0x3f800000
+DATA kq4r_fix<>+4(SB)/4, $0x3f800000
+DATA kq4r_fix<>+8(SB)/4, $0x3c000000
+DATA kq4r_fix<>+12(SB)/4, $0x3c000000
+GLOBL kq4r_fix<>(SB), RODATA|NOPTR, $16
+
+// Q4KR_CHUNK2 adds chunk c of a repacked Q4_K pair (64 bytes at off(SI):
+// run 2c in the low nibbles, run 2c+1 in the high ones) times its
+// activations at aoff(DI) to the int16 sums Y0 (sub-blocks 0-7, two words
+// each) and Y1 (8-15). A word holds at most 8 runs' pairs of products,
+// 8·2·15·128 < 2^15, so a pair's 4 chunks sum in int16 without
+// saturating. Clobbers Y2-Y5.
+#define Q4KR_CHUNK2(off, aoff) \
+	VMOVDQU off(SI), Y2 \
+	VMOVDQU (off+32)(SI), Y3 \
+	VPSRLW $4, Y2, Y4 \
+	VPSRLW $4, Y3, Y5 \
+	VPAND Y14, Y2, Y2 \
+	VPAND Y14, Y3, Y3 \
+	VPAND Y14, Y4, Y4 \
+	VPAND Y14, Y5, Y5 \
+	VPMADDUBSW aoff(DI), Y2, Y2 \
+	VPMADDUBSW (aoff+32)(DI), Y3, Y3 \
+	VPMADDUBSW (aoff+64)(DI), Y4, Y4 \
+	VPMADDUBSW (aoff+96)(DI), Y5, Y5 \
+	VPADDW Y2, Y0, Y0 \
+	VPADDW Y3, Y1, Y1 \
+	VPADDW Y4, Y0, Y0 \
+	VPADDW Y5, Y1, Y1
+
+// func dotQ4KRRowsAVX2(p *byte, ldp int, qs *int8, sums *int32, d *float32, np int, out *float32, rows int)
+// dotQ4KRRowsAVX512 on AVX2: rows rows (rows > 0) of np pairs of
+// super-blocks (np > 0) repacked by repackQ4K, ldp bytes apart, times
+// activations rearranged by iq4Act.set, into out[0:rows]. VPMADDUBSW and
+// VPMADDWD stand in for VPDPBUSD: sub-block d's sum lands in dword d%8 of
+// the half d/8.
+TEXT ·dotQ4KRRowsAVX2(SB), NOSPLIT, $16-64
+	MOVL $0x0f0f0f0f, AX
+	MOVQ AX, X14
+	VPBROADCASTD X14, Y14
+	MOVL $0x00010001, AX
+	MOVQ AX, X15
+	VPBROADCASTD X15, Y15
+	MOVQ p+0(FP), R8
+	MOVQ out+48(FP), R9
+	MOVQ rows+56(FP), R10
+q4kr2_row:
+	MOVQ R8, SI
+	MOVQ qs+16(FP), DI
+	MOVQ sums+24(FP), BX
+	MOVQ d+32(FP), DX
+	MOVQ np+40(FP), CX
+	VXORPS Y12, Y12, Y12
+	VXORPS Y13, Y13, Y13
+q4kr2_pair:
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	Q4KR_CHUNK2(40, 0)
+	Q4KR_CHUNK2(104, 128)
+	Q4KR_CHUNK2(168, 256)
+	Q4KR_CHUNK2(232, 384)
+	// Sub-block sums times their scales, as floats; the mins times the
+	// sub-blocks' activation sums.
+	VPMADDWD Y15, Y0, Y0
+	VPMADDWD Y15, Y1, Y1
+	VPMOVZXBD 0(SI), Y2
+	VPMULLD Y2, Y0, Y0
+	VCVTDQ2PS Y0, Y0
+	VPMOVZXBD 8(SI), Y3
+	VPMULLD Y3, Y1, Y1
+	VCVTDQ2PS Y1, Y1
+	VPMOVZXBD 16(SI), Y4
+	VPMULLD 0(BX), Y4, Y4
+	VCVTDQ2PS Y4, Y4
+	VPMOVZXBD 24(SI), Y5
+	VPMULLD 32(BX), Y5, Y5
+	VCVTDQ2PS Y5, Y5
+	// [d0·dy0, d1·dy1, dmin0·dy0/128, dmin1·dy1/128], each broadcast.
+	VMOVQ 32(SI), X6
+	VCVTPH2PS X6, X6
+	VMOVDDUP (DX), X7
+	VMULPS X7, X6, X6
+	VMULPS kq4r_fix<>(SB), X6, X6
+	VMOVUPS X6, 0(SP)
+	VBROADCASTSS 0(SP), Y8
+	VBROADCASTSS 4(SP), Y9
+	VBROADCASTSS 8(SP), Y10
+	VBROADCASTSS 12(SP), Y11
+	VFMADD231PS Y8, Y0, Y12
+	VFMADD231PS Y9, Y1, Y12
+	VFMADD231PS Y10, Y4, Y13
+	VFMADD231PS Y11, Y5, Y13
+	ADDQ $296, SI
+	ADDQ $512, DI
+	ADDQ $64, BX
+	ADDQ $8, DX
+	DECQ CX
+	JNZ q4kr2_pair
+	VSUBPS Y13, Y12, Y12
+	VEXTRACTF128 $1, Y12, X13
+	VADDPS X13, X12, X12
+	VHADDPS X12, X12, X12
+	VHADDPS X12, X12, X12
+	VMOVSS X12, (R9)
+	ADDQ $4, R9
+	ADDQ ldp+8(FP), R8
+	DECQ R10
+	JNZ q4kr2_row
+	VZEROUPPER
+	RET
