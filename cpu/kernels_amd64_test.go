@@ -58,6 +58,7 @@ var avx512Replaced = map[string]bool{
 	"thinF32c4":   true,
 	"dotF32x4c4":  true,
 	"dotQ4KRRows": true,
+	"dotQ5KRRows": true,
 }
 
 func TestSelectAMD64(t *testing.T) {

@@ -36,6 +36,7 @@ func useKQuantAsm(k *kernels) {
 	k.dotQ3Kx4 = blockDotK4(110, dotQ3Kx4SIMD)
 	k.dotIQ4XSx4 = blockDotK4(136, dotIQ4XSx4SIMD)
 	k.dotQ4KRRows = dotQ4KRRowsAVX2Go
+	k.dotQ5KRRows = dotQ5KRRowsAVX2Go
 }
 
 //go:noescape
@@ -44,7 +45,16 @@ func dotQ4KRRowsAVX2(p *byte, ldp int, qs *int8, sums *int32, d *float32, np int
 // dotQ4KRRowsAVX2Go is kernels.dotQ4KRRows on dotQ4KRRowsAVX2.
 func dotQ4KRRowsAVX2Go(p []byte, ldp int, a *iq4Act, out []float32) { q4kRRowsAVX2(p, ldp, a, out) }
 
-var q4kRRowsAVX2 = kRepackedRows(q4kPairBytes, 2, dotQ4KRRowsAVX2)
+//go:noescape
+func dotQ5KRRowsAVX2(p *byte, ldp int, qs *int8, sums *int32, d *float32, np int, out *float32, rows int)
+
+// dotQ5KRRowsAVX2Go is kernels.dotQ5KRRows on dotQ5KRRowsAVX2.
+func dotQ5KRRowsAVX2Go(p []byte, ldp int, a *iq4Act, out []float32) { q5kRRowsAVX2(p, ldp, a, out) }
+
+var (
+	q4kRRowsAVX2 = kRepackedRows(q4kPairBytes, 2, dotQ4KRRowsAVX2)
+	q5kRRowsAVX2 = kRepackedRows(q5kPairBytes, 2, dotQ5KRRowsAVX2)
+)
 
 //go:noescape
 func dotQ3KSIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32

@@ -3188,30 +3188,94 @@ GLOBL kq4r_fix<>(SB), RODATA|NOPTR, $16
 	VPADDW Y4, Y0, Y0 \
 	VPADDW Y5, Y1, Y1
 
+// K45R2_START loads what the repacked Q4_K/Q5_K rows kernels keep in
+// registers (bytes 0x0f in Y14, words 1 in Y15) and their row arguments:
+// p (R8), out (R9), rows (R10).
+#define K45R2_START \
+	MOVL $0x0f0f0f0f, AX \
+	MOVQ AX, X14 \
+	VPBROADCASTD X14, Y14 \
+	MOVL $0x00010001, AX \
+	MOVQ AX, X15 \
+	VPBROADCASTD X15, Y15 \
+	MOVQ p+0(FP), R8 \
+	MOVQ out+48(FP), R9 \
+	MOVQ rows+56(FP), R10
+
+// K45R2_ROW starts a row: the pair pointers from their start, the float
+// sums (Y12: the scaled sub-block sums, Y13: the mins') cleared.
+#define K45R2_ROW \
+	MOVQ R8, SI \
+	MOVQ qs+16(FP), DI \
+	MOVQ sums+24(FP), BX \
+	MOVQ d+32(FP), DX \
+	MOVQ np+40(FP), CX \
+	VXORPS Y12, Y12, Y12 \
+	VXORPS Y13, Y13, Y13
+
+// K45R2_PAIR finishes a pair whose sub-block sums are the dwords of Y0
+// (sub-blocks 0-7) and Y1 (8-15): times their scales, as floats times
+// d·dy of their super-block into Y12; the mins times the sub-blocks'
+// activation sums times dmin·dy into Y13; then steps to the next pair
+// (pairBytes on).
+#define K45R2_PAIR(pairBytes) \
+	VPMOVZXBD 0(SI), Y2 \
+	VPMULLD Y2, Y0, Y0 \
+	VCVTDQ2PS Y0, Y0 \
+	VPMOVZXBD 8(SI), Y3 \
+	VPMULLD Y3, Y1, Y1 \
+	VCVTDQ2PS Y1, Y1 \
+	VPMOVZXBD 16(SI), Y4 \
+	VPMULLD 0(BX), Y4, Y4 \
+	VCVTDQ2PS Y4, Y4 \
+	VPMOVZXBD 24(SI), Y5 \
+	VPMULLD 32(BX), Y5, Y5 \
+	VCVTDQ2PS Y5, Y5 \
+	VMOVQ 32(SI), X6 \
+	VCVTPH2PS X6, X6 \
+	VMOVDDUP (DX), X7 \
+	VMULPS X7, X6, X6 \
+	VMULPS kq4r_fix<>(SB), X6, X6 \
+	VBROADCASTSS X6, Y8 \
+	VPERMILPS $0x55, X6, X9 \
+	VBROADCASTSS X9, Y9 \
+	VPERMILPS $0xaa, X6, X10 \
+	VBROADCASTSS X10, Y10 \
+	VPERMILPS $0xff, X6, X11 \
+	VBROADCASTSS X11, Y11 \
+	VFMADD231PS Y8, Y0, Y12 \
+	VFMADD231PS Y9, Y1, Y12 \
+	VFMADD231PS Y10, Y4, Y13 \
+	VFMADD231PS Y11, Y5, Y13 \
+	ADDQ $pairBytes, SI \
+	ADDQ $512, DI \
+	ADDQ $64, BX \
+	ADDQ $8, DX
+
+// K45R2_STORE stores the row's sum (Y12 less Y13) and steps to the next
+// row, looping to label while rows are left.
+#define K45R2_STORE(label) \
+	VSUBPS Y13, Y12, Y12 \
+	VEXTRACTF128 $1, Y12, X13 \
+	VADDPS X13, X12, X12 \
+	VHADDPS X12, X12, X12 \
+	VHADDPS X12, X12, X12 \
+	VMOVSS X12, (R9) \
+	ADDQ $4, R9 \
+	ADDQ ldp+8(FP), R8 \
+	DECQ R10 \
+	JNZ label
+
 // func dotQ4KRRowsAVX2(p *byte, ldp int, qs *int8, sums *int32, d *float32, np int, out *float32, rows int)
 // dotQ4KRRowsAVX512 on AVX2: rows rows (rows > 0) of np pairs of
 // super-blocks (np > 0) repacked by repackQ4K, ldp bytes apart, times
 // activations rearranged by iq4Act.set, into out[0:rows]. VPMADDUBSW and
 // VPMADDWD stand in for VPDPBUSD: sub-block d's sum lands in dword d%8 of
 // the half d/8.
-TEXT ·dotQ4KRRowsAVX2(SB), NOSPLIT, $16-64
-	MOVL $0x0f0f0f0f, AX
-	MOVQ AX, X14
-	VPBROADCASTD X14, Y14
-	MOVL $0x00010001, AX
-	MOVQ AX, X15
-	VPBROADCASTD X15, Y15
-	MOVQ p+0(FP), R8
-	MOVQ out+48(FP), R9
-	MOVQ rows+56(FP), R10
+TEXT ·dotQ4KRRowsAVX2(SB), NOSPLIT, $0-64
+	K45R2_START
 q4kr2_row:
-	MOVQ R8, SI
-	MOVQ qs+16(FP), DI
-	MOVQ sums+24(FP), BX
-	MOVQ d+32(FP), DX
-	MOVQ np+40(FP), CX
-	VXORPS Y12, Y12, Y12
-	VXORPS Y13, Y13, Y13
+	K45R2_ROW
 q4kr2_pair:
 	VPXOR Y0, Y0, Y0
 	VPXOR Y1, Y1, Y1
@@ -3219,52 +3283,75 @@ q4kr2_pair:
 	Q4KR_CHUNK2(104, 128)
 	Q4KR_CHUNK2(168, 256)
 	Q4KR_CHUNK2(232, 384)
-	// Sub-block sums times their scales, as floats; the mins times the
-	// sub-blocks' activation sums.
 	VPMADDWD Y15, Y0, Y0
 	VPMADDWD Y15, Y1, Y1
-	VPMOVZXBD 0(SI), Y2
-	VPMULLD Y2, Y0, Y0
-	VCVTDQ2PS Y0, Y0
-	VPMOVZXBD 8(SI), Y3
-	VPMULLD Y3, Y1, Y1
-	VCVTDQ2PS Y1, Y1
-	VPMOVZXBD 16(SI), Y4
-	VPMULLD 0(BX), Y4, Y4
-	VCVTDQ2PS Y4, Y4
-	VPMOVZXBD 24(SI), Y5
-	VPMULLD 32(BX), Y5, Y5
-	VCVTDQ2PS Y5, Y5
-	// [d0·dy0, d1·dy1, dmin0·dy0/128, dmin1·dy1/128], each broadcast.
-	VMOVQ 32(SI), X6
-	VCVTPH2PS X6, X6
-	VMOVDDUP (DX), X7
-	VMULPS X7, X6, X6
-	VMULPS kq4r_fix<>(SB), X6, X6
-	VMOVUPS X6, 0(SP)
-	VBROADCASTSS 0(SP), Y8
-	VBROADCASTSS 4(SP), Y9
-	VBROADCASTSS 8(SP), Y10
-	VBROADCASTSS 12(SP), Y11
-	VFMADD231PS Y8, Y0, Y12
-	VFMADD231PS Y9, Y1, Y12
-	VFMADD231PS Y10, Y4, Y13
-	VFMADD231PS Y11, Y5, Y13
-	ADDQ $296, SI
-	ADDQ $512, DI
-	ADDQ $64, BX
-	ADDQ $8, DX
+	K45R2_PAIR(296)
 	DECQ CX
 	JNZ q4kr2_pair
-	VSUBPS Y13, Y12, Y12
-	VEXTRACTF128 $1, Y12, X13
-	VADDPS X13, X12, X12
-	VHADDPS X12, X12, X12
-	VHADDPS X12, X12, X12
-	VMOVSS X12, (R9)
-	ADDQ $4, R9
-	ADDQ ldp+8(FP), R8
-	DECQ R10
-	JNZ q4kr2_row
+	K45R2_STORE(q4kr2_row)
+	VZEROUPPER
+	RET
+
+// Q5_HIBITS sets DST to 16 in each byte of a half run whose fifth bit is
+// set in the 32-bit mask at off(SI) (bit j for byte j), else 0; Y11 holds
+// all ones.
+#define Q5_HIBITS(off, DST) \
+	VPBROADCASTD off(SI), DST \
+	VPSHUFB kq_spread<>(SB), DST, DST \
+	VPOR kq_bitmask<>(SB), DST, DST \
+	VPCMPEQB Y11, DST, DST \
+	VPAND kq_m10<>(SB), DST, DST
+
+// Q5KR_CHUNK2 is Q4KR_CHUNK2 for a repacked Q5_K pair: the runs' fifth
+// bits, the masks at hoff(SI) (run 2c) and hoff+8(SI) (run 2c+1), add 16
+// to their quants. A word then holds up to 2·31·128 per run, so the two
+// runs' words are widened to the dword sums Y0 and Y1 a chunk at a time.
+// Clobbers Y2-Y9.
+#define Q5KR_CHUNK2(off, hoff, aoff) \
+	VMOVDQU off(SI), Y2 \
+	VMOVDQU (off+32)(SI), Y3 \
+	VPSRLW $4, Y2, Y4 \
+	VPSRLW $4, Y3, Y5 \
+	VPAND Y14, Y2, Y2 \
+	VPAND Y14, Y3, Y3 \
+	VPAND Y14, Y4, Y4 \
+	VPAND Y14, Y5, Y5 \
+	Q5_HIBITS(hoff, Y6) \
+	Q5_HIBITS((hoff+4), Y7) \
+	Q5_HIBITS((hoff+8), Y8) \
+	Q5_HIBITS((hoff+12), Y9) \
+	VPOR Y6, Y2, Y2 \
+	VPOR Y7, Y3, Y3 \
+	VPOR Y8, Y4, Y4 \
+	VPOR Y9, Y5, Y5 \
+	VPMADDUBSW aoff(DI), Y2, Y2 \
+	VPMADDUBSW (aoff+32)(DI), Y3, Y3 \
+	VPMADDUBSW (aoff+64)(DI), Y4, Y4 \
+	VPMADDUBSW (aoff+96)(DI), Y5, Y5 \
+	VPADDW Y4, Y2, Y2 \
+	VPADDW Y5, Y3, Y3 \
+	VPMADDWD Y15, Y2, Y2 \
+	VPMADDWD Y15, Y3, Y3 \
+	VPADDD Y2, Y0, Y0 \
+	VPADDD Y3, Y1, Y1
+
+// func dotQ5KRRowsAVX2(p *byte, ldp int, qs *int8, sums *int32, d *float32, np int, out *float32, rows int)
+// dotQ4KRRowsAVX2 for rows repacked by repackQ5K.
+TEXT ·dotQ5KRRowsAVX2(SB), NOSPLIT, $0-64
+	K45R2_START
+q5kr2_row:
+	K45R2_ROW
+q5kr2_pair:
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	VPCMPEQB Y11, Y11, Y11
+	Q5KR_CHUNK2(40, 296, 0)
+	Q5KR_CHUNK2(104, 312, 128)
+	Q5KR_CHUNK2(168, 328, 256)
+	Q5KR_CHUNK2(232, 344, 384)
+	K45R2_PAIR(360)
+	DECQ CX
+	JNZ q5kr2_pair
+	K45R2_STORE(q5kr2_row)
 	VZEROUPPER
 	RET
