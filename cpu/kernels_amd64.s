@@ -2105,20 +2105,11 @@ gemv4_sum:
 
 // SM_SCALE sets out[0:n] = x·s (+ mask, when MASK is not 0) for the row
 // at SRC (mask MASK, out DST; all advanced), n = CNT a multiple of 8, and
-// its maximum into MAX and then, reduced, into the low lane of MAXX: as scaleAddSIMD (or scaleSIMD)
-// and maxSIMD compute them. S is s broadcast; clobbers Y0, X1.
-#define SM_SCALE(SRC, MASK, DST, CNT, S, MAX, MAXX, L0, L1, L2, L3) \
-	VMULPS (SRC), S, Y0 \
-	TESTQ MASK, MASK \
-	JZ L0 \
-	VADDPS (MASK), Y0, Y0 \
-	ADDQ $32, MASK \
-L0: \
-	VMOVUPS Y0, (DST) \
-	VMOVAPS Y0, MAX \
-	ADDQ $32, SRC \
-	ADDQ $32, DST \
-	SUBQ $8, CNT \
+// its maximum, lane by lane in MAX, then reduced into the low lane of
+// MAXX: as scaleAddSIMD (or scaleSIMD) and maxSIMD compute them. S is s
+// broadcast; clobbers Y0, X1.
+#define SM_SCALE(SRC, MASK, DST, CNT, S, MAX, MAXX, L1, L2, L3) \
+	VBROADCASTSS vNegInf<>(SB), MAX \
 L1: \
 	TESTQ CNT, CNT \
 	JZ L3 \
@@ -2141,6 +2132,11 @@ L3: \
 	VMAXPS X1, MAXX, MAXX \
 	VPERMILPS $0xb1, MAXX, X1 \
 	VMAXPS X1, MAXX, MAXX
+
+// vNegInf is -Inf, SM_SCALE's starting maximum: VMAXPS then gives each
+// lane's first value as maxSIMD's start does (a NaN included).
+DATA vNegInf<>+0(SB)/4, $0xff800000
+GLOBL vNegInf<>(SB), RODATA|NOPTR, $4
 
 // SM_EXP sets the chunk at OFF(DST) to exp(chunk - MX) and adds it to
 // ACC, as expSubSIMD does; V and T1-T3 are scratch.
@@ -2172,7 +2168,7 @@ TEXT ·softMaxRowAVX2(SB), NOSPLIT, $0-44
 	VBROADCASTSS scale+32(FP), Y15
 	MOVQ DI, R8
 	MOVQ CX, R9
-	SM_SCALE(SI, DX, R8, R9, Y15, Y14, X14, sm1_s0, sm1_s1, sm1_s2, sm1_s3)
+	SM_SCALE(SI, DX, R8, R9, Y15, Y14, X14, sm1_s1, sm1_s2, sm1_s3)
 	VMOVD X14, AX
 	CMPL AX, $-8388608 // -Inf: masked whole
 	JEQ sm1_masked
@@ -2222,12 +2218,12 @@ TEXT ·softMaxRows2AVX2(SB), NOSPLIT, $0-72
 	MOVQ m0+16(FP), DX
 	MOVQ out0+0(FP), R8
 	MOVQ CX, R9
-	SM_SCALE(SI, DX, R8, R9, Y15, Y14, X14, sm2_a0, sm2_a1, sm2_a2, sm2_a3)
+	SM_SCALE(SI, DX, R8, R9, Y15, Y14, X14, sm2_a1, sm2_a2, sm2_a3)
 	MOVQ x1+32(FP), SI
 	MOVQ m1+40(FP), DX
 	MOVQ out1+24(FP), R8
 	MOVQ CX, R9
-	SM_SCALE(SI, DX, R8, R9, Y15, Y13, X13, sm2_b0, sm2_b1, sm2_b2, sm2_b3)
+	SM_SCALE(SI, DX, R8, R9, Y15, Y13, X13, sm2_b1, sm2_b2, sm2_b3)
 	VMOVD X14, R10
 	VMOVD X13, R11
 	VBROADCASTSS X14, Y14

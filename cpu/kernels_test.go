@@ -414,6 +414,12 @@ func TestElementwiseKernels(t *testing.T) {
 					z += math.Exp(x - mx)
 				}
 				check("rowSoftMax", func(i int) float64 { return math.Exp(v[i]-mx) / z }, 1e-6)
+				if k.name == "avx2" { // its row kernels are its steps in one call
+					steps := make([]float32, n)
+					if s2 := k.softMaxSteps(steps, a, m, 0.7); math.Float32bits(s2) != math.Float32bits(sum) || !slices.Equal(steps, dst) {
+						t.Fatalf("%s rowSoftMax n=%d: sum %v, the steps' %v (or their values differ)", k.name, n, sum, s2)
+					}
+				}
 			}
 			if k.rowSoftMax2 == nil {
 				continue

@@ -3169,13 +3169,10 @@ DATA kq4r_fix<>+8(SB)/4, $0x3c000000
 DATA kq4r_fix<>+12(SB)/4, $0x3c000000
 GLOBL kq4r_fix<>(SB), RODATA|NOPTR, $16
 
-// Q4KR_CHUNK2 adds chunk c of a repacked Q4_K pair (64 bytes at off(SI):
-// run 2c in the low nibbles, run 2c+1 in the high ones) times its
-// activations at aoff(DI) to the int16 sums Y0 (sub-blocks 0-7, two words
-// each) and Y1 (8-15). A word holds at most 8 runs' pairs of products,
-// 8·2·15·128 < 2^15, so a pair's 4 chunks sum in int16 without
-// saturating. Clobbers Y2-Y5.
-#define Q4KR_CHUNK2(off, aoff) \
+// NIBBLES4 splits the 64 bytes at off(SI) of a repacked pair's chunk
+// into their low nibbles (Y2: bytes 0-31, Y3: 32-63) and high ones (Y4,
+// Y5); Y14 holds bytes 0x0f.
+#define NIBBLES4(off) \
 	VMOVDQU off(SI), Y2 \
 	VMOVDQU (off+32)(SI), Y3 \
 	VPSRLW $4, Y2, Y4 \
@@ -3183,7 +3180,16 @@ GLOBL kq4r_fix<>(SB), RODATA|NOPTR, $16
 	VPAND Y14, Y2, Y2 \
 	VPAND Y14, Y3, Y3 \
 	VPAND Y14, Y4, Y4 \
-	VPAND Y14, Y5, Y5 \
+	VPAND Y14, Y5, Y5
+
+// Q4KR_CHUNK2 adds chunk c of a repacked Q4_K pair (64 bytes at off(SI):
+// run 2c in the low nibbles, run 2c+1 in the high ones) times its
+// activations at aoff(DI) to the int16 sums Y0 (sub-blocks 0-7, two words
+// each) and Y1 (8-15). A word holds at most 8 runs' pairs of products,
+// 8·2·15·128 < 2^15, so a pair's 4 chunks sum in int16 without
+// saturating. Clobbers Y2-Y5.
+#define Q4KR_CHUNK2(off, aoff) \
+	NIBBLES4(off) \
 	VPMADDUBSW aoff(DI), Y2, Y2 \
 	VPMADDUBSW (aoff+32)(DI), Y3, Y3 \
 	VPMADDUBSW (aoff+64)(DI), Y4, Y4 \
@@ -3313,14 +3319,7 @@ q4kr2_pair:
 // runs' words are widened to the dword sums Y0 and Y1 a chunk at a time.
 // Clobbers Y2-Y9.
 #define Q5KR_CHUNK2(off, hoff, aoff) \
-	VMOVDQU off(SI), Y2 \
-	VMOVDQU (off+32)(SI), Y3 \
-	VPSRLW $4, Y2, Y4 \
-	VPSRLW $4, Y3, Y5 \
-	VPAND Y14, Y2, Y2 \
-	VPAND Y14, Y3, Y3 \
-	VPAND Y14, Y4, Y4 \
-	VPAND Y14, Y5, Y5 \
+	NIBBLES4(off) \
 	Q5_HIBITS(hoff, Y6) \
 	Q5_HIBITS((hoff+4), Y7) \
 	Q5_HIBITS((hoff+8), Y8) \
