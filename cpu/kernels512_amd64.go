@@ -397,17 +397,22 @@ func dotTQRRowsAVX512(p *byte, ldp int, qs *int8, sums *int32, d *float32, nb in
 // activations' scales, checking the bounds it relies on.
 func kRepackedRows(unitBytes, perUnit int, kernel func(p *byte, ldp int, qs *int8, sums *int32, d *float32, np int, out *float32, rows int)) func(p []byte, ldp int, a *iq4Act, out []float32) {
 	return func(p []byte, ldp int, a *iq4Act, out []float32) {
-		np := len(a.d) / perUnit
-		if np == 0 {
-			clear(out)
-			return
-		}
-		if len(out) == 0 {
-			return
-		}
-		_, _, _ = p[(len(out)-1)*ldp+np*unitBytes-1], a.qs[np*perUnit*256-1], a.sums[np*16-1]
-		kernel(&p[0], ldp, &a.qs[0], &a.sums[0], &a.d[0], np, &out[0], len(out))
+		kRepackedRowsRun(unitBytes, perUnit, kernel, p, ldp, a, out)
 	}
+}
+
+// kRepackedRowsRun is a call of the function kRepackedRows returns.
+func kRepackedRowsRun(unitBytes, perUnit int, kernel func(p *byte, ldp int, qs *int8, sums *int32, d *float32, np int, out *float32, rows int), p []byte, ldp int, a *iq4Act, out []float32) {
+	np := len(a.d) / perUnit
+	if np == 0 {
+		clear(out)
+		return
+	}
+	if len(out) == 0 {
+		return
+	}
+	_, _, _ = p[(len(out)-1)*ldp+np*unitBytes-1], a.qs[np*perUnit*256-1], a.sums[np*16-1]
+	kernel(&p[0], ldp, &a.qs[0], &a.sums[0], &a.d[0], np, &out[0], len(out))
 }
 
 //go:noescape

@@ -1847,6 +1847,34 @@ f32x4x3_loop:
 	VZEROUPPER
 	RET
 
+// ZERO8 zeroes the tile sums Y0-Y7.
+#define ZERO8 \
+	VXORPS Y0, Y0, Y0 \
+	VXORPS Y1, Y1, Y1 \
+	VXORPS Y2, Y2, Y2 \
+	VXORPS Y3, Y3, Y3 \
+	VXORPS Y4, Y4, Y4 \
+	VXORPS Y5, Y5, Y5 \
+	VXORPS Y6, Y6, Y6 \
+	VXORPS Y7, Y7, Y7
+
+// THIN2 accumulates the 4 weight rows at SI, R8, R9 and R10 times the
+// columns at XA and XB over k = CX elements into Y0-Y7, as
+// dotF32x4x2SIMD and thinF32x4c4AVX2 do (clobbers AX, Y12, Y13, Y15).
+#define THIN2(XA, XB, LOOP) \
+	XORQ AX, AX \
+	ZERO8 \
+LOOP: \
+	VMOVUPS (XA)(AX*4), Y12 \
+	VMOVUPS (XB)(AX*4), Y13 \
+	F32ROW2((SI)(AX*4), Y0, Y1) \
+	F32ROW2((R8)(AX*4), Y2, Y3) \
+	F32ROW2((R9)(AX*4), Y4, Y5) \
+	F32ROW2((R10)(AX*4), Y6, Y7) \
+	ADDQ $8, AX \
+	CMPQ AX, CX \
+	JLT LOOP
+
 // func dotF32x4x2SIMD(w *byte, ldw int, x0, x1, x2 *float32, k int, out *float32, ldo int)
 // dotF32x4x3SIMD for 2 columns; x2 is unused.
 TEXT ·dotF32x4x2SIMD(SB), NOSPLIT, $0-64
@@ -1862,60 +1890,13 @@ TEXT ·dotF32x4x2SIMD(SB), NOSPLIT, $0-64
 	MOVQ out+48(FP), DX
 	MOVQ ldo+56(FP), BX
 	SHLQ $2, BX
-	XORQ AX, AX
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
-	VXORPS Y2, Y2, Y2
-	VXORPS Y3, Y3, Y3
-	VXORPS Y4, Y4, Y4
-	VXORPS Y5, Y5, Y5
-	VXORPS Y6, Y6, Y6
-	VXORPS Y7, Y7, Y7
-
-f32x4x2_loop:
-	VMOVUPS (DI)(AX*4), Y12
-	VMOVUPS (R11)(AX*4), Y13
-	F32ROW2((SI)(AX*4), Y0, Y1)
-	F32ROW2((R8)(AX*4), Y2, Y3)
-	F32ROW2((R9)(AX*4), Y4, Y5)
-	F32ROW2((R10)(AX*4), Y6, Y7)
-	ADDQ $8, AX
-	CMPQ AX, CX
-	JLT f32x4x2_loop
+	THIN2(DI, R11, f32x4x2_loop)
 
 	// Column c of row r is in Y(2r+c); out[c*ldo+r].
 	LEAQ (DX)(BX*1), R8
 	RED4X2(0(DX), 0(R8))
 	VZEROUPPER
 	RET
-
-// ZERO8 zeroes the tile sums Y0-Y7.
-#define ZERO8 \
-	VXORPS Y0, Y0, Y0 \
-	VXORPS Y1, Y1, Y1 \
-	VXORPS Y2, Y2, Y2 \
-	VXORPS Y3, Y3, Y3 \
-	VXORPS Y4, Y4, Y4 \
-	VXORPS Y5, Y5, Y5 \
-	VXORPS Y6, Y6, Y6 \
-	VXORPS Y7, Y7, Y7
-
-// THIN2 accumulates the 4 weight rows at SI, R8, R9 and R10 times the
-// columns at XA and XB over k = CX elements into Y0-Y7, as
-// dotF32x4x2SIMD's loop does (clobbers AX, Y12, Y13, Y15).
-#define THIN2(XA, XB, LOOP) \
-	XORQ AX, AX \
-	ZERO8 \
-LOOP: \
-	VMOVUPS (XA)(AX*4), Y12 \
-	VMOVUPS (XB)(AX*4), Y13 \
-	F32ROW2((SI)(AX*4), Y0, Y1) \
-	F32ROW2((R8)(AX*4), Y2, Y3) \
-	F32ROW2((R9)(AX*4), Y4, Y5) \
-	F32ROW2((R10)(AX*4), Y6, Y7) \
-	ADDQ $8, AX \
-	CMPQ AX, CX \
-	JLT LOOP
 
 // func thinF32x4c4AVX2(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *float32, ldo int, groups int)
 // groups >= 1 groups of 4 float32 weight rows (ldw bytes apart) of k

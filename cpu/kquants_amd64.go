@@ -43,18 +43,17 @@ func useKQuantAsm(k *kernels) {
 func dotQ4KRRowsAVX2(p *byte, ldp int, qs *int8, sums *int32, d *float32, np int, out *float32, rows int)
 
 // dotQ4KRRowsAVX2Go is kernels.dotQ4KRRows on dotQ4KRRowsAVX2.
-func dotQ4KRRowsAVX2Go(p []byte, ldp int, a *iq4Act, out []float32) { q4kRRowsAVX2(p, ldp, a, out) }
+func dotQ4KRRowsAVX2Go(p []byte, ldp int, a *iq4Act, out []float32) {
+	kRepackedRowsRun(q4kPairBytes, 2, dotQ4KRRowsAVX2, p, ldp, a, out)
+}
 
 //go:noescape
 func dotQ5KRRowsAVX2(p *byte, ldp int, qs *int8, sums *int32, d *float32, np int, out *float32, rows int)
 
 // dotQ5KRRowsAVX2Go is kernels.dotQ5KRRows on dotQ5KRRowsAVX2.
-func dotQ5KRRowsAVX2Go(p []byte, ldp int, a *iq4Act, out []float32) { q5kRRowsAVX2(p, ldp, a, out) }
-
-var (
-	q4kRRowsAVX2 = kRepackedRows(q4kPairBytes, 2, dotQ4KRRowsAVX2)
-	q5kRRowsAVX2 = kRepackedRows(q5kPairBytes, 2, dotQ5KRRowsAVX2)
-)
+func dotQ5KRRowsAVX2Go(p []byte, ldp int, a *iq4Act, out []float32) {
+	kRepackedRowsRun(q5kPairBytes, 2, dotQ5KRRowsAVX2, p, ldp, a, out)
+}
 
 //go:noescape
 func dotQ3KSIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32

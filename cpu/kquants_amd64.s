@@ -3182,6 +3182,15 @@ GLOBL kq4r_fix<>(SB), RODATA|NOPTR, $16
 	VPAND Y14, Y4, Y4 \
 	VPAND Y14, Y5, Y5
 
+// ACTS4 multiplies the nibbles NIBBLES4 left (with Q5_K's fifth bits)
+// by the chunk's activations at aoff(DI): runs 2c then 2c+1, each as
+// sub-blocks 0-7 then 8-15, into pairs of int16 products.
+#define ACTS4(aoff) \
+	VPMADDUBSW aoff(DI), Y2, Y2 \
+	VPMADDUBSW (aoff+32)(DI), Y3, Y3 \
+	VPMADDUBSW (aoff+64)(DI), Y4, Y4 \
+	VPMADDUBSW (aoff+96)(DI), Y5, Y5
+
 // Q4KR_CHUNK2 adds chunk c of a repacked Q4_K pair (64 bytes at off(SI):
 // run 2c in the low nibbles, run 2c+1 in the high ones) times its
 // activations at aoff(DI) to the int16 sums Y0 (sub-blocks 0-7, two words
@@ -3190,10 +3199,7 @@ GLOBL kq4r_fix<>(SB), RODATA|NOPTR, $16
 // saturating. Clobbers Y2-Y5.
 #define Q4KR_CHUNK2(off, aoff) \
 	NIBBLES4(off) \
-	VPMADDUBSW aoff(DI), Y2, Y2 \
-	VPMADDUBSW (aoff+32)(DI), Y3, Y3 \
-	VPMADDUBSW (aoff+64)(DI), Y4, Y4 \
-	VPMADDUBSW (aoff+96)(DI), Y5, Y5 \
+	ACTS4(aoff) \
 	VPADDW Y2, Y0, Y0 \
 	VPADDW Y3, Y1, Y1 \
 	VPADDW Y4, Y0, Y0 \
@@ -3328,10 +3334,7 @@ q4kr2_pair:
 	VPOR Y7, Y3, Y3 \
 	VPOR Y8, Y4, Y4 \
 	VPOR Y9, Y5, Y5 \
-	VPMADDUBSW aoff(DI), Y2, Y2 \
-	VPMADDUBSW (aoff+32)(DI), Y3, Y3 \
-	VPMADDUBSW (aoff+64)(DI), Y4, Y4 \
-	VPMADDUBSW (aoff+96)(DI), Y5, Y5 \
+	ACTS4(aoff) \
 	VPADDW Y4, Y2, Y2 \
 	VPADDW Y5, Y3, Y3 \
 	VPMADDWD Y15, Y2, Y2 \
