@@ -60,6 +60,9 @@ type kernels struct {
 	// thinF32c4 is optional: gemvF32 for m rows against the four columns
 	// x[c], into out[c*ldo+r].
 	thinF32c4 func(w []byte, ldw int, x [4][]float32, out []float32, ldo, m int)
+	// thinF32c2 is optional: thinF32c4 for the two columns x[0] and x[1],
+	// with the results of dotF32x4 against them.
+	thinF32c2 func(w []byte, ldw int, x [4][]float32, out []float32, ldo, m int)
 	// dotF32x4c4 is optional: dotF32x4 against four columns x0..x3 at
 	// once, with the results dotF32x4 gives for two and two.
 	dotF32x4c4 func(w []byte, ldw int, x0, x1, x2, x3, out []float32, ldo int)

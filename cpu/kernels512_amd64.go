@@ -43,6 +43,7 @@ var avx512Kernels = func() *kernels {
 	k.dotF16x8x2 = dotF16x8x2Go
 	k.dotF32x4c4 = dotF32x4c4AVX512
 	k.thinF32c4 = thinF32c4AVX512
+	k.thinF32c2 = nil // the AVX2 kernel's bits are not dotF32x4AVX512's
 	k.dotQ8x4 = blockDot4(34, dotQ8x4AVX512)
 	k.dotQ4K = blockDotK(144, dotQ4KAVX512)
 	k.dotQ4KRows = blockDotKRows(144, dotQ4KRowsAVX512)

@@ -58,6 +58,7 @@ var avx2Kernels = func() *kernels {
 	k.gemmRows = gemmRowsFor(gemm6x16StridedSIMD)
 	k.rowSoftMax, k.rowSoftMax2 = softMaxAVX2(k)
 	k.thinF32c4 = thinF32c4AVX2
+	k.thinF32c2 = thinF32c2AVX2
 	k.dotF32x4c4 = dotF32x4c4AVX2
 	return k
 }()
@@ -83,6 +84,23 @@ func thinF32c4Run(kernel func(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, 
 // thinF32c4AVX2 is kernels.thinF32c4 on thinF32x4c4AVX2.
 func thinF32c4AVX2(w []byte, ldw int, x [4][]float32, out []float32, ldo, m int) {
 	thinF32c4Run(thinF32x4c4AVX2, w, ldw, x, out, ldo, m)
+}
+
+//go:noescape
+func thinF32x4c2AVX2(w *byte, ldw int, x0, x1 *float32, k int, out *float32, ldo int, groups int)
+
+// thinF32c2AVX2 is kernels.thinF32c2 on thinF32x4c2AVX2.
+func thinF32c2AVX2(w []byte, ldw int, x [4][]float32, out []float32, ldo, m int) {
+	k := len(x[0])
+	if m == 0 {
+		return
+	}
+	if k%simdWidth != 0 || m%4 != 0 || k == 0 {
+		panic(fmt.Sprintf("cpu: thinF32c2 of %d rows of %d", m, k))
+	}
+	_, _ = w[(m-1)*ldw+4*k-1], out[ldo+m-1]
+	_, _ = x[0][k-1], x[1][k-1]
+	thinF32x4c2AVX2(&w[0], ldw, &x[0][0], &x[1][0], k, &out[0], ldo, m/4)
 }
 
 // dotF32x4c4Run is kernels.dotF32x4c4 on a 4-column kernel (one group)

@@ -1932,6 +1932,34 @@ thin4_group:
 	VZEROUPPER
 	RET
 
+// func thinF32x4c2AVX2(w *byte, ldw int, x0, x1 *float32, k int, out *float32, ldo int, groups int)
+// thinF32x4c4AVX2 for the 2 columns x0 and x1: dotF32x4x2SIMD's
+// operations a group, so its bits, in one call for the whole product.
+TEXT ·thinF32x4c2AVX2(SB), NOSPLIT, $0-64
+	MOVQ w+0(FP), SI
+	MOVQ ldw+8(FP), BX
+	MOVQ x0+16(FP), DI
+	MOVQ x1+24(FP), R11
+	MOVQ k+32(FP), CX
+	MOVQ out+40(FP), DX
+	MOVQ ldo+48(FP), R14
+	SHLQ $2, R14
+	MOVQ groups+56(FP), R12
+
+thin2_group:
+	LEAQ (SI)(BX*1), R8
+	LEAQ (R8)(BX*1), R9
+	LEAQ (R9)(BX*1), R10
+	THIN2(DI, R11, thin2_cols01)
+	LEAQ (DX)(R14*1), AX
+	RED4X2(0(DX), 0(AX))
+	ADDQ $16, DX
+	LEAQ (SI)(BX*4), SI
+	DECQ R12
+	JNZ thin2_group
+	VZEROUPPER
+	RET
+
 // R8HALF multiplies 4 repacked rows' quants (bytes 0-7 of each row's block
 // at LO, bytes 8-15 at HI) with the block's activations (Y8: bytes 0-7,
 // Y9: 8-15, Y10: 16-23, Y11: 24-31, each in every quadword), leaving the 4

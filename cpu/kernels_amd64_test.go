@@ -56,6 +56,7 @@ var avx512Replaced = map[string]bool{
 	"rowSoftMax":  true,
 	"rowSoftMax2": true,
 	"thinF32c4":   true,
+	"thinF32c2":   true,
 	"dotF32x4c4":  true,
 	"dotQ4KRRows": true,
 	"dotQ5KRRows": true,

@@ -554,7 +554,7 @@ func TestDequantKernels(t *testing.T) {
 
 // Every kernel set fills every kernel but the optional ones.
 func TestKernelSetsComplete(t *testing.T) {
-	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF16x16": true, "dotF16x8x2": true, "dotF32x4": true, "dotF32x4c4": true, "gemvF32": true, "thinF32c4": true, "dotQ2KRows": true, "dotQ3KRows": true, "dotQ4KRows": true, "dotQ5KRows": true, "dotQ6KRows": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "dotIQ4XSR": true, "dotQ4KRRows": true, "dotQ5KRRows": true, "dotQ2KRRows": true, "dotQ3KRRows": true, "dotTQRRows": true, "dotMXFP4R": true, "dotIQ4NLR": true, "dotQ4_1R": true, "dotQ5_0R": true, "dotQ5_1R": true, "dotTQ1x4": true, "dotTQ2x4": true, "rowSoftMax": true, "rowSoftMax2": true, "gemmRows": true}
+	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF16x16": true, "dotF16x8x2": true, "dotF32x4": true, "dotF32x4c4": true, "gemvF32": true, "thinF32c4": true, "thinF32c2": true, "dotQ2KRows": true, "dotQ3KRows": true, "dotQ4KRows": true, "dotQ5KRows": true, "dotQ6KRows": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "dotIQ4XSR": true, "dotQ4KRRows": true, "dotQ5KRRows": true, "dotQ2KRRows": true, "dotQ3KRRows": true, "dotTQRRows": true, "dotMXFP4R": true, "dotIQ4NLR": true, "dotQ4_1R": true, "dotQ5_0R": true, "dotQ5_1R": true, "dotTQ1x4": true, "dotTQ2x4": true, "rowSoftMax": true, "rowSoftMax2": true, "gemmRows": true}
 	for _, k := range kernelSets() {
 		v := reflect.ValueOf(k).Elem()
 		for i := 0; i < v.NumField(); i++ {
@@ -946,15 +946,16 @@ func TestShortF16Kernel(t *testing.T) {
 	}
 }
 
-// TestGemvF32Kernel checks the one-call F32 GEMV and its four-column
-// form on rows at odd addresses, at lengths of one vector step, of whole
+// TestGemvF32Kernel checks the one-call F32 GEMV and its two- and
+// four-column forms on rows at odd addresses, at lengths of one vector step, of whole
 // unrolled steps and of both: against float64 sums, bit for bit against
 // the tile kernels a group at a time, and for no output past their rows.
 func TestGemvF32Kernel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
 	for _, k := range kernelSets() {
-		for _, cols := range []int{1, 4} {
-			if cols == 1 && k.gemvF32 == nil || cols == 4 && k.thinF32c4 == nil {
+		for _, cols := range []int{1, 2, 4} {
+			thin := map[int]bool{1: k.gemvF32 != nil, 2: k.thinF32c2 != nil, 4: k.thinF32c4 != nil}
+			if !thin[cols] {
 				continue
 			}
 			for _, n := range []int{simdWidth, 2 * simdWidth, 3 * simdWidth, 64, 136} {
@@ -976,17 +977,23 @@ func TestGemvF32Kernel(t *testing.T) {
 					for i := range outb {
 						outb[i] = sentinel
 					}
-					if cols == 1 {
+					switch cols {
+					case 1:
 						k.gemvF32(w, ldw, x[0], outb[:m])
-					} else {
+					case 2:
+						k.thinF32c2(w, ldw, x, outb, ldo, m)
+					default:
 						k.thinF32c4(w, ldw, x, outb, ldo, m)
 					}
 					// Each group gives the bits of the tile kernel's call.
 					for g := 0; g < m; g += 4 {
 						tile := make([]float32, 3*ldo+4)
-						if cols == 1 {
+						switch cols {
+						case 1:
 							k.dotF32x4(w[g*ldw:], ldw, x[0], nil, nil, tile, ldo)
-						} else {
+						case 2:
+							k.dotF32x4(w[g*ldw:], ldw, x[0], x[1], nil, tile, ldo)
+						default:
 							k.dotF32x4c4(w[g*ldw:], ldw, x[0], x[1], x[2], x[3], tile, ldo)
 						}
 						for c := range cols {

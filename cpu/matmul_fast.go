@@ -130,6 +130,9 @@ func (b *Backend) thinTask(ith, nth int, _ *workspace) error {
 	case N == 4 && k.thinF32c4 != nil:
 		k.thinF32c4(w.mem[w.off+4*g0*ldw:], ldw, t.vecs, t.out[4*g0:], ldo, 4*(g1-g0))
 		addRowTails(w, t.cols[:N], t.out, ldo, 4*g0, 4*g1, t.k8)
+	case N == 2 && k.thinF32c2 != nil:
+		k.thinF32c2(w.mem[w.off+4*g0*ldw:], ldw, t.vecs, t.out[4*g0:], ldo, 4*(g1-g0))
+		addRowTails(w, t.cols[:N], t.out, ldo, 4*g0, 4*g1, t.k8)
 	default:
 		cols := &t.cols
 		for g := g0; g < g1; g++ {
