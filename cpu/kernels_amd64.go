@@ -69,16 +69,27 @@ func thinF32x4c4AVX2(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *floa
 // thinF32c4Run is kernels.thinF32c4 on a 4-column assembly kernel of
 // groups of 4 rows.
 func thinF32c4Run(kernel func(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *float32, ldo int, groups int), w []byte, ldw int, x [4][]float32, out []float32, ldo, m int) {
+	if k, ok := thinOperands(w, ldw, x[:4], out, ldo, m); ok {
+		kernel(&w[0], ldw, &x[0][0], &x[1][0], &x[2][0], &x[3][0], k, &out[0], ldo, m/4)
+	}
+}
+
+// thinOperands checks a one-call thin product's operands, m rows of
+// weights against the columns x into out, and returns their length; false
+// when there are no rows.
+func thinOperands(w []byte, ldw int, x [][]float32, out []float32, ldo, m int) (int, bool) {
 	k := len(x[0])
 	if m == 0 {
-		return
+		return 0, false
 	}
 	if k%simdWidth != 0 || m%4 != 0 || k == 0 {
-		panic(fmt.Sprintf("cpu: thinF32c4 of %d rows of %d", m, k))
+		panic(fmt.Sprintf("cpu: thin product of %d rows of %d", m, k))
 	}
-	_, _ = w[(m-1)*ldw+4*k-1], out[3*ldo+m-1]
-	_, _, _, _ = x[0][k-1], x[1][k-1], x[2][k-1], x[3][k-1]
-	kernel(&w[0], ldw, &x[0][0], &x[1][0], &x[2][0], &x[3][0], k, &out[0], ldo, m/4)
+	_, _ = w[(m-1)*ldw+4*k-1], out[(len(x)-1)*ldo+m-1]
+	for _, c := range x {
+		_ = c[k-1]
+	}
+	return k, true
 }
 
 // thinF32c4AVX2 is kernels.thinF32c4 on thinF32x4c4AVX2.
@@ -91,16 +102,9 @@ func thinF32x4c2AVX2(w *byte, ldw int, x0, x1 *float32, k int, out *float32, ldo
 
 // thinF32c2AVX2 is kernels.thinF32c2 on thinF32x4c2AVX2.
 func thinF32c2AVX2(w []byte, ldw int, x [4][]float32, out []float32, ldo, m int) {
-	k := len(x[0])
-	if m == 0 {
-		return
+	if k, ok := thinOperands(w, ldw, x[:2], out, ldo, m); ok {
+		thinF32x4c2AVX2(&w[0], ldw, &x[0][0], &x[1][0], k, &out[0], ldo, m/4)
 	}
-	if k%simdWidth != 0 || m%4 != 0 || k == 0 {
-		panic(fmt.Sprintf("cpu: thinF32c2 of %d rows of %d", m, k))
-	}
-	_, _ = w[(m-1)*ldw+4*k-1], out[ldo+m-1]
-	_, _ = x[0][k-1], x[1][k-1]
-	thinF32x4c2AVX2(&w[0], ldw, &x[0][0], &x[1][0], k, &out[0], ldo, m/4)
 }
 
 // dotF32x4c4Run is kernels.dotF32x4c4 on a 4-column kernel (one group)

@@ -947,15 +947,14 @@ func TestShortF16Kernel(t *testing.T) {
 }
 
 // TestGemvF32Kernel checks the one-call F32 GEMV and its two- and
-// four-column forms on rows at odd addresses, at lengths of one vector step, of whole
-// unrolled steps and of both: against float64 sums, bit for bit against
+// four-column forms on rows at odd addresses, at lengths of one vector
+// step, of whole unrolled steps and of both: against float64 sums, bit for bit against
 // the tile kernels a group at a time, and for no output past their rows.
 func TestGemvF32Kernel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
 	for _, k := range kernelSets() {
 		for _, cols := range []int{1, 2, 4} {
-			thin := map[int]bool{1: k.gemvF32 != nil, 2: k.thinF32c2 != nil, 4: k.thinF32c4 != nil}
-			if !thin[cols] {
+			if cols == 1 && k.gemvF32 == nil || cols > 1 && k.thinColumns(cols) == nil {
 				continue
 			}
 			for _, n := range []int{simdWidth, 2 * simdWidth, 3 * simdWidth, 64, 136} {
@@ -977,13 +976,10 @@ func TestGemvF32Kernel(t *testing.T) {
 					for i := range outb {
 						outb[i] = sentinel
 					}
-					switch cols {
-					case 1:
+					if cols == 1 {
 						k.gemvF32(w, ldw, x[0], outb[:m])
-					case 2:
-						k.thinF32c2(w, ldw, x, outb, ldo, m)
-					default:
-						k.thinF32c4(w, ldw, x, outb, ldo, m)
+					} else {
+						k.thinColumns(cols)(w, ldw, x, outb, ldo, m)
 					}
 					// Each group gives the bits of the tile kernel's call.
 					for g := 0; g < m; g += 4 {

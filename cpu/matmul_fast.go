@@ -127,11 +127,8 @@ func (b *Backend) thinTask(ith, nth int, _ *workspace) error {
 	case N == 1:
 		k.gemvF32(w.mem[w.off+4*g0*ldw:], ldw, t.vecs[0], t.out[4*g0:4*g1])
 		addRowTails(w, t.cols[:N], t.out, ldo, 4*g0, 4*g1, t.k8)
-	case N == 4 && k.thinF32c4 != nil:
-		k.thinF32c4(w.mem[w.off+4*g0*ldw:], ldw, t.vecs, t.out[4*g0:], ldo, 4*(g1-g0))
-		addRowTails(w, t.cols[:N], t.out, ldo, 4*g0, 4*g1, t.k8)
-	case N == 2 && k.thinF32c2 != nil:
-		k.thinF32c2(w.mem[w.off+4*g0*ldw:], ldw, t.vecs, t.out[4*g0:], ldo, 4*(g1-g0))
+	case k.thinColumns(N) != nil:
+		k.thinColumns(N)(w.mem[w.off+4*g0*ldw:], ldw, t.vecs, t.out[4*g0:], ldo, 4*(g1-g0))
 		addRowTails(w, t.cols[:N], t.out, ldo, 4*g0, 4*g1, t.k8)
 	default:
 		cols := &t.cols
@@ -153,6 +150,18 @@ func (b *Backend) thinTask(ith, nth int, _ *workspace) error {
 				t.out[n*ldo+m] = k.dotF32(row, t.cols[n])
 			}
 		}
+	}
+	return nil
+}
+
+// thinColumns is the set's one-call thin product for n columns (2 or
+// 4), or nil.
+func (k *kernels) thinColumns(n int) func(w []byte, ldw int, x [4][]float32, out []float32, ldo, m int) {
+	switch n {
+	case 2:
+		return k.thinF32c2
+	case 4:
+		return k.thinF32c4
 	}
 	return nil
 }
