@@ -23,11 +23,7 @@ func gemmPanel(k int, a, b, c *float32, ldc, add int) {
 func gemmRowsFor(tile func(k int, x *float32, rs, ks int, b, c *float32, ldc int, add int)) func(int, []float32, int, []float32, []float32, int, bool) {
 	return func(k int, x []float32, ldx int, b, c []float32, ldc int, add bool) {
 		if k == 0 {
-			if !add {
-				for i := 0; i < gemmMR; i++ {
-					clear(c[i*ldc : i*ldc+gemmNR])
-				}
-			}
+			clearTile(c, ldc, add)
 			return
 		}
 		_, _ = x[(gemmMR-1)*ldx+k-1], b[:k*gemmNR]
@@ -39,3 +35,6 @@ func gemmRowsFor(tile func(k int, x *float32, rs, ks int, b, c *float32, ldc int
 		tile(k, &x[0], 4*ldx, 4, unsafe.SliceData(b), &c[0], ldc, flag)
 	}
 }
+
+//go:noescape
+func gemm6x16F16StridedSIMD(k int, x *float32, rs, ks int, b *byte, c *float32, ldc int, add int)

@@ -19,72 +19,94 @@
 	VMOVUPS HI, 32(DX) \
 	ADDQ R8, DX
 
+// LOADB_F32 and LOADB_F16 load the packed weight row of one k step (16
+// values at DI) into Y12, Y13 and step DI past it: float32 panels, or f16
+// panels converted as they are loaded (VCVTPH2PS runs beside the FMAs:
+// the tile keeps its speed on half the panel bytes).
+#define LOADB_F32 \
+	VMOVUPS (DI), Y12 \
+	VMOVUPS 32(DI), Y13 \
+	ADDQ $64, DI
+
+#define LOADB_F16 \
+	VCVTPH2PS (DI), Y12 \
+	VCVTPH2PS 16(DI), Y13 \
+	ADDQ $32, DI
+
+// GEMM6X16(LOADB) is the body of the strided 6×16 tile with weight
+// panels LOADB reads (the arguments of gemm6x16StridedSIMD). x rows 3-5
+// are read from R12; the C tile is fetched early, as it is loaded or
+// written only at the end.
+#define GEMM6X16(LOADB) \
+	MOVQ k+0(FP), CX \
+	MOVQ x+8(FP), SI \
+	MOVQ rs+16(FP), R11 \
+	MOVQ ks+24(FP), R13 \
+	MOVQ b+32(FP), DI \
+	MOVQ c+40(FP), DX \
+	MOVQ ldc+48(FP), R8 \
+	SHLQ $2, R8 \
+	MOVQ add+56(FP), R9 \
+	LEAQ (SI)(R11*2), R12 \
+	ADDQ R11, R12 \
+	MOVQ DX, AX \
+	PREFETCHT0 (AX) \
+	ADDQ R8, AX \
+	PREFETCHT0 (AX) \
+	ADDQ R8, AX \
+	PREFETCHT0 (AX) \
+	ADDQ R8, AX \
+	PREFETCHT0 (AX) \
+	ADDQ R8, AX \
+	PREFETCHT0 (AX) \
+	ADDQ R8, AX \
+	PREFETCHT0 (AX) \
+	VXORPS Y0, Y0, Y0 \
+	VXORPS Y1, Y1, Y1 \
+	VXORPS Y2, Y2, Y2 \
+	VXORPS Y3, Y3, Y3 \
+	VXORPS Y4, Y4, Y4 \
+	VXORPS Y5, Y5, Y5 \
+	VXORPS Y6, Y6, Y6 \
+	VXORPS Y7, Y7, Y7 \
+	VXORPS Y8, Y8, Y8 \
+	VXORPS Y9, Y9, Y9 \
+	VXORPS Y10, Y10, Y10 \
+	VXORPS Y11, Y11, Y11 \
+	TESTQ CX, CX \
+	JZ gs_store \
+gs_loop: \
+	LOADB \
+	ROWFMA((SI), Y14, Y0, Y1) \
+	ROWFMA((SI)(R11*1), Y15, Y2, Y3) \
+	ROWFMA((SI)(R11*2), Y14, Y4, Y5) \
+	ROWFMA((R12), Y15, Y6, Y7) \
+	ROWFMA((R12)(R11*1), Y14, Y8, Y9) \
+	ROWFMA((R12)(R11*2), Y15, Y10, Y11) \
+	ADDQ R13, SI \
+	ADDQ R13, R12 \
+	DECQ CX \
+	JNZ gs_loop \
+gs_store: \
+	ROWSTORE(Y0, Y1) \
+	ROWSTORE(Y2, Y3) \
+	ROWSTORE(Y4, Y5) \
+	ROWSTORE(Y6, Y7) \
+	ROWSTORE(Y8, Y9) \
+	ROWSTORE(Y10, Y11) \
+	VZEROUPPER \
+	RET
+
 // func gemm6x16StridedSIMD(k int, x *float32, rs, ks int, b, c *float32, ldc int, add int)
 // The 6×16 GEMM tile on YMM registers: x value (i, k) is at x + i·rs + k·ks
 // bytes: rs 4 and ks 24 for a packed x panel, rs a row's stride and ks 4
 // for x rows read in place (kernels.gemmRows), the same multiply-adds in
 // the same order either way.
 TEXT ·gemm6x16StridedSIMD(SB), NOSPLIT, $0-64
-	MOVQ k+0(FP), CX
-	MOVQ x+8(FP), SI
-	MOVQ rs+16(FP), R11
-	MOVQ ks+24(FP), R13
-	MOVQ b+32(FP), DI
-	MOVQ c+40(FP), DX
-	MOVQ ldc+48(FP), R8
-	SHLQ $2, R8
-	MOVQ add+56(FP), R9
-	LEAQ (SI)(R11*2), R12
-	ADDQ R11, R12 // rows 3-5 from R12
-	// Fetch the C tile early: it is loaded or written only at the end.
-	MOVQ DX, AX
-	PREFETCHT0 (AX)
-	ADDQ R8, AX
-	PREFETCHT0 (AX)
-	ADDQ R8, AX
-	PREFETCHT0 (AX)
-	ADDQ R8, AX
-	PREFETCHT0 (AX)
-	ADDQ R8, AX
-	PREFETCHT0 (AX)
-	ADDQ R8, AX
-	PREFETCHT0 (AX)
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
-	VXORPS Y2, Y2, Y2
-	VXORPS Y3, Y3, Y3
-	VXORPS Y4, Y4, Y4
-	VXORPS Y5, Y5, Y5
-	VXORPS Y6, Y6, Y6
-	VXORPS Y7, Y7, Y7
-	VXORPS Y8, Y8, Y8
-	VXORPS Y9, Y9, Y9
-	VXORPS Y10, Y10, Y10
-	VXORPS Y11, Y11, Y11
-	TESTQ CX, CX
-	JZ gs_store
+	GEMM6X16(LOADB_F32)
 
-gs_loop:
-	VMOVUPS (DI), Y12
-	VMOVUPS 32(DI), Y13
-	ROWFMA((SI), Y14, Y0, Y1)
-	ROWFMA((SI)(R11*1), Y15, Y2, Y3)
-	ROWFMA((SI)(R11*2), Y14, Y4, Y5)
-	ROWFMA((R12), Y15, Y6, Y7)
-	ROWFMA((R12)(R11*1), Y14, Y8, Y9)
-	ROWFMA((R12)(R11*2), Y15, Y10, Y11)
-	ADDQ R13, SI
-	ADDQ R13, R12
-	ADDQ $64, DI
-	DECQ CX
-	JNZ gs_loop
-
-gs_store:
-	ROWSTORE(Y0, Y1)
-	ROWSTORE(Y2, Y3)
-	ROWSTORE(Y4, Y5)
-	ROWSTORE(Y6, Y7)
-	ROWSTORE(Y8, Y9)
-	ROWSTORE(Y10, Y11)
-	VZEROUPPER
-	RET
+// func gemm6x16F16StridedSIMD(k int, x *float32, rs, ks int, b *byte, c *float32, ldc int, add int)
+// gemm6x16StridedSIMD on f16 weight panels (32 bytes a k step): the
+// same products, so the same bits, as on the panels converted to float32.
+TEXT ·gemm6x16F16StridedSIMD(SB), NOSPLIT, $0-64
+	GEMM6X16(LOADB_F16)

@@ -129,6 +129,22 @@ type kernels struct {
 	// transpose8 packs 8 rows of kc floats, stride floats apart from the
 	// start of src, transposed into dst: dst[k*ldd+r] = src[r*stride+k].
 	transpose8 func(dst []float32, ldd int, src []float32, stride, kc int)
+	// transpose8F16 is optional: transpose8 for 8 rows of kc halves,
+	// stride bytes apart, converted to float32 as they are packed.
+	transpose8F16 func(dst []float32, ldd int, src []byte, stride, kc int)
+	// packF16 is optional, with gemmF16: it packs gemmNR rows of kc
+	// halves, stride bytes apart, into b as gemmF16 reads them, half k of
+	// row r at b[2*(k*gemmNR+r)].
+	packF16 func(b, src []byte, stride, kc int)
+	// prefetchRows is optional: it starts fetching n bytes from address p
+	// in each of rows rows, stride bytes apart, into the caches (p need not
+	// be valid: a prefetch never faults).
+	prefetchRows func(p uintptr, stride, rows, n int)
+	// gemmF16 is optional: gemm on packF16's f16 weight panels, converted
+	// as they are loaded, with x value (i, k) at x[i*rs+k*ks]: a packed
+	// panel (rs 1, ks gemmMR) or x rows read in place (rs their stride, ks
+	// 1). It gives gemm's bits on the panels converted to float32.
+	gemmF16 func(k int, x []float32, rs, ks int, b []byte, c []float32, ldc int, add bool)
 	// gemm computes a gemmMR×gemmNR tile of C (row stride ldc floats) from k
 	// steps of packed panels: a[k*gemmMR+i] and b[k*gemmNR+j]. With add it
 	// adds to C, else it overwrites C.
@@ -285,6 +301,26 @@ func transpose8Go(dst []float32, ldd int, src []float32, stride, kc int) {
 		for k, v := range row {
 			dst[k*ldd+r] = v
 		}
+	}
+}
+
+// packF16Go is kernels.packF16's layout in Go (it does not prefetch).
+func packF16Go(b, src []byte, stride, kc int) {
+	for k := 0; k < kc; k++ {
+		for r := 0; r < gemmNR; r++ {
+			copy(b[2*(k*gemmNR+r):][:2], src[r*stride+2*k:])
+		}
+	}
+}
+
+// clearTile zeroes a gemmMR×gemmNR tile of c (row stride ldc) unless add:
+// a tile kernel's result for k = 0.
+func clearTile(c []float32, ldc int, add bool) {
+	if add {
+		return
+	}
+	for i := 0; i < gemmMR; i++ {
+		clear(c[i*ldc : i*ldc+gemmNR])
 	}
 }
 

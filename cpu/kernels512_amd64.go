@@ -44,6 +44,9 @@ var avx512Kernels = func() *kernels {
 	k.dotF32x4c4 = dotF32x4c4AVX512
 	k.thinF32c4 = thinF32c4AVX512
 	k.thinF32c2 = nil // the AVX2 kernel's bits are not dotF32x4AVX512's
+	// F16 weights take the ZMM tile on float32 panels: twice the AVX2 f16
+	// tile's width, whose bits also differ.
+	k.packF16, k.gemmF16 = nil, nil
 	k.dotQ8x4 = blockDot4(34, dotQ8x4AVX512)
 	k.dotQ4K = blockDotK(144, dotQ4KAVX512)
 	k.dotQ4KRows = blockDotKRows(144, dotQ4KRowsAVX512)

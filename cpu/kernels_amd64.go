@@ -60,8 +60,69 @@ var avx2Kernels = func() *kernels {
 	k.thinF32c4 = thinF32c4AVX2
 	k.thinF32c2 = thinF32c2AVX2
 	k.dotF32x4c4 = dotF32x4c4AVX2
+	k.transpose8F16 = transpose8F16Asm
+	k.packF16, k.gemmF16 = packF16Asm, gemmF16Asm
+	k.prefetchRows = prefetchRowsAsm
 	return k
 }()
+
+//go:noescape
+func packF16SIMD(dst, src *byte, stride, kc int)
+
+// packF16Asm is kernels.packF16 on the AVX2 kernel, the last kc%8
+// halves in Go.
+func packF16Asm(b, src []byte, stride, kc int) {
+	m := kc &^ (simdWidth - 1)
+	if m > 0 {
+		_ = src[(gemmNR-1)*stride+2*m-1]
+		_ = b[2*gemmNR*m-1]
+		packF16SIMD(&b[0], &src[0], stride, m)
+	}
+	packF16Go(b[2*gemmNR*m:], src[2*m:], stride, kc-m)
+}
+
+func prefetchRowsSIMD(p uintptr, stride, rows, n int)
+
+// prefetchRowsAsm is kernels.prefetchRows.
+func prefetchRowsAsm(p uintptr, stride, rows, n int) {
+	if rows > 0 && n > 0 {
+		prefetchRowsSIMD(p, stride, rows, n)
+	}
+}
+
+// gemmF16Asm is kernels.gemmF16 on the AVX2 tile.
+func gemmF16Asm(k int, x []float32, rs, ks int, b []byte, c []float32, ldc int, add bool) {
+	if k == 0 {
+		clearTile(c, ldc, add)
+		return
+	}
+	_, _ = x[(gemmMR-1)*rs+(k-1)*ks], b[2*gemmNR*k-1]
+	_ = c[(gemmMR-1)*ldc+gemmNR-1]
+	flag := 0
+	if add {
+		flag = 1
+	}
+	gemm6x16F16StridedSIMD(k, &x[0], 4*rs, 4*ks, &b[0], &c[0], ldc, flag)
+}
+
+//go:noescape
+func transpose8F16SIMD(dst *float32, src *byte, stride, kc, ldd int)
+
+// transpose8F16Asm is kernels.transpose8F16 on the AVX2 kernel, the last
+// kc%8 halves in Go.
+func transpose8F16Asm(dst []float32, ldd int, src []byte, stride, kc int) {
+	m := kc &^ (simdWidth - 1)
+	if m > 0 {
+		_ = src[7*stride+2*kc-1]
+		_ = dst[(kc-1)*ldd+7]
+		transpose8F16SIMD(&dst[0], &src[0], stride, m, ldd)
+	}
+	for r := 0; r < 8; r++ {
+		for k := m; k < kc; k++ {
+			dst[k*ldd+r] = rt.F16ToF32(binary.LittleEndian.Uint16(src[r*stride+2*k:]))
+		}
+	}
+}
 
 //go:noescape
 func thinF32x4c4AVX2(w *byte, ldw int, x0, x1, x2, x3 *float32, k int, out *float32, ldo int, groups int)

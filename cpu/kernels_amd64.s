@@ -735,6 +735,28 @@ GLOBL vSignBit<>(SB), RODATA|NOPTR, $32
 	VPERM2F128 $0x31, Y6, Y2, Y14 \
 	VPERM2F128 $0x31, Y7, Y3, Y15
 
+// PACKSTORE8 stores the transposed block in Y8-Y15 at DI, ldd bytes (R11)
+// apart, and leaves DI past it.
+#define PACKSTORE8 \
+	MOVQ DI, DX \
+	VMOVUPS Y8, (DX) \
+	ADDQ R11, DX \
+	VMOVUPS Y9, (DX) \
+	ADDQ R11, DX \
+	VMOVUPS Y10, (DX) \
+	ADDQ R11, DX \
+	VMOVUPS Y11, (DX) \
+	ADDQ R11, DX \
+	VMOVUPS Y12, (DX) \
+	ADDQ R11, DX \
+	VMOVUPS Y13, (DX) \
+	ADDQ R11, DX \
+	VMOVUPS Y14, (DX) \
+	ADDQ R11, DX \
+	VMOVUPS Y15, (DX) \
+	ADDQ R11, DX \
+	MOVQ DX, DI
+
 // func transpose8SIMD(dst, src *float32, stride, kc, ldd int)
 // Packs 8 rows of kc floats (kc a multiple of 8) transposed: dst[k*ldd+r]
 // = row r's element k. stride and ldd are in floats.
@@ -761,24 +783,7 @@ pack_loop:
 	VMOVUPS (R10)(R8*2), Y6
 	VMOVUPS (R10)(R9*1), Y7
 	TRANSPOSE8
-	MOVQ DI, DX
-	VMOVUPS Y8, (DX)
-	ADDQ R11, DX
-	VMOVUPS Y9, (DX)
-	ADDQ R11, DX
-	VMOVUPS Y10, (DX)
-	ADDQ R11, DX
-	VMOVUPS Y11, (DX)
-	ADDQ R11, DX
-	VMOVUPS Y12, (DX)
-	ADDQ R11, DX
-	VMOVUPS Y13, (DX)
-	ADDQ R11, DX
-	VMOVUPS Y14, (DX)
-	ADDQ R11, DX
-	VMOVUPS Y15, (DX)
-	ADDQ R11, DX
-	MOVQ DX, DI
+	PACKSTORE8
 	ADDQ $32, SI
 	ADDQ $32, R10
 	DECQ CX
@@ -786,6 +791,140 @@ pack_loop:
 
 pack_done:
 	VZEROUPPER
+	RET
+
+// func transpose8F16SIMD(dst *float32, src *byte, stride, kc, ldd int)
+// transpose8SIMD for 8 rows of kc halves (kc a multiple of 8), stride
+// bytes apart, converted to float32 as they are loaded.
+TEXT ·transpose8F16SIMD(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ stride+16(FP), R8
+	MOVQ kc+24(FP), CX
+	MOVQ ldd+32(FP), R11
+	SHLQ $2, R11
+	LEAQ (R8)(R8*2), R9      // 3*stride
+	LEAQ (SI)(R8*4), R10     // row 4
+	SHRQ $3, CX
+	JZ packh_done
+
+packh_loop:
+	VCVTPH2PS (SI), Y0
+	VCVTPH2PS (SI)(R8*1), Y1
+	VCVTPH2PS (SI)(R8*2), Y2
+	VCVTPH2PS (SI)(R9*1), Y3
+	VCVTPH2PS (R10), Y4
+	VCVTPH2PS (R10)(R8*1), Y5
+	VCVTPH2PS (R10)(R8*2), Y6
+	VCVTPH2PS (R10)(R9*1), Y7
+	TRANSPOSE8
+	PACKSTORE8
+	ADDQ $16, SI
+	ADDQ $16, R10
+	DECQ CX
+	JNZ packh_loop
+
+packh_done:
+	VZEROUPPER
+	RET
+
+// LOADPAIR sets Y to 8 halves of the row at LO (low lane) and of the row
+// at HI (high lane).
+#define LOADPAIR(LO, HI, Y, X) \
+	VMOVDQU LO, X \
+	VINSERTI128 $1, HI, Y, Y
+
+// func packF16SIMD(dst, src *byte, stride, kc int)
+// Packs 16 rows of kc halves (kc a multiple of 8), stride bytes apart,
+// as the f16 GEMM tile reads them: dst[2·(16k+r)] = row r's half k. Rows
+// r and r+8 share a register's lanes, so an 8×8 transpose of words in
+// each lane gives a k step's 16 halves in one register.
+TEXT ·packF16SIMD(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ stride+16(FP), R8
+	MOVQ kc+24(FP), CX
+	LEAQ (R8)(R8*2), R9      // 3*stride
+	LEAQ (SI)(R8*4), R11     // row 4
+	LEAQ (R11)(R8*4), R10    // row 8
+	LEAQ (R10)(R8*4), R12    // row 12
+	SHRQ $3, CX
+	JZ packf16_done
+
+packf16_loop:
+	LOADPAIR((SI), (R10), Y0, X0)
+	LOADPAIR((SI)(R8*1), (R10)(R8*1), Y1, X1)
+	LOADPAIR((SI)(R8*2), (R10)(R8*2), Y2, X2)
+	LOADPAIR((SI)(R9*1), (R10)(R9*1), Y3, X3)
+	LOADPAIR((R11), (R12), Y4, X4)
+	LOADPAIR((R11)(R8*1), (R12)(R8*1), Y5, X5)
+	LOADPAIR((R11)(R8*2), (R12)(R8*2), Y6, X6)
+	LOADPAIR((R11)(R9*1), (R12)(R9*1), Y7, X7)
+	// Words of row pairs, then dwords of 4 rows, then qwords of 8.
+	VPUNPCKLWD Y1, Y0, Y8
+	VPUNPCKHWD Y1, Y0, Y9
+	VPUNPCKLWD Y3, Y2, Y10
+	VPUNPCKHWD Y3, Y2, Y11
+	VPUNPCKLWD Y5, Y4, Y12
+	VPUNPCKHWD Y5, Y4, Y13
+	VPUNPCKLWD Y7, Y6, Y14
+	VPUNPCKHWD Y7, Y6, Y15
+	VPUNPCKLDQ Y10, Y8, Y0
+	VPUNPCKHDQ Y10, Y8, Y1
+	VPUNPCKLDQ Y11, Y9, Y2
+	VPUNPCKHDQ Y11, Y9, Y3
+	VPUNPCKLDQ Y14, Y12, Y4
+	VPUNPCKHDQ Y14, Y12, Y5
+	VPUNPCKLDQ Y15, Y13, Y6
+	VPUNPCKHDQ Y15, Y13, Y7
+	VPUNPCKLQDQ Y4, Y0, Y8
+	VPUNPCKHQDQ Y4, Y0, Y9
+	VPUNPCKLQDQ Y5, Y1, Y10
+	VPUNPCKHQDQ Y5, Y1, Y11
+	VPUNPCKLQDQ Y6, Y2, Y12
+	VPUNPCKHQDQ Y6, Y2, Y13
+	VPUNPCKLQDQ Y7, Y3, Y14
+	VPUNPCKHQDQ Y7, Y3, Y15
+	VMOVDQU Y8, (DI)
+	VMOVDQU Y9, 32(DI)
+	VMOVDQU Y10, 64(DI)
+	VMOVDQU Y11, 96(DI)
+	VMOVDQU Y12, 128(DI)
+	VMOVDQU Y13, 160(DI)
+	VMOVDQU Y14, 192(DI)
+	VMOVDQU Y15, 224(DI)
+	ADDQ $256, DI
+	ADDQ $16, SI
+	ADDQ $16, R11
+	ADDQ $16, R10
+	ADDQ $16, R12
+	DECQ CX
+	JNZ packf16_loop
+
+packf16_done:
+	VZEROUPPER
+	RET
+
+// func prefetchRowsSIMD(p uintptr, stride, rows, n int)
+// Prefetches the cache lines of n bytes (n > 0) from p in each of rows
+// rows (rows > 0), stride bytes apart.
+TEXT ·prefetchRowsSIMD(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), SI
+	MOVQ stride+8(FP), R8
+	MOVQ rows+16(FP), CX
+	MOVQ n+24(FP), DX
+
+prefetch_row:
+	XORQ AX, AX
+
+prefetch_line:
+	PREFETCHT0 (SI)(AX*1)
+	ADDQ $64, AX
+	CMPQ AX, DX
+	JLT prefetch_line
+	ADDQ R8, SI
+	DECQ CX
+	JNZ prefetch_row
 	RET
 
 // func dequantQ8SIMD(src *byte, dst *float32, nb int)

@@ -60,6 +60,8 @@ var avx512Replaced = map[string]bool{
 	"dotF32x4c4":  true,
 	"dotQ4KRRows": true,
 	"dotQ5KRRows": true,
+	"packF16":     true,
+	"gemmF16":     true,
 }
 
 func TestSelectAMD64(t *testing.T) {

@@ -315,6 +315,9 @@ func TestGemmKernel(t *testing.T) {
 						t.Errorf("%s k=%d add=%v: gemmRows differs from gemm", k.name, kk, add)
 					}
 				}
+				if k.gemmF16 != nil {
+					checkGemmF16(t, k, kk, a, b, orig, ldc, add)
+				}
 				for i := 0; i < gemmMR; i++ {
 					for j := 0; j < ldc; j++ {
 						want := float64(orig[i*ldc+j])
@@ -337,6 +340,39 @@ func TestGemmKernel(t *testing.T) {
 						}
 					}
 				}
+			}
+		}
+	}
+}
+
+// checkGemmF16 requires k.gemmF16 on the f16 panel of weights b (rounded
+// to f16), from a packed x panel a and from x rows in place, to give
+// k.gemm's bits on the rounded weights.
+func checkGemmF16(t *testing.T, k *kernels, kk int, a, b, c []float32, ldc int, add bool) {
+	t.Helper()
+	bh := make([]byte, 2*len(b))
+	goKernels.f32ToF16(b, bh)
+	bf := make([]float32, len(b))
+	goKernels.f16ToF32(bh, bf)
+	want := slices.Clone(c)
+	k.gemm(kk, a, bf, want, ldc, add)
+	ldx := kk + 3
+	x := make([]float32, gemmMR*ldx)
+	for p := 0; p < kk; p++ {
+		for i := 0; i < gemmMR; i++ {
+			x[i*ldx+p] = a[p*gemmMR+i]
+		}
+	}
+	for _, from := range []struct {
+		name   string
+		x      []float32
+		rs, ks int
+	}{{"panel", a, 1, gemmMR}, {"rows", x, ldx, 1}} {
+		got := slices.Clone(c)
+		k.gemmF16(kk, from.x, from.rs, from.ks, bh, got, ldc, add)
+		for i := range got {
+			if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+				t.Fatalf("%s gemmF16 (%s) k=%d add=%v: c[%d] = %v, gemm on the converted panel gives %v", k.name, from.name, kk, add, i, got[i], want[i])
 			}
 		}
 	}
@@ -522,6 +558,58 @@ func TestTransposeKernel(t *testing.T) {
 	}
 }
 
+// The f16 packing kernels against their definitions: transpose8F16 is
+// transpose8 of the rows converted, packF16 puts half k of row r at
+// 2·(16k+r).
+func TestTransposeF16Kernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, k := range kernelSets() {
+		if k.transpose8F16 == nil && k.packF16 == nil {
+			continue
+		}
+		for _, kc := range []int{0, 1, 7, 8, 9, 33, 256, 300} {
+			{
+				stride := 2*kc + 10
+				src := make([]byte, (gemmNR-1)*stride+2*kc)
+				goKernels.f32ToF16(randF32(rng, len(src)/2, -4, 4), src[:len(src)&^1])
+				half := func(r, kk int) uint16 { return binary.LittleEndian.Uint16(src[r*stride+2*kk:]) }
+				if k.transpose8F16 != nil {
+					const ldd = 16
+					dst := randF32(rng, max(kc, 1)*ldd, -1, 1)
+					orig := slices.Clone(dst)
+					k.transpose8F16(dst, ldd, src, stride, kc)
+					for kk := 0; kk < kc; kk++ {
+						for r := 0; r < ldd; r++ {
+							want := orig[kk*ldd+r]
+							if r < 8 {
+								want = rt.F16ToF32(half(r, kk))
+							}
+							if math.Float32bits(dst[kk*ldd+r]) != math.Float32bits(want) {
+								t.Fatalf("%s transpose8F16 kc=%d: dst[%d][%d] = %v, want %v", k.name, kc, kk, r, dst[kk*ldd+r], want)
+							}
+						}
+					}
+				}
+				if k.packF16 != nil {
+					dst := make([]byte, 2*gemmNR*kc+2)
+					dst[len(dst)-1], dst[len(dst)-2] = 0xa5, 0x5a
+					k.packF16(dst, src, stride, kc)
+					for kk := 0; kk < kc; kk++ {
+						for r := 0; r < gemmNR; r++ {
+							if got := binary.LittleEndian.Uint16(dst[2*(kk*gemmNR+r):]); got != half(r, kk) {
+								t.Fatalf("%s packF16 kc=%d: half %d of row %d = %#x, want %#x", k.name, kc, kk, r, got, half(r, kk))
+							}
+						}
+					}
+					if dst[len(dst)-1] != 0xa5 || dst[len(dst)-2] != 0x5a {
+						t.Fatalf("%s packF16 kc=%d: wrote past the panel", k.name, kc)
+					}
+				}
+			}
+		}
+	}
+}
+
 func TestDequantKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for _, k := range kernelSets() {
@@ -554,7 +642,7 @@ func TestDequantKernels(t *testing.T) {
 
 // Every kernel set fills every kernel but the optional ones.
 func TestKernelSetsComplete(t *testing.T) {
-	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF16x16": true, "dotF16x8x2": true, "dotF32x4": true, "dotF32x4c4": true, "gemvF32": true, "thinF32c4": true, "thinF32c2": true, "dotQ2KRows": true, "dotQ3KRows": true, "dotQ4KRows": true, "dotQ5KRows": true, "dotQ6KRows": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "dotIQ4XSR": true, "dotQ4KRRows": true, "dotQ5KRRows": true, "dotQ2KRRows": true, "dotQ3KRRows": true, "dotTQRRows": true, "dotMXFP4R": true, "dotIQ4NLR": true, "dotQ4_1R": true, "dotQ5_0R": true, "dotQ5_1R": true, "dotTQ1x4": true, "dotTQ2x4": true, "rowSoftMax": true, "rowSoftMax2": true, "gemmRows": true}
+	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF16x16": true, "dotF16x8x2": true, "dotF32x4": true, "dotF32x4c4": true, "gemvF32": true, "thinF32c4": true, "thinF32c2": true, "dotQ2KRows": true, "dotQ3KRows": true, "dotQ4KRows": true, "dotQ5KRows": true, "dotQ6KRows": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "dotIQ4XSR": true, "dotQ4KRRows": true, "dotQ5KRRows": true, "dotQ2KRRows": true, "dotQ3KRRows": true, "dotTQRRows": true, "dotMXFP4R": true, "dotIQ4NLR": true, "dotQ4_1R": true, "dotQ5_0R": true, "dotQ5_1R": true, "dotTQ1x4": true, "dotTQ2x4": true, "rowSoftMax": true, "rowSoftMax2": true, "gemmRows": true, "transpose8F16": true, "packF16": true, "gemmF16": true, "prefetchRows": true}
 	for _, k := range kernelSets() {
 		v := reflect.ValueOf(k).Elem()
 		for i := 0; i < v.NumField(); i++ {

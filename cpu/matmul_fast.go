@@ -2,6 +2,7 @@ package cpu
 
 import (
 	"math"
+	"os"
 	"sync/atomic"
 	"unsafe"
 
@@ -799,23 +800,53 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 	nc := gemmRowsPerTask(M, batches, b.workers(batches*((M+gemmNR-1)/gemmNR), work))
 	nchunk := (M + nc - 1) / nc
 	ntask := batches * nchunk
+	// F16 weights are packed as f16 where the kernels' tile converts them
+	// (half the bytes, and no conversion pass); else as float32.
+	halves := w.typ == rt.F16 && w.nb[0] == 2 && k.gemmF16 != nil && k.packF16 != nil
+	// blockAt is the byte offset of task t's first weight row.
+	blockAt := func(t int) int {
+		batch := t / nchunk
+		return w.at(t%nchunk*nc, batch%ne12/r2, batch/ne12/r3)
+	}
 	var next atomic.Int64
 	return b.pool.run(b.workers(ntask, work), func(_, _ int, ws *workspace) error {
 		tile := ws.f32(1, gemmMR*gemmNR)
-		bp := ws.f32(2, gemmNC*gemmKC)
-		for {
-			t := int(next.Add(1) - 1)
-			if t >= ntask {
-				return nil
-			}
+		var bp []float32
+		var bh, rowsScratch []byte
+		if halves {
+			bh = ws.bytes(2*gemmNC*gemmKC + 2*gemmNR*gemmKC)
+			bh, rowsScratch = bh[:2*gemmNC*gemmKC], bh[2*gemmNC*gemmKC:]
+		} else {
+			bp = ws.f32(2, gemmNC*gemmKC)
+		}
+		for t := int(next.Add(1) - 1); t < ntask; {
 			batch, chunk := t/nchunk, t%nchunk
 			i12, i13 := batch%ne12, batch/ne12
 			mc0 := chunk * nc
 			mc1 := min(M, mc0+nc)
 			nj := (mc1 - mc0 + gemmNR - 1) / gemmNR
+			tn := ntask
 			for pc := 0; pc < K; pc += gemmKC {
 				kc := min(gemmKC, K-pc)
-				b.packWeights(w, i12/r2, i13/r3, mc0, mc1, pc, kc, bp, ws)
+				if halves {
+					packWeightsF16(k, w, i12/r2, i13/r3, mc0, mc1, pc, kc, bh, rowsScratch)
+				} else {
+					b.packWeights(w, i12/r2, i13/r3, mc0, mc1, pc, kc, bp, ws)
+				}
+				// While this block is multiplied, the weights of the next
+				// come from memory: the next k block of these rows, or,
+				// from the last, the next task's first, claimed now for
+				// that.
+				var ahead rowPrefetch
+				nextBlock := -1
+				if pc+gemmKC < K {
+					nextBlock = blockAt(t) + w.typ.RowSize(pc+gemmKC)
+				} else if tn = int(next.Add(1) - 1); tn < ntask {
+					nextBlock = blockAt(tn)
+				}
+				if nextBlock >= 0 && k.prefetchRows != nil {
+					ahead = newRowPrefetch(k, w.mem, nextBlock, w.nb[1], mc1-mc0, w.typ.RowSize(gemmKC), nj*npan)
+				}
 				var edge []float32 // the partial panel of x, packed
 				if inPlace && N%gemmMR != 0 {
 					edge = packEdgePanel(x, i12, i13, pc, kc, ws.f32(4, kc*gemmMR))
@@ -826,7 +857,13 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 					for j := 0; j < nj; j++ {
 						m0 := mc0 + j*gemmNR
 						mr := min(gemmNR, mc1-m0)
-						bj := bp[j*kc*gemmNR : (j+1)*kc*gemmNR]
+						var bj []float32
+						var bjh []byte
+						if halves {
+							bjh = bh[2*j*kc*gemmNR : 2*(j+1)*kc*gemmNR]
+						} else {
+							bj = bp[j*kc*gemmNR : (j+1)*kc*gemmNR]
+						}
 						for p := p0; p < min(npan, p0+gemmMC); p++ {
 							n0 := p * gemmMR
 							nr := min(gemmMR, N-n0)
@@ -845,15 +882,21 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 							default:
 								a = xp[(batch*npan+p)*panel+pc*gemmMR : (batch*npan+p)*panel+(pc+kc)*gemmMR]
 							}
+							ahead.step()
 							c, cl, add := tile, gemmNR, false
 							full := nr == gemmMR && mr == gemmNR
 							if full {
 								c, _ = f32View(dst.mem, cbase, (gemmMR-1)*ldc+gemmNR)
 								cl, add = ldc, pc > 0
 							}
-							if rows {
+							switch {
+							case halves && rows:
+								k.gemmF16(kc, a, ldx, 1, bjh, c, cl, add)
+							case halves:
+								k.gemmF16(kc, a, 1, gemmMR, bjh, c, cl, add)
+							case rows:
 								k.gemmRows(kc, a, ldx, bj, c, cl, add)
-							} else {
+							default:
 								k.gemm(kc, a, bj, c, cl, add)
 							}
 							if full {
@@ -875,8 +918,53 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 					}
 				}
 			}
+			t = tn
 		}
+		return nil
 	})
+}
+
+var noAhead = 1 - btoi(os.Getenv("NOAHEAD") != "")
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// A rowPrefetch fetches a block of weight rows into the caches a few
+// rows at a time, spread over the tile calls that multiply the block
+// before it. Issued at once, a block's 1,024 lines overflowed the core's
+// miss buffers, and the GEMM's strided reads (a few hundred bytes of each
+// row) went on at DRAM latency: 4–6 GB/s.
+type rowPrefetch struct {
+	fetch         func(p uintptr, stride, rows, n int)
+	p             uintptr // not a pointer: it may point past mem
+	stride, n     int
+	rows, perStep int
+}
+
+// newRowPrefetch prefetches, over steps calls of step, n bytes at each of
+// rows rows of mem from byte off, stride bytes apart.
+func newRowPrefetch(k *kernels, mem []byte, off, stride, rows, n, steps int) rowPrefetch {
+	return rowPrefetch{
+		fetch:  k.prefetchRows,
+		p:      uintptr(unsafe.Pointer(unsafe.SliceData(mem))) + uintptr(off),
+		stride: stride, n: n,
+		rows: rows, perStep: (rows + steps - 1) / max(steps, 1),
+	}
+}
+
+// step issues the next rows' prefetches, if any are left.
+func (f *rowPrefetch) step() {
+	if f.rows <= 0 {
+		return
+	}
+	r := min(f.perStep, f.rows)
+	f.fetch(f.p, f.stride, r, f.n)
+	f.p += uintptr(r * f.stride)
+	f.rows -= r
 }
 
 // gemmRowsPerTask is how many weight rows one GEMM task packs and
@@ -935,17 +1023,25 @@ func (b *Backend) packColumns(x hostTensor, npan, work int) error {
 
 // packWeights packs weight rows [m0,m1) of matrix (i2,i3), columns
 // [k0,k0+kc), as float32 into bp: panel j holds row m0+j*gemmNR+jj at
-// k*gemmNR+jj, zero past m1. Aligned f32 rows are transposed in place;
+// k*gemmNR+jj, zero past m1. Aligned f32 rows are transposed in place,
+// f16 rows converted as they are transposed, where the kernels can;
 // other rows are converted to f32 scratch first.
 func (b *Backend) packWeights(w hostTensor, i2, i3, m0, m1, k0, kc int, bp []float32, ws *workspace) {
 	k := b.kern
 	direct := aligned32(w)
 	stride := w.nb[1] / 4
+	halves := w.typ == rt.F16 && w.nb[0] == 2 && k.transpose8F16 != nil
 	nj := (m1 - m0 + gemmNR - 1) / gemmNR
 	for j := 0; j < nj; j++ {
 		pj := bp[j*kc*gemmNR : (j+1)*kc*gemmNR]
 		mj := m0 + j*gemmNR
 		rows := min(gemmNR, m1-mj)
+		if halves {
+			src := copyF16Rows(w, i2, i3, mj, m1, k0, kc, ws.bytes(2*gemmNR*kc))
+			k.transpose8F16(pj, gemmNR, src, 2*kc, kc)
+			k.transpose8F16(pj[8:], gemmNR, src[16*kc:], 2*kc, kc)
+			continue
+		}
 		src, ss := []float32(nil), kc
 		if direct && rows == gemmNR {
 			src, _ = f32View(w.mem, w.at(mj, i2, i3)+4*k0, (gemmNR-1)*stride+kc)
@@ -964,6 +1060,36 @@ func (b *Backend) packWeights(w hostTensor, i2, i3, m0, m1, k0, kc int, bp []flo
 		k.transpose8(pj, gemmNR, src, ss, kc)
 		k.transpose8(pj[8:], gemmNR, src[8*ss:], ss, kc)
 	}
+}
+
+// packWeightsF16 is packWeights for f16 weights into f16 panels (the
+// kernels' packF16 layout) for gemmF16: rows past m1 are zeros. rows is
+// scratch for copyF16Rows.
+func packWeightsF16(k *kernels, w hostTensor, i2, i3, m0, m1, k0, kc int, bp, rows []byte) {
+	nj := (m1 - m0 + gemmNR - 1) / gemmNR
+	for j := 0; j < nj; j++ {
+		src := copyF16Rows(w, i2, i3, m0+j*gemmNR, m1, k0, kc, rows)
+		k.packF16(bp[2*j*kc*gemmNR:2*(j+1)*kc*gemmNR], src, 2*kc, kc)
+	}
+}
+
+// copyF16Rows copies halves [k0,k0+kc) of the gemmNR f16 weight rows
+// from mj (zeros past m1) into rows, 2*kc bytes a row, for the packing
+// kernels. Read in place, 16 rows a power of two apart (2 or 4 KiB for K
+// = 1024 or 2048) fall into one or two L1 sets, and packing them missed
+// L1 at every load.
+func copyF16Rows(w hostTensor, i2, i3, mj, m1, k0, kc int, rows []byte) []byte {
+	rows = rows[:2*gemmNR*kc]
+	for r := 0; r < gemmNR; r++ {
+		dst := rows[2*r*kc : 2*(r+1)*kc]
+		if mj+r >= m1 {
+			clear(dst)
+			continue
+		}
+		off := w.at(mj+r, i2, i3) + 2*k0
+		copy(dst, w.mem[off:off+2*kc])
+	}
+	return rows
 }
 
 // weightRange converts elements [k0,k0+len(out)) of the weight row at byte

@@ -123,6 +123,14 @@ func TestMulMat(t *testing.T) {
 				}})
 		}
 		if !typ.IsQuantized() {
+			// The GEMM with k blocks off the SIMD width (263 = 256 + 7):
+			// the packing kernels' tails, and a partial weight panel.
+			cases = append(cases, opCase{name: fmt.Sprintf("%v GEMM odd k", typ), tol: 3e-6 * 263,
+				build: func(b *tb) (*rt.Tensor, func() arr) {
+					w := b.rand(typ, 263, 21)
+					x := b.rand(rt.F32, 263, 19)
+					return b.ctx.MulMat(w, x), func() arr { return refMulMat(read(w), read(x)) }
+				}})
 			cases = append(cases, opCase{name: fmt.Sprintf("%v odd k", typ), tol: 1e-5,
 				build: func(b *tb) (*rt.Tensor, func() arr) {
 					w := b.rand(typ, 17, 33, 3)

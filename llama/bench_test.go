@@ -3,8 +3,10 @@ package llama
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -20,7 +22,7 @@ import (
 // graph for every token, as before graphs were reused.
 func BenchmarkGenerateCPU(b *testing.B) {
 	const nPrompt, nGen = 128, 64
-	for _, tm := range testModels {
+	for _, tm := range benchModels() {
 		for _, rebuild := range []bool{false, true} {
 			name := tm.name
 			if rebuild {
@@ -59,7 +61,7 @@ func BenchmarkGenerateCPU(b *testing.B) {
 // end-to-end bench does: one op is a 128-token prompt from an empty cache.
 func BenchmarkPromptCPU(b *testing.B) {
 	const nPrompt = 128
-	for _, tm := range testModels {
+	for _, tm := range benchModels() {
 		b.Run(tm.name, func(b *testing.B) {
 			m, prompt := benchModelCPU(b, tm.open, Options{}, nPrompt)
 			b.ReportAllocs()
@@ -72,6 +74,27 @@ func BenchmarkPromptCPU(b *testing.B) {
 			b.ReportMetric(float64(b.N*nPrompt)/b.Elapsed().Seconds(), "tok/s")
 		})
 	}
+}
+
+// benchModels is testModels and, where GPURT_BENCH_GGUF names GGUF files
+// (comma-separated, such as gpurt bench's generated 155M synth models),
+// those too.
+func benchModels() []testModel {
+	ms := slices.Clone(testModels)
+	for _, path := range strings.Split(os.Getenv("GPURT_BENCH_GGUF"), ",") {
+		if path == "" {
+			continue
+		}
+		ms = append(ms, testModel{filepath.Base(path), func(t testing.TB) *gguf.File {
+			f, err := gguf.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { f.Close() })
+			return f
+		}})
+	}
+	return ms
 }
 
 // benchModelCPU loads the model open gives on a CPU backend with opts (both closed when b

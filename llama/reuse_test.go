@@ -11,13 +11,16 @@ import (
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
+// testModel is a model the tests open by name.
+type testModel struct {
+	name string
+	open func(t testing.TB) *gguf.File
+}
+
 // testModels opens the models the graph reuse tests and the generation
 // benchmark run on: the embedded default model, and stories260K when the
 // shared models are present.
-var testModels = []struct {
-	name string
-	open func(t testing.TB) *gguf.File
-}{
+var testModels = []testModel{
 	{"default", func(t testing.TB) *gguf.File {
 		f, err := gguf.Parse(models.Default)
 		if err != nil {
