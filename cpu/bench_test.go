@@ -9,7 +9,7 @@ import (
 
 // benchGraph allocates ctx, fills every leaf with small values and returns
 // a backend with the default thread count.
-func benchGraph(b *testing.B, ctx *rt.Context, outs ...*rt.Tensor) (*rt.Graph, *Backend) {
+func benchGraph(b testing.TB, ctx *rt.Context, outs ...*rt.Tensor) (*rt.Graph, *Backend) {
 	b.Helper()
 	g, err := ctx.BuildGraph(outs...)
 	if err != nil {

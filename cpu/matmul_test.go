@@ -2,7 +2,9 @@ package cpu
 
 import (
 	"fmt"
+	"slices"
 	"testing"
+	"unsafe"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -123,12 +125,13 @@ func TestMulMat(t *testing.T) {
 				}})
 		}
 		if !typ.IsQuantized() {
-			// The GEMM with k blocks off the SIMD width (263 = 256 + 7):
-			// the packing kernels' tails, and a partial weight panel.
-			cases = append(cases, opCase{name: fmt.Sprintf("%v GEMM odd k", typ), tol: 3e-6 * 263,
+			// The GEMM with a k block off the SIMD width (519 = 2·256 + 7,
+			// or 512 + 7 for f16 panels): the packing kernels' tails, and
+			// a partial weight panel.
+			cases = append(cases, opCase{name: fmt.Sprintf("%v GEMM odd k", typ), tol: 3e-6 * 519,
 				build: func(b *tb) (*rt.Tensor, func() arr) {
-					w := b.rand(typ, 263, 21)
-					x := b.rand(rt.F32, 263, 19)
+					w := b.rand(typ, 519, 21)
+					x := b.rand(rt.F32, 519, 19)
 					return b.ctx.MulMat(w, x), func() arr { return refMulMat(read(w), read(x)) }
 				}})
 			cases = append(cases, opCase{name: fmt.Sprintf("%v odd k", typ), tol: 1e-5,
@@ -271,5 +274,34 @@ func TestLiveWeightBytes(t *testing.T) {
 		if got := liveWeightBytes.Load() - before; got != step.want {
 			t.Errorf("%s: %d live weight bytes, want %d", step.name, got, step.want)
 		}
+	}
+}
+
+// A rowPrefetch covers every row of its block, once and in order, spread
+// over its steps; the kernel takes addresses past any buffer without
+// faulting.
+func TestRowPrefetch(t *testing.T) {
+	mem := make([]byte, 64)
+	for _, c := range []struct{ rows, steps int }{{128, 176}, {128, 24}, {5, 2}, {3, 1}, {16, 0}} {
+		var fetched []int
+		f := newRowPrefetch(&kernels{}, mem, 1000, 300, c.rows, 512, c.steps)
+		base := f.p
+		f.fetch = func(p uintptr, stride, rows, n int) {
+			if stride != 300 || n != 512 {
+				t.Fatalf("rows %d steps %d: fetch(stride %d, n %d)", c.rows, c.steps, stride, n)
+			}
+			for r := range rows {
+				fetched = append(fetched, int(p-base)/stride+r)
+			}
+		}
+		for range max(c.steps, 1) + 3 {
+			f.step()
+		}
+		if len(fetched) != c.rows || !slices.IsSorted(fetched) || fetched[0] != 0 || fetched[len(fetched)-1] != c.rows-1 {
+			t.Errorf("rows %d steps %d: fetched rows %v", c.rows, c.steps, fetched)
+		}
+	}
+	if k := simdKernels; k != nil && k.prefetchRows != nil {
+		k.prefetchRows(uintptr(unsafe.Pointer(&mem[0]))+1<<40, 4096, 4, 256)
 	}
 }
