@@ -249,6 +249,26 @@ func TestMulMatStreamedQ8(t *testing.T) {
 	runOpCases(t, cases)
 }
 
+// TestMulMatStreamedGemm runs the packed GEMM as it runs on weights
+// beyond the caches, prefetching each next block (the next k block of a
+// task's rows and the next task's first), against the reference: several
+// k blocks and tasks, f16 and f32 panels, a quantized type converted.
+func TestMulMatStreamedGemm(t *testing.T) {
+	old := streamedWeightBytes
+	streamedWeightBytes = -1
+	t.Cleanup(func() { streamedWeightBytes = old })
+	var cases []opCase
+	for _, typ := range []rt.DType{rt.F32, rt.F16, rt.Q6_K} {
+		cases = append(cases, opCase{name: fmt.Sprintf("%v 1280x300x20", typ), tol: 3e-6 * 1280,
+			build: func(b *tb) (*rt.Tensor, func() arr) {
+				w := b.rand(typ, 1280, 300)
+				x := b.rand(rt.F32, 1280, 20)
+				return b.ctx.MulMat(w, x), func() arr { return refMulMat(read(w), fastX(b, typ, x)) }
+			}})
+	}
+	runOpCases(t, cases)
+}
+
 // TestLiveWeightBytes checks the count of weight bytes that decides
 // whether GEMVs stream: a buffer counts while it is marked as weights.
 func TestLiveWeightBytes(t *testing.T) {
