@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"time"
 
 	rt "github.com/gpurt/gpurt/runtime"
 )
@@ -50,11 +51,12 @@ type Options struct {
 	Models      []Model // default: DefaultModels
 	E2EPrompt   int     // default 128 tokens
 	E2EGen      int     // default 64 tokens
-	// E2ERounds is how many times gpurt and llama.cpp alternate on each
-	// model (default 1): the figures are each side's median, and the
-	// ratio is the median of the rounds' ratios, so that a machine whose
-	// speed drifts between runs does not decide it.
-	E2ERounds int
+	// Rounds is how many times gpurt and llama.cpp alternate on each
+	// model (E2E) and each MUL_MAT case (default 1): the figures are each
+	// side's median, and the ratio is the median of the rounds' ratios,
+	// so that a machine whose speed drifts between runs does not decide
+	// it.
+	Rounds int
 
 	// TOKENIZE: the vocabularies (default DefaultTokenizeVocabs), the text
 	// size (default DefaultTokenizeBytes), and the llama.cpp directory whose
@@ -269,25 +271,64 @@ func (r *runner) opCase(base Record, be rt.Backend, c Case, note string) {
 		r.fail(rec, err)
 		return
 	}
+	// llama.cpp's CPU backend runs right after gpurt on the same shape and
+	// type, when asked for (--vs-llama.cpp), alternating with it Rounds
+	// times.
+	var theirs Record
+	var ratios []float64
+	if c.Op == "MUL_MAT" && r.opts.LlamaCppDir != "" && be.Device().Props().Type == rt.DeviceCPU {
+		t, theirs, ratios = r.mulMatRounds(rec, t, p.run)
+	}
 	secs := t.Median.Seconds()
 	rec.Us, rec.Runs, rec.Status = us(t.Median), t.Runs, StatusOK
 	if c.Flops > 0 {
 		rec.GFLOPS = c.Flops / secs / 1e9
 	}
 	rec.GBps = c.Bytes / secs / 1e9
-	// llama.cpp's CPU backend runs right after gpurt on the same shape and
-	// type, when asked for (--vs-llama.cpp).
-	var theirs Record
-	if c.Op == "MUL_MAT" && r.opts.LlamaCppDir != "" && be.Device().Props().Type == rt.DeviceCPU {
-		var ok bool
-		if theirs, ok = r.llamaCppMulMat(rec); ok && theirs.OK() {
-			rec.Note = strings.TrimPrefix(rec.Note+fmt.Sprintf("; %.2f× llama.cpp", theirs.Us/rec.Us), "; ")
-		}
+	if len(ratios) > 0 {
+		rec.Note = strings.TrimPrefix(rec.Note+"; "+ratioNote(ratios), "; ")
 	}
 	r.add(rec)
 	if theirs.Backend != "" {
 		r.add(theirs)
 	}
+}
+
+// mulMatRounds alternates llama.cpp's test-backend-ops with gpurt's run
+// of a MUL_MAT case, whose first timing is first, Rounds times. It returns
+// gpurt's timing (the median over the rounds), llama.cpp's record (its
+// median time; a skipped or zero record where it did not run) and the
+// rounds' speed ratios, gpurt's over llama.cpp's.
+func (r *runner) mulMatRounds(rec Record, first Timing, run func() error) (Timing, Record, []float64) {
+	mine := []time.Duration{first.Median}
+	var theirUs, ratios []float64
+	var theirs Record
+	for round := range max(1, r.opts.Rounds) {
+		if round > 0 {
+			t, err := Measure(r.policy, run)
+			if err != nil {
+				break
+			}
+			mine = append(mine, t.Median)
+		}
+		th, ok := r.llamaCppMulMat(rec)
+		if !ok {
+			break
+		}
+		theirs = th
+		if !th.OK() {
+			break
+		}
+		theirUs = append(theirUs, th.Us)
+		ratios = append(ratios, th.Us/us(mine[round]))
+	}
+	t := Timing{Median: Median(mine), Runs: first.Runs}
+	if len(theirUs) > 1 {
+		theirs.Us = Median(theirUs)
+		theirs.GFLOPS = 2 * float64(rec.M) * float64(rec.N) * float64(rec.K) / theirs.Us / 1e3
+		theirs.Note += fmt.Sprintf("; median of %d rounds", len(theirUs))
+	}
+	return t, theirs, ratios
 }
 
 // sched measures the scheduler over [device, CPU], or the CPU alone.
@@ -428,8 +469,8 @@ func (f *e2eFigures) median(i int) float64 {
 	return Median(v)
 }
 
-// ratioNote says how gpurt compares with llama.cpp: the ratio of one
-// round, or the median of the rounds' ratios and their range.
+// ratioNote says how gpurt compares with llama.cpp in prompt (i = 0) or
+// generation (i = 1) speed.
 func (f *e2eFigures) ratioNote(i int) string {
 	var ratios []float64
 	for k, t := range f.theirs {
@@ -437,6 +478,13 @@ func (f *e2eFigures) ratioNote(i int) string {
 			ratios = append(ratios, f.speed(k, i)/t[i])
 		}
 	}
+	return ratioNote(ratios)
+}
+
+// ratioNote says how gpurt compares with llama.cpp, given their speed
+// ratios (gpurt's over llama.cpp's) of alternated rounds: the ratio of
+// one round, or the rounds' median and range.
+func ratioNote(ratios []float64) string {
 	if len(ratios) < 2 {
 		return fmt.Sprintf("%.2f× llama.cpp", Median(ratios))
 	}
@@ -444,12 +492,12 @@ func (f *e2eFigures) ratioNote(i int) string {
 }
 
 // e2eRounds runs gpurt's end-to-end measurement and, on the CPU,
-// llama.cpp's on the same file right after it, E2ERounds times. theirs is
+// llama.cpp's on the same file right after it, Rounds times. theirs is
 // llama.cpp's pair of records with the median speeds (nil off the CPU).
 func (r *runner) e2eRounds(dev rt.Device, m Model, prompt, gen Record) (e2eFigures, []Record, error) {
 	var f e2eFigures
 	var theirs []Record
-	for range max(1, r.opts.E2ERounds) {
+	for range max(1, r.opts.Rounds) {
 		res, err := EndToEnd(E2ERequest{Device: dev, Model: m, Prompt: prompt.N, Gen: gen.N, Policy: r.policy})
 		if err != nil {
 			return f, nil, err

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestParseLlamaBenchCSV(t *testing.T) {
@@ -119,7 +120,7 @@ func TestE2ERounds(t *testing.T) {
 	opts := tinyOptions(nil, "E2E")
 	opts.Filter.Backends = []string{"cpu"}
 	opts.Models = []Model{{Name: "m", Path: model}}
-	opts.LlamaCppDir, opts.E2ERounds = tools, 3
+	opts.LlamaCppDir, opts.Rounds = tools, 3
 	recs, err := Run(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -141,5 +142,43 @@ func TestE2ERounds(t *testing.T) {
 		if len(got) != 1 || got[0].TokS != want.tokS || !strings.Contains(got[0].Note, want.note) {
 			t.Errorf("%s %s: %+v, want one record of %v tok/s noting %q", want.backend, want.op, got, want.tokS, want.note)
 		}
+	}
+}
+
+// TestMulMatRounds alternates gpurt's run of a MUL_MAT case with a fake
+// test-backend-ops three times: llama.cpp's figure is its median, and
+// there is one speed ratio a round.
+func TestMulMatRounds(t *testing.T) {
+	tools := t.TempDir()
+	// Each run prints a time 100 µs longer than the last: 100, 200, 300.
+	count := filepath.Join(tools, "count")
+	script := `#!/bin/sh
+n=$(cat "` + count + `" 2>/dev/null || echo 0); n=$((n+1)); echo $n > "` + count + `"
+echo "  MUL_MAT(type_a=f32,type_b=f32,m=4096,n=8,k=4096,bs=[1,1],nr=[1,1],per=[0,1,2,3],k_v=0,o=1):  10 runs - ${n}00.00 us/run - 1 GFLOPS"
+`
+	if err := os.WriteFile(filepath.Join(tools, "test-backend-ops"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	runs := 0
+	r := &runner{opts: &Options{LlamaCppDir: tools, Rounds: 3}, policy: Policy{MinRuns: 1, MaxRuns: 1}}
+	rec := Record{Backend: "cpu", Op: "MUL_MAT", Type: "f32", M: 4096, N: 8, K: 4096}
+	mine, theirs, ratios := r.mulMatRounds(rec, Timing{Median: 2 * time.Millisecond, Runs: 5}, func() error {
+		runs++
+		return nil
+	})
+	if runs != 2 {
+		t.Errorf("gpurt ran %d more times, want 2 (rounds 2 and 3)", runs)
+	}
+	if len(ratios) != 3 || ratios[0] != 0.05 {
+		t.Errorf("ratios %v, want 3, the first 100 µs / 2 ms", ratios)
+	}
+	if theirs.Backend != "llama.cpp" || theirs.Us != 200 || !strings.Contains(theirs.Note, "median of 3 rounds") {
+		t.Errorf("llama.cpp record %+v, want the median 200 µs of 3 rounds", theirs)
+	}
+	if mine.Runs != 5 || mine.Median <= 0 || mine.Median > 2*time.Millisecond {
+		t.Errorf("gpurt's timing %+v, want the median of the rounds, the first's run count", mine)
+	}
+	if got := ratioNote(ratios); !strings.Contains(got, "median of 3 alternated rounds") {
+		t.Errorf("ratioNote(%v) = %q", ratios, got)
 	}
 }

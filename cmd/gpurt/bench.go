@@ -35,7 +35,7 @@ func runBench(args []string) int {
 	synthDir := c.String("synth-dir", "", "cache `DIR` for synth: models (default $GPURT_SYNTH_DIR, else the user cache directory's gpurt/synth)")
 	quiet := c.Bool("q,quiet", false, "do not print progress to stderr")
 	vsLlama := c.String("vs-llama.cpp", "", "llama.cpp build `DIR` whose llama-tokenize (TOKENIZE), llama-bench (E2E on the CPU, same files and lengths; default "+bench.DefaultLlamaCppDir+") and, only when DIR is given, test-backend-ops (CPU MUL_MAT at 4096×{1,8,512}×4096, same types) run alongside gpurt")
-	rounds := c.Int("rounds", 1, "E2E on the CPU: how many times gpurt and llama-bench alternate on each model; the figures are medians and the ratio the median of the rounds' ratios, with their range")
+	rounds := c.Int("rounds", 1, "with --vs-llama.cpp on the CPU: how many times gpurt and llama.cpp alternate on each model (E2E: llama-bench) and each MUL_MAT case (test-backend-ops); the figures are medians and the ratio the median of the rounds' ratios, with their range")
 	if code, ok := c.Parse(args); !ok {
 		return code
 	}
@@ -68,7 +68,7 @@ func runBench(args []string) int {
 		Quick:  *quick,
 	}
 	opts.LlamaCppDir = *vsLlama
-	opts.E2ERounds = *rounds
+	opts.Rounds = *rounds
 	opts.DefaultModel = defaultmodel.Default
 	for _, p := range bench.SplitList(*models) {
 		if synthmodel.IsSpec(p) {
