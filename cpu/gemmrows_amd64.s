@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "ymm_amd64.h"
 
 // ROWFMA updates accumulators LO and HI (16 floats of one result row)
 // with the broadcast x value at ADDR times the weight row in Y12, Y13.
@@ -61,18 +62,7 @@
 	PREFETCHT0 (AX) \
 	ADDQ R8, AX \
 	PREFETCHT0 (AX) \
-	VXORPS Y0, Y0, Y0 \
-	VXORPS Y1, Y1, Y1 \
-	VXORPS Y2, Y2, Y2 \
-	VXORPS Y3, Y3, Y3 \
-	VXORPS Y4, Y4, Y4 \
-	VXORPS Y5, Y5, Y5 \
-	VXORPS Y6, Y6, Y6 \
-	VXORPS Y7, Y7, Y7 \
-	VXORPS Y8, Y8, Y8 \
-	VXORPS Y9, Y9, Y9 \
-	VXORPS Y10, Y10, Y10 \
-	VXORPS Y11, Y11, Y11 \
+	ZERO12 \
 	TESTQ CX, CX \
 	JZ gs_store \
 gs_loop: \

@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "ymm_amd64.h"
 
 // AVX2/FMA/F16C kernels for kernels_asm.go. Lengths are in elements and
 // are multiples of 8 unless a function says otherwise; the Go wrappers do
@@ -757,6 +758,32 @@ GLOBL vSignBit<>(SB), RODATA|NOPTR, $32
 	ADDQ R11, DX \
 	MOVQ DX, DI
 
+// TRANSPOSE8ROWS(LOAD, STEP) is the loop of the 8-row transposes: CX
+// steps of loading 8 elements of each row at SI (rows 4-7 at R10, R8
+// bytes apart, R9 = 3·R8) with LOAD, transposing them and storing the
+// 8 columns at DI, R11 bytes apart; the rows advance STEP bytes a step.
+#define TRANSPOSE8ROWS(LOAD, STEP) \
+	SHRQ $3, CX \
+	JZ t8_done \
+t8_loop: \
+	LOAD (SI), Y0 \
+	LOAD (SI)(R8*1), Y1 \
+	LOAD (SI)(R8*2), Y2 \
+	LOAD (SI)(R9*1), Y3 \
+	LOAD (R10), Y4 \
+	LOAD (R10)(R8*1), Y5 \
+	LOAD (R10)(R8*2), Y6 \
+	LOAD (R10)(R9*1), Y7 \
+	TRANSPOSE8 \
+	PACKSTORE8 \
+	ADDQ $STEP, SI \
+	ADDQ $STEP, R10 \
+	DECQ CX \
+	JNZ t8_loop \
+t8_done: \
+	VZEROUPPER \
+	RET
+
 // func transpose8SIMD(dst, src *float32, stride, kc, ldd int)
 // Packs 8 rows of kc floats (kc a multiple of 8) transposed: dst[k*ldd+r]
 // = row r's element k. stride and ldd are in floats.
@@ -770,28 +797,7 @@ TEXT ·transpose8SIMD(SB), NOSPLIT, $0-40
 	SHLQ $2, R11
 	LEAQ (R8)(R8*2), R9      // 3*stride
 	LEAQ (SI)(R8*4), R10     // row 4
-	SHRQ $3, CX
-	JZ pack_done
-
-pack_loop:
-	VMOVUPS (SI), Y0
-	VMOVUPS (SI)(R8*1), Y1
-	VMOVUPS (SI)(R8*2), Y2
-	VMOVUPS (SI)(R9*1), Y3
-	VMOVUPS (R10), Y4
-	VMOVUPS (R10)(R8*1), Y5
-	VMOVUPS (R10)(R8*2), Y6
-	VMOVUPS (R10)(R9*1), Y7
-	TRANSPOSE8
-	PACKSTORE8
-	ADDQ $32, SI
-	ADDQ $32, R10
-	DECQ CX
-	JNZ pack_loop
-
-pack_done:
-	VZEROUPPER
-	RET
+	TRANSPOSE8ROWS(VMOVUPS, 32)
 
 // func transpose8F16SIMD(dst *float32, src *byte, stride, kc, ldd int)
 // transpose8SIMD for 8 rows of kc halves (kc a multiple of 8), stride
@@ -805,28 +811,7 @@ TEXT ·transpose8F16SIMD(SB), NOSPLIT, $0-40
 	SHLQ $2, R11
 	LEAQ (R8)(R8*2), R9      // 3*stride
 	LEAQ (SI)(R8*4), R10     // row 4
-	SHRQ $3, CX
-	JZ packh_done
-
-packh_loop:
-	VCVTPH2PS (SI), Y0
-	VCVTPH2PS (SI)(R8*1), Y1
-	VCVTPH2PS (SI)(R8*2), Y2
-	VCVTPH2PS (SI)(R9*1), Y3
-	VCVTPH2PS (R10), Y4
-	VCVTPH2PS (R10)(R8*1), Y5
-	VCVTPH2PS (R10)(R8*2), Y6
-	VCVTPH2PS (R10)(R9*1), Y7
-	TRANSPOSE8
-	PACKSTORE8
-	ADDQ $16, SI
-	ADDQ $16, R10
-	DECQ CX
-	JNZ packh_loop
-
-packh_done:
-	VZEROUPPER
-	RET
+	TRANSPOSE8ROWS(VCVTPH2PS, 16)
 
 // LOADPAIR sets Y to 8 halves of the row at LO (low lane) and of the row
 // at HI (high lane).
@@ -1756,18 +1741,7 @@ TEXT ·dotF16x4x3SIMD(SB), NOSPLIT, $0-64
 	MOVQ ldo+56(FP), BX
 	SHLQ $2, BX
 	XORQ AX, AX
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
-	VXORPS Y2, Y2, Y2
-	VXORPS Y3, Y3, Y3
-	VXORPS Y4, Y4, Y4
-	VXORPS Y5, Y5, Y5
-	VXORPS Y6, Y6, Y6
-	VXORPS Y7, Y7, Y7
-	VXORPS Y8, Y8, Y8
-	VXORPS Y9, Y9, Y9
-	VXORPS Y10, Y10, Y10
-	VXORPS Y11, Y11, Y11
+	ZERO12
 
 f16x4x3_loop:
 	VMOVUPS (DI)(AX*4), Y12
@@ -1813,14 +1787,7 @@ TEXT ·dotF16x4x1SIMD(SB), NOSPLIT, $0-64
 	MOVQ k+40(FP), CX
 	MOVQ out+48(FP), DX
 	XORQ AX, AX
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
-	VXORPS Y2, Y2, Y2
-	VXORPS Y3, Y3, Y3
-	VXORPS Y4, Y4, Y4
-	VXORPS Y5, Y5, Y5
-	VXORPS Y6, Y6, Y6
-	VXORPS Y7, Y7, Y7
+	ZERO8
 	TESTQ $8, CX
 	JZ f16x4x1_loop16
 	// An odd chunk of 8 first, so the loop runs whole chunks of 16.
@@ -1887,14 +1854,7 @@ TEXT ·dotF16x4x2SIMD(SB), NOSPLIT, $0-64
 	MOVQ ldo+56(FP), BX
 	SHLQ $2, BX
 	XORQ AX, AX
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
-	VXORPS Y2, Y2, Y2
-	VXORPS Y3, Y3, Y3
-	VXORPS Y4, Y4, Y4
-	VXORPS Y5, Y5, Y5
-	VXORPS Y6, Y6, Y6
-	VXORPS Y7, Y7, Y7
+	ZERO8
 
 f16x4x2_loop:
 	VMOVUPS (DI)(AX*4), Y12
@@ -1943,18 +1903,7 @@ TEXT ·dotF32x4x3SIMD(SB), NOSPLIT, $0-64
 	MOVQ ldo+56(FP), BX
 	SHLQ $2, BX
 	XORQ AX, AX
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
-	VXORPS Y2, Y2, Y2
-	VXORPS Y3, Y3, Y3
-	VXORPS Y4, Y4, Y4
-	VXORPS Y5, Y5, Y5
-	VXORPS Y6, Y6, Y6
-	VXORPS Y7, Y7, Y7
-	VXORPS Y8, Y8, Y8
-	VXORPS Y9, Y9, Y9
-	VXORPS Y10, Y10, Y10
-	VXORPS Y11, Y11, Y11
+	ZERO12
 
 f32x4x3_loop:
 	VMOVUPS (DI)(AX*4), Y12
@@ -1985,17 +1934,6 @@ f32x4x3_loop:
 	HSTORE(Y11, X11, 12(R9))
 	VZEROUPPER
 	RET
-
-// ZERO8 zeroes the tile sums Y0-Y7.
-#define ZERO8 \
-	VXORPS Y0, Y0, Y0 \
-	VXORPS Y1, Y1, Y1 \
-	VXORPS Y2, Y2, Y2 \
-	VXORPS Y3, Y3, Y3 \
-	VXORPS Y4, Y4, Y4 \
-	VXORPS Y5, Y5, Y5 \
-	VXORPS Y6, Y6, Y6 \
-	VXORPS Y7, Y7, Y7
 
 // THIN2 accumulates the 4 weight rows at SI, R8, R9 and R10 times the
 // columns at XA and XB over k = CX elements into Y0-Y7, as
@@ -2189,14 +2127,7 @@ gemv4_group:
 	LEAQ (SI)(BX*2), R9
 	LEAQ (SI)(R13*1), R10
 	XORQ AX, AX
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
-	VXORPS Y2, Y2, Y2
-	VXORPS Y3, Y3, Y3
-	VXORPS Y4, Y4, Y4
-	VXORPS Y5, Y5, Y5
-	VXORPS Y6, Y6, Y6
-	VXORPS Y7, Y7, Y7
+	ZERO8
 	TESTQ R11, R11
 	JZ gemv4_tail
 
