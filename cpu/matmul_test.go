@@ -2,6 +2,8 @@ package cpu
 
 import (
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"unsafe"
@@ -323,5 +325,47 @@ func TestRowPrefetch(t *testing.T) {
 	}
 	if k := simdKernels; k != nil && k.prefetchRows != nil {
 		k.prefetchRows(uintptr(unsafe.Pointer(&mem[0]))+1<<40, 4096, 4, 256)
+	}
+}
+
+// The F16 GEMM's three weight packings give the same products: f16
+// panels for the kernels' f16 tile (packF16, gemmF16), f32 panels
+// converted as they are transposed (transpose8F16, the AVX-512 set's
+// path), and f32 panels converted first (f16ToF32, where neither kernel
+// exists). The f32 panels agree bit for bit; the f16 ones, summed in k
+// blocks of gemmKCF16, within rounding.
+func TestF16GemmPackings(t *testing.T) {
+	const K, M, N = 2*gemmKCF16 + 40, 150, 23
+	rng := rand.New(rand.NewPCG(91, 92))
+	wb := make([]byte, 2*K*M)
+	goKernels.f32ToF16(randF32(rng, K*M, -1, 1), wb)
+	w := hostOf(rt.F16, [4]int{K, M, 1, 1}, wb)
+	x := hostOf(rt.F32, [4]int{K, N, 1, 1}, f32Bytes(randF32(rng, K*N, -1, 1)))
+	for _, k := range kernelSets() {
+		if k == goKernels {
+			continue
+		}
+		convertFirst := *k
+		convertFirst.packF16, convertFirst.gemmF16, convertFirst.transpose8F16 = nil, nil, nil
+		inTranspose := *k
+		inTranspose.packF16, inTranspose.gemmF16 = nil, nil
+		var outs [3][]float32
+		for i, ks := range []*kernels{&convertFirst, &inTranspose, k} {
+			dst := hostOf(rt.F32, [4]int{M, N, 1, 1}, make([]byte, 4*M*N))
+			be := newBackend(2, ks)
+			if err := be.mulMatFast(w, x, dst); err != nil {
+				t.Fatal(err)
+			}
+			be.Close()
+			outs[i], _ = f32View(dst.mem, 0, M*N)
+		}
+		if !slices.Equal(outs[0], outs[1]) {
+			t.Errorf("%s: f32 panels converted in the transpose differ from those converted first", k.name)
+		}
+		for i, v := range outs[2] {
+			if d := math.Abs(float64(v - outs[0][i])); d > 1e-4*(1+math.Abs(float64(v))) {
+				t.Fatalf("%s: f16 panels give %v at %d, f32 panels %v", k.name, v, i, outs[0][i])
+			}
+		}
 	}
 }
