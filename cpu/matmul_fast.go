@@ -2,7 +2,6 @@ package cpu
 
 import (
 	"math"
-	"os"
 	"sync/atomic"
 	"unsafe"
 
@@ -947,15 +946,6 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 		}
 		return nil
 	})
-}
-
-var noAhead = 1 - btoi(os.Getenv("NOAHEAD") != "")
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // A rowPrefetch fetches a block of weight rows into the caches a few
