@@ -49,6 +49,17 @@
 // live weight buffers fit the caches and a row at a time beyond 32 MiB of
 // them, which streams better from DRAM (liveWeightBytes, repack.go).
 //
+// # The GEMM
+//
+// Products of 16 or more activation rows run as a packed GEMM
+// (matmul_fast.go): a 6×16 register tile over 16-row weight panels and
+// x rows read in place. Float weights are packed into f32 panels, F16 ones,
+// where the set has the kernels (avx2), into f16 panels of 512 k that the
+// tile converts as it loads them (gemm6x16F16StridedSIMD, packF16SIMD), with
+// the panel rows copied out first so that rows a power of two apart do not
+// share an L1 set. With weights beyond the caches, each block's successor
+// is prefetched a few rows per tile call (rowPrefetch).
+//
 // # Repacked weights
 //
 // Where the set has a repacked Q4_0 kernel (AVX2, AVX-512), the first
