@@ -60,6 +60,7 @@ var avx512Replaced = map[string]bool{
 	"dotF32x4c4":  true,
 	"dotQ4KRRows": true,
 	"dotQ5KRRows": true,
+	"dotQ6KRows":  true,
 	"packF16":     true,
 	"gemmF16":     true,
 }

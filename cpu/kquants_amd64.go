@@ -13,11 +13,15 @@ func dotQ5KSIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
 //go:noescape
 func dotQ6KSIMD(w *byte, qs *int8, qd *float32, bsums *int16, nb int) float32
 
+//go:noescape
+func dotQ6KRowsSIMD(w *byte, ldw int, qs *int8, qd *float32, bsums *int16, nb int, out *float32, rows int)
+
 // useKQuantAsm puts the AVX2 kernels of the types kquants.go adds into k.
 func useKQuantAsm(k *kernels) {
 	k.dotQ4K = blockDotK(144, dotQ4KSIMD)
 	k.dotQ5K = blockDotK(176, dotQ5KSIMD)
 	k.dotQ6K = blockDotK(210, dotQ6KSIMD)
+	k.dotQ6KRows = blockDotKRows(210, dotQ6KRowsSIMD)
 	k.dotQ3K = blockDotK(110, dotQ3KSIMD)
 	k.dotQ2K = blockDotK(84, dotQ2KSIMD)
 	k.dotIQ4XS = blockDotK(136, dotIQ4XSSIMD)
