@@ -347,6 +347,48 @@ q5k_loop:
 	VZEROUPPER
 	RET
 
+// Q6KACC multiplies the 32 6-bit quants in Y7 with the activations at
+// QOFF(DI), weights each 16-bit pair sum by its sub-block's scale (the
+// bytes of X11 that kq_scshuf's row SOFF picks) and adds the dword sums
+// to Y8.
+#define Q6KACC(QOFF, SOFF) \
+	VPMADDUBSW QOFF(DI), Y7, Y7 \
+	VPSHUFB kq_scshuf<>+SOFF(SB), X11, X12 \
+	VPMOVSXBW X12, Y12 \
+	VPMADDWD Y12, Y7, Y7 \
+	VPADDD Y7, Y8, Y8
+
+// Q6KHALF accumulates half a super-block into Y8: its low-nibble bytes at
+// QL(SI) and QL+32(SI), its high bits at QH(SI), against activations from
+// QOFF(DI) and scales from row SOFF of kq_scshuf. The four 32-quant runs
+// take the low nibbles of the first 32 bytes with high bits 0-1, of the
+// next 32 with bits 2-3, then the high nibbles with bits 4-5 and 6-7.
+#define Q6KHALF(QL, QH, QOFF, SOFF) \
+	VMOVDQU QL(SI), Y4 \
+	VMOVDQU QL+32(SI), Y5 \
+	VMOVDQU QH(SI), Y6 \
+	VPAND Y14, Y4, Y7 \
+	VPSLLW $4, Y6, Y9 \
+	VPAND Y13, Y9, Y9 \
+	VPOR Y9, Y7, Y7 \
+	Q6KACC(QOFF, SOFF) \
+	VPAND Y14, Y5, Y7 \
+	VPSLLW $2, Y6, Y9 \
+	VPAND Y13, Y9, Y9 \
+	VPOR Y9, Y7, Y7 \
+	Q6KACC(QOFF+32, SOFF+16) \
+	VPSRLW $4, Y4, Y7 \
+	VPAND Y14, Y7, Y7 \
+	VPAND Y13, Y6, Y9 \
+	VPOR Y9, Y7, Y7 \
+	Q6KACC(QOFF+64, SOFF+32) \
+	VPSRLW $4, Y5, Y7 \
+	VPAND Y14, Y7, Y7 \
+	VPSRLW $2, Y6, Y9 \
+	VPAND Y13, Y9, Y9 \
+	VPOR Y9, Y7, Y7 \
+	Q6KACC(QOFF+96, SOFF+48)
+
 // Q6KBLOCKS(LOOP) accumulates CX >= 1 Q6_K super-blocks of the row at SI
 // times the Q8_K activations (quants at DI, scales at DX, block sums at BX)
 // into Y0, with the masks kq_nib in Y14 and kq_m30 in Y13. It prefetches
@@ -363,86 +405,8 @@ LOOP: \
 	VPSLLD $5, Y8, Y8 \
 	VPXOR Y9, Y9, Y9 \
 	VPSUBD Y8, Y9, Y8 \
-	VMOVDQU 0(SI), Y4 \
-	VMOVDQU 32(SI), Y5 \
-	VMOVDQU 128(SI), Y6 \
-	VPAND Y14, Y4, Y7 \
-	VPSLLW $4, Y6, Y9 \
-	VPAND Y13, Y9, Y9 \
-	VPOR Y9, Y7, Y7 \
-	VPMADDUBSW 0(DI), Y7, Y7 \
-	VPSHUFB kq_scshuf<>+0(SB), X11, X12 \
-	VPMOVSXBW X12, Y12 \
-	VPMADDWD Y12, Y7, Y7 \
-	VPADDD Y7, Y8, Y8 \
-	VPAND Y14, Y5, Y7 \
-	VPSLLW $2, Y6, Y9 \
-	VPAND Y13, Y9, Y9 \
-	VPOR Y9, Y7, Y7 \
-	VPMADDUBSW 32(DI), Y7, Y7 \
-	VPSHUFB kq_scshuf<>+16(SB), X11, X12 \
-	VPMOVSXBW X12, Y12 \
-	VPMADDWD Y12, Y7, Y7 \
-	VPADDD Y7, Y8, Y8 \
-	VPSRLW $4, Y4, Y7 \
-	VPAND Y14, Y7, Y7 \
-	VPAND Y13, Y6, Y9 \
-	VPOR Y9, Y7, Y7 \
-	VPMADDUBSW 64(DI), Y7, Y7 \
-	VPSHUFB kq_scshuf<>+32(SB), X11, X12 \
-	VPMOVSXBW X12, Y12 \
-	VPMADDWD Y12, Y7, Y7 \
-	VPADDD Y7, Y8, Y8 \
-	VPSRLW $4, Y5, Y7 \
-	VPAND Y14, Y7, Y7 \
-	VPSRLW $2, Y6, Y9 \
-	VPAND Y13, Y9, Y9 \
-	VPOR Y9, Y7, Y7 \
-	VPMADDUBSW 96(DI), Y7, Y7 \
-	VPSHUFB kq_scshuf<>+48(SB), X11, X12 \
-	VPMOVSXBW X12, Y12 \
-	VPMADDWD Y12, Y7, Y7 \
-	VPADDD Y7, Y8, Y8 \
-	VMOVDQU 64(SI), Y4 \
-	VMOVDQU 96(SI), Y5 \
-	VMOVDQU 160(SI), Y6 \
-	VPAND Y14, Y4, Y7 \
-	VPSLLW $4, Y6, Y9 \
-	VPAND Y13, Y9, Y9 \
-	VPOR Y9, Y7, Y7 \
-	VPMADDUBSW 128(DI), Y7, Y7 \
-	VPSHUFB kq_scshuf<>+64(SB), X11, X12 \
-	VPMOVSXBW X12, Y12 \
-	VPMADDWD Y12, Y7, Y7 \
-	VPADDD Y7, Y8, Y8 \
-	VPAND Y14, Y5, Y7 \
-	VPSLLW $2, Y6, Y9 \
-	VPAND Y13, Y9, Y9 \
-	VPOR Y9, Y7, Y7 \
-	VPMADDUBSW 160(DI), Y7, Y7 \
-	VPSHUFB kq_scshuf<>+80(SB), X11, X12 \
-	VPMOVSXBW X12, Y12 \
-	VPMADDWD Y12, Y7, Y7 \
-	VPADDD Y7, Y8, Y8 \
-	VPSRLW $4, Y4, Y7 \
-	VPAND Y14, Y7, Y7 \
-	VPAND Y13, Y6, Y9 \
-	VPOR Y9, Y7, Y7 \
-	VPMADDUBSW 192(DI), Y7, Y7 \
-	VPSHUFB kq_scshuf<>+96(SB), X11, X12 \
-	VPMOVSXBW X12, Y12 \
-	VPMADDWD Y12, Y7, Y7 \
-	VPADDD Y7, Y8, Y8 \
-	VPSRLW $4, Y5, Y7 \
-	VPAND Y14, Y7, Y7 \
-	VPSRLW $2, Y6, Y9 \
-	VPAND Y13, Y9, Y9 \
-	VPOR Y9, Y7, Y7 \
-	VPMADDUBSW 224(DI), Y7, Y7 \
-	VPSHUFB kq_scshuf<>+112(SB), X11, X12 \
-	VPMOVSXBW X12, Y12 \
-	VPMADDWD Y12, Y7, Y7 \
-	VPADDD Y7, Y8, Y8 \
+	Q6KHALF(0, 128, 0, 0) \
+	Q6KHALF(64, 160, 128, 64) \
 	VPBROADCASTW 208(SI), X4 \
 	VCVTPH2PS X4, Y4 \
 	VBROADCASTSS (DX), Y5 \
