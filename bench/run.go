@@ -325,7 +325,7 @@ func (r *runner) mulMatRounds(rec Record, first Timing, run func() error) (Timin
 	t := Timing{Median: Median(mine), Runs: first.Runs}
 	if len(theirUs) > 1 {
 		theirs.Us = Median(theirUs)
-		theirs.GFLOPS = 2 * float64(rec.M) * float64(rec.N) * float64(rec.K) / theirs.Us / 1e3
+		theirs.GFLOPS = mulMatGFLOPS(rec, theirs.Us)
 		theirs.Note += fmt.Sprintf("; median of %d rounds", len(theirUs))
 	}
 	return t, theirs, ratios

@@ -210,9 +210,14 @@ func (r *runner) llamaCppMulMat(mine Record) (rec Record, ok bool) {
 		return Record{}, false
 	}
 	rec.Us, rec.Runs, rec.Status = us, runs, StatusOK
-	rec.GFLOPS = 2 * float64(mine.M) * float64(mine.N) * float64(mine.K) / us / 1e3
+	rec.GFLOPS = mulMatGFLOPS(rec, us)
 	rec.Note = "test-backend-ops perf -o MUL_MAT -b CPU -p " + filter
 	return rec, true
+}
+
+// mulMatGFLOPS is the FLOP rate of a MUL_MAT record's shape run in us µs.
+func mulMatGFLOPS(rec Record, us float64) float64 {
+	return 2 * float64(rec.M) * float64(rec.N) * float64(rec.K) / us / 1e3
 }
 
 // runTestBackendOps runs test-backend-ops' MUL_MAT perf mode on the CPU for

@@ -28,11 +28,7 @@ func gemmRowsFor(tile func(k int, x *float32, rs, ks int, b, c *float32, ldc int
 		}
 		_, _ = x[(gemmMR-1)*ldx+k-1], b[:k*gemmNR]
 		_ = c[(gemmMR-1)*ldc+gemmNR-1]
-		flag := 0
-		if add {
-			flag = 1
-		}
-		tile(k, &x[0], 4*ldx, 4, unsafe.SliceData(b), &c[0], ldc, flag)
+		tile(k, &x[0], 4*ldx, 4, unsafe.SliceData(b), &c[0], ldc, addFlag(add))
 	}
 }
 

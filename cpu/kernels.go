@@ -304,7 +304,7 @@ func transpose8Go(dst []float32, ldd int, src []float32, stride, kc int) {
 	}
 }
 
-// packF16Go is kernels.packF16's layout in Go (it does not prefetch).
+// packF16Go is kernels.packF16 in Go.
 func packF16Go(b, src []byte, stride, kc int) {
 	for k := 0; k < kc; k++ {
 		for r := 0; r < gemmNR; r++ {

@@ -182,12 +182,8 @@ func dotIQ4NLAVX512(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32
 func gemmAVX512(k int, a, b, c []float32, ldc int, add bool) {
 	_, _ = a[:k*gemmMR], b[:k*gemmNR]
 	_ = c[(gemmMR-1)*ldc+gemmNR-1]
-	flag := 0
-	if add {
-		flag = 1
-	}
 	// SliceData: with k == 0 the panels may be empty.
-	gemm6x16StridedAVX512(k, unsafe.SliceData(a), 4, 4*gemmMR, unsafe.SliceData(b), &c[0], ldc, flag)
+	gemm6x16StridedAVX512(k, unsafe.SliceData(a), 4, 4*gemmMR, unsafe.SliceData(b), &c[0], ldc, addFlag(add))
 }
 
 // dotQ8x4AVX512 multiplies unsigned (offset) quants, so it takes the

@@ -98,11 +98,7 @@ func gemmF16Asm(k int, x []float32, rs, ks int, b []byte, c []float32, ldc int, 
 	}
 	_, _ = x[(gemmMR-1)*rs+(k-1)*ks], b[2*gemmNR*k-1]
 	_ = c[(gemmMR-1)*ldc+gemmNR-1]
-	flag := 0
-	if add {
-		flag = 1
-	}
-	gemm6x16F16StridedSIMD(k, &x[0], 4*rs, 4*ks, &b[0], &c[0], ldc, flag)
+	gemm6x16F16StridedSIMD(k, &x[0], 4*rs, 4*ks, &b[0], &c[0], ldc, addFlag(add))
 }
 
 //go:noescape

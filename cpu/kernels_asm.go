@@ -263,15 +263,19 @@ func transpose8Asm(dst []float32, ldd int, src []float32, stride, kc int) {
 	}
 }
 
+// addFlag is a tile kernel's add argument: 1 to add to C, 0 to overwrite.
+func addFlag(add bool) int {
+	if add {
+		return 1
+	}
+	return 0
+}
+
 func gemmAsm(k int, a, b, c []float32, ldc int, add bool) {
 	_, _ = a[:k*gemmMR], b[:k*gemmNR]
 	_ = c[(gemmMR-1)*ldc+gemmNR-1]
-	flag := 0
-	if add {
-		flag = 1
-	}
 	// SliceData: with k == 0 the panels may be empty.
-	gemmPanel(k, unsafe.SliceData(a), unsafe.SliceData(b), &c[0], ldc, flag)
+	gemmPanel(k, unsafe.SliceData(a), unsafe.SliceData(b), &c[0], ldc, addFlag(add))
 }
 
 // The elementwise wrappers run the assembly on the whole multiples of

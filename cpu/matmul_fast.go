@@ -347,7 +347,7 @@ func (k *kernels) weightKind(w hostTensor) rowKind {
 		return rowQ8
 	case w.typ == rt.Q4_0:
 		return rowQ4
-	case w.typ == rt.F16 && w.nb[0] == 2:
+	case f16Rows(w):
 		return rowF16
 	case w.typ == rt.F32 && aligned32(w):
 		return rowF32
@@ -814,7 +814,7 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 	ntask := batches * nchunk
 	// F16 weights are packed as f16 where the kernels' tile converts them
 	// (half the bytes, and no conversion pass); else as float32.
-	halves := w.typ == rt.F16 && w.nb[0] == 2 && k.gemmF16 != nil && k.packF16 != nil
+	halves := f16Rows(w) && k.gemmF16 != nil && k.packF16 != nil
 	kStep := gemmKC
 	if halves {
 		kStep = gemmKCF16
@@ -1045,7 +1045,7 @@ func (b *Backend) packWeights(w hostTensor, i2, i3, m0, m1, k0, kc int, bp []flo
 	k := b.kern
 	direct := aligned32(w)
 	stride := w.nb[1] / 4
-	halves := w.typ == rt.F16 && w.nb[0] == 2 && k.transpose8F16 != nil
+	halves := f16Rows(w) && k.transpose8F16 != nil
 	nj := (m1 - m0 + gemmNR - 1) / gemmNR
 	for j := 0; j < nj; j++ {
 		pj := bp[j*kc*gemmNR : (j+1)*kc*gemmNR]
@@ -1076,6 +1076,10 @@ func (b *Backend) packWeights(w hostTensor, i2, i3, m0, m1, k0, kc int, bp []flo
 		k.transpose8(pj[8:], gemmNR, src[8*ss:], ss, kc)
 	}
 }
+
+// f16Rows reports whether w's rows are contiguous f16 values, as the f16
+// packing kernels read them.
+func f16Rows(w hostTensor) bool { return w.typ == rt.F16 && w.nb[0] == 2 }
 
 // packWeightsF16 is packWeights for f16 weights into f16 panels (the
 // kernels' packF16 layout) for gemmF16: rows past m1 are zeros. rows is
@@ -1112,7 +1116,7 @@ func copyF16Rows(w hostTensor, i2, i3, mj, m1, k0, kc int, rows []byte) []byte {
 func (b *Backend) weightRange(w hostTensor, off, k0 int, out []float32) {
 	kc := len(out)
 	switch {
-	case w.typ == rt.F16 && w.nb[0] == 2:
+	case f16Rows(w):
 		b.kern.f16ToF32(w.mem[off+2*k0:off+2*(k0+kc)], out)
 	case w.typ == rt.Q8_0:
 		s := off + k0/rt.QK*34
