@@ -31,8 +31,9 @@ type kernels struct {
 	// repacked by panelQ8 or panelQ4 times activation rows y.row(n0+c),
 	// c < 4, into out[c*ldo:c*ldo+8].
 	dotQ8x8x4, dotQ4x8x4 func(p []byte, y *q8Rows, n0 int, out []float32, ldo int)
-	// dotQ4R8 is optional: 8 Q4_0 weight rows repacked by repackQ4R8 times
-	// the activation row y, into out[0:8] (repack.go).
+	// dotQ4R8 is optional: len(out)/8 groups of 8 Q4_0 weight rows, each
+	// repacked by repackQ4R8 and one after another in p, times the
+	// activation row y, into out[8g:8g+8] for group g (repack.go).
 	dotQ4R8 func(p []byte, y q8Row, out []float32)
 	// dotF16x4 is optional: 4 f16 weight rows, the first at w[0] and the
 	// others ldw bytes apart, times the columns x0 and, unless they are

@@ -341,7 +341,7 @@ func dotF32x4AVX512(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
 }
 
 //go:noescape
-func dotQ4R8AVX512(p *byte, qs *int8, qd *float32, neg *int32, nb int, out *float32)
+func dotQ4R8AVX512(p *byte, qs *int8, qd *float32, neg *int32, nb int, out *float32, groups int)
 
 //go:noescape
 func dotMXFP4AVX512(w *byte, qs *int8, qd *float32, neg *int32, nb int) float32

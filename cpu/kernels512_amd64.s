@@ -597,20 +597,23 @@ f32x4x2z_store:
 	VZEROUPPER
 	RET
 
-// func dotQ4R8AVX512(p *byte, qs *int8, qd *float32, neg *int32, nb int, out *float32)
+// func dotQ4R8AVX512(p *byte, qs *int8, qd *float32, neg *int32, nb int, out *float32, groups int)
 // dotQ4R8SIMD on AVX-512 VNNI: a block's 8 rows are two ZMM loads, bytes
 // 0-7 and 8-15 of every row; VPDPBUSD multiplies their nibbles with the
 // block's activations and sums them into two dwords a row, in row order.
-// nb >= 1.
-TEXT ·dotQ4R8AVX512(SB), NOSPLIT, $0-48
+// groups >= 1 and nb >= 1, as dotQ4R8SIMD.
+TEXT ·dotQ4R8AVX512(SB), NOSPLIT, $0-56
 	MOVQ p+0(FP), SI
+	MOVQ out+40(FP), R9
+	MOVQ groups+48(FP), R12
+	MOVL $0x0f0f0f0f, AX
+	VPBROADCASTD AX, Z15
+
+r8z_group:
 	MOVQ qs+8(FP), DI
 	MOVQ qd+16(FP), DX
 	MOVQ neg+24(FP), R11
 	MOVQ nb+32(FP), CX
-	MOVQ out+40(FP), R9
-	MOVL $0x0f0f0f0f, AX
-	VPBROADCASTD AX, Z15
 	VXORPS Y0, Y0, Y0
 
 r8z_loop:
@@ -654,6 +657,9 @@ r8z_loop:
 
 	VPERMQ $0xD8, Y0, Y0
 	VMOVUPS Y0, (R9)
+	ADDQ $32, R9
+	DECQ R12
+	JNZ r8z_group
 	VZEROUPPER
 	RET
 

@@ -433,18 +433,21 @@ func dotF32x4Asm(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
 }
 
 //go:noescape
-func dotQ4R8SIMD(p *byte, qs *int8, qd *float32, neg *int32, nb int, out *float32)
+func dotQ4R8SIMD(p *byte, qs *int8, qd *float32, neg *int32, nb int, out *float32, groups int)
 
 // r8Dot wraps an assembly form of dotQ4R8Go: it checks the bounds the
 // kernel reads and writes, and gives zeros for no blocks.
-func r8Dot(kernel func(p *byte, qs *int8, qd *float32, neg *int32, nb int, out *float32)) func([]byte, q8Row, []float32) {
+func r8Dot(kernel func(p *byte, qs *int8, qd *float32, neg *int32, nb int, out *float32, groups int)) func([]byte, q8Row, []float32) {
 	return func(p []byte, y q8Row, out []float32) {
-		nb := len(y.d)
-		if nb == 0 {
-			clear(out[:8])
+		nb, groups := len(y.d), len(out)/8
+		if groups == 0 {
 			return
 		}
-		_, _, _, _ = p[nb*r8Block-1], y.qs[nb*rt.QK-1], y.neg[nb-1], out[7]
-		kernel(&p[0], &y.qs[0], &y.d[0], &y.neg[0], nb, &out[0])
+		if nb == 0 {
+			clear(out[:8*groups])
+			return
+		}
+		_, _, _, _ = p[groups*nb*r8Block-1], y.qs[nb*rt.QK-1], y.neg[nb-1], out[8*groups-1]
+		kernel(&p[0], &y.qs[0], &y.d[0], &y.neg[0], nb, &out[0], groups)
 	}
 }

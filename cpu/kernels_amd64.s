@@ -2060,19 +2060,23 @@ thin2_group:
 	VPADDW Y6, ACC, ACC \
 	VPMADDWD Y14, ACC, ACC
 
-// func dotQ4R8SIMD(p *byte, qs *int8, qd *float32, neg *int32, nb int, out *float32)
-// p holds nb blocks of 8 Q4_0 rows repacked by repackQ4R8; out gets the 8
-// rows' dot products with the Q8 activations. nb >= 1.
-TEXT ·dotQ4R8SIMD(SB), NOSPLIT, $0-48
+// func dotQ4R8SIMD(p *byte, qs *int8, qd *float32, neg *int32, nb int, out *float32, groups int)
+// p holds groups >= 1 groups, one after another, of nb >= 1 blocks of 8
+// Q4_0 rows repacked by repackQ4R8; out gets each group's 8 rows' dot
+// products with the Q8 activations, 8 floats a group.
+TEXT ·dotQ4R8SIMD(SB), NOSPLIT, $0-56
 	MOVQ p+0(FP), SI
+	MOVQ out+40(FP), R9
+	MOVQ groups+48(FP), R12
+	VPCMPEQW Y14, Y14, Y14
+	VPSRLW $15, Y14, Y14
+	VMOVDQU nibMask<>(SB), Y15
+
+r8_group:
 	MOVQ qs+8(FP), DI
 	MOVQ qd+16(FP), DX
 	MOVQ neg+24(FP), R11
 	MOVQ nb+32(FP), CX
-	MOVQ out+40(FP), R9
-	VPCMPEQW Y14, Y14, Y14
-	VPSRLW $15, Y14, Y14
-	VMOVDQU nibMask<>(SB), Y15
 	VXORPS Y0, Y0, Y0
 
 r8_loop:
@@ -2102,6 +2106,9 @@ r8_loop:
 	// Back to row order: swap the middle quadwords.
 	VPERMQ $0xD8, Y0, Y0
 	VMOVUPS Y0, (R9)
+	ADDQ $32, R9
+	DECQ R12
+	JNZ r8_group
 	VZEROUPPER
 	RET
 

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 	"unsafe"
 
@@ -367,5 +368,97 @@ func TestF16GemmPackings(t *testing.T) {
 				t.Fatalf("%s: f16 panels give %v at %d, f32 panels %v", k.name, v, i, outs[0][i])
 			}
 		}
+	}
+}
+
+// forWeightSpans hands every weight row of every matrix to exactly one
+// call, in whole blocks that stay within one matrix, for any thread
+// count, and merges the blocks of a claim.
+func TestForWeightSpans(t *testing.T) {
+	for _, tc := range []struct {
+		M, ne12, batches, work, threads int
+		merged                          bool // fewer calls than blocks
+	}{
+		{16, 1, 1, 1 << 20, 2, false},
+		{100, 3, 3, 1 << 20, 1, true},
+		{100, 3, 6, 100 * 64 * 6, 2, true},
+		{100, 3, 6, 1 << 24, 2, false}, // heavy blocks go one a claim
+		{2816, 1, 1, 2816 * 1024, 2, true},
+		{40, 2, 2, 0, 2, false},
+	} {
+		be := newBackend(tc.threads, simdKernels)
+		var mu sync.Mutex
+		seen := make([]int, tc.batches*tc.M)
+		calls, rows := 0, 0
+		err := be.forWeightSpans(tc.M, tc.ne12, tc.batches, tc.work, func(_ *workspace, i12, i13, m0, m1 int) error {
+			mu.Lock()
+			defer mu.Unlock()
+			calls++
+			if m0%mmRows != 0 || m1 <= m0 || m1 > tc.M || m1 != tc.M && m1%mmRows != 0 {
+				t.Errorf("%+v: span [%d,%d) is not whole blocks of one matrix", tc, m0, m1)
+				return nil
+			}
+			for m := m0; m < m1; m++ {
+				seen[(i13*tc.ne12+i12)*tc.M+m]++
+				rows++
+			}
+			return nil
+		})
+		be.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, n := range seen {
+			if n != 1 {
+				t.Fatalf("%+v: row %d of matrix %d computed %d times", tc, i%tc.M, i/tc.M, n)
+			}
+		}
+		if blocks := tc.batches * ((tc.M + mmRows - 1) / mmRows); (calls < blocks) != tc.merged {
+			t.Errorf("%+v: %d calls for %d blocks", tc, calls, blocks)
+		}
+	}
+}
+
+// The GEMVs whose kernels take a claim's rows a call (gemvSpans: Q4_0's
+// repacked groups and the rows past them, repacked K-quant rows, Q6_K's
+// rows in place) multiply every row of every matrix, split between two
+// workers in claims of several blocks.
+func TestGemvSpans(t *testing.T) {
+	for _, tc := range []struct {
+		typ, vec  rt.DType
+		k, m, ne2 int
+	}{
+		{rt.Q4_0, rt.Q8_0, 64, 204, 2}, // 25 whole groups and 4 rows a matrix
+		{rt.Q4_K, rt.Q8_K, 256, 200, 2},
+		{rt.Q6_K, rt.Q8_K, 256, 200, 2},
+	} {
+		t.Run(tc.typ.String(), func(t *testing.T) {
+			ctx := rt.NewContext()
+			w := ctx.NewTensor(tc.typ, tc.k, tc.m, tc.ne2)
+			x := ctx.NewTensor(rt.F32, tc.k, 1, tc.ne2)
+			out := ctx.MulMat(w, x)
+			g, err := ctx.BuildGraph(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			free, err := allocTight(ctx) // w gets a weights buffer
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer free()
+			rng := rand.New(rand.NewPCG(9, 10))
+			for _, l := range []*rt.Tensor{w, x} {
+				if err := rt.TensorSetF32(l, randF32(rng, int(l.Nelements()), -1, 1)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			be := newBackend(2, simdKernels)
+			defer be.Close()
+			be.grain = 1 // both workers, several blocks a claim
+			if err := be.GraphCompute(g); err != nil {
+				t.Fatal(err)
+			}
+			checkClose(t, read(out), refMulMat(read(w), roundTrip(rt.QuantizeRow, tc.vec, read(x))), 1e-5)
+		})
 	}
 }

@@ -50,6 +50,42 @@ func (b *Backend) mulMat(w, x, dst hostTensor) error {
 // shared counter, so uneven blocks balance themselves.
 func (b *Backend) forWeightBlocks(M, ne12, batches, work int, fn func(ws *workspace, i12, i13, m0, m1 int) error) error {
 	nblk := (M + mmRows - 1) / mmRows
+	return b.claimWeightBlocks(M, batches, work, func(ws *workspace, t0, t1 int) error {
+		for t := t0; t < t1; t++ {
+			batch, blk := t/nblk, t%nblk
+			m0 := blk * mmRows
+			if err := fn(ws, batch%ne12, batch/ne12, m0, min(M, m0+mmRows)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// forWeightSpans is forWeightBlocks with the blocks of one claim that
+// belong to one x matrix merged: fn gets runs of whole blocks, [m0,m1)
+// any length, so that a GEMV kernel taking many rows a call is called
+// once a claim rather than once a block.
+func (b *Backend) forWeightSpans(M, ne12, batches, work int, fn func(ws *workspace, i12, i13, m0, m1 int) error) error {
+	nblk := (M + mmRows - 1) / mmRows
+	return b.claimWeightBlocks(M, batches, work, func(ws *workspace, t0, t1 int) error {
+		for t0 < t1 {
+			batch := t0 / nblk
+			end := min(t1, (batch+1)*nblk)
+			if err := fn(ws, batch%ne12, batch/ne12, t0%nblk*mmRows, min(M, (end-batch*nblk)*mmRows)); err != nil {
+				return err
+			}
+			t0 = end
+		}
+		return nil
+	})
+}
+
+// claimWeightBlocks runs the MUL_MAT tasks of forWeightBlocks, blocks of
+// mmRows weight rows of each of batches matrices numbered batch·nblk +
+// block, in claims: run gets each claim's tasks [t0,t1).
+func (b *Backend) claimWeightBlocks(M, batches, work int, run func(ws *workspace, t0, t1 int) error) error {
+	nblk := (M + mmRows - 1) / mmRows
 	ntask := batches * nblk
 	nth := b.workers(ntask, work/matmulGrainFactor)
 	// Workers claim chunks of about a quarter of their share at a time:
@@ -65,12 +101,8 @@ func (b *Backend) forWeightBlocks(M, ne12, batches, work int, fn func(ws *worksp
 	var next atomic.Int64
 	return b.pool.run(nth, func(_, _ int, ws *workspace) error {
 		for t0 := int(next.Add(int64(chunk))) - chunk; t0 < ntask; t0 = int(next.Add(int64(chunk))) - chunk {
-			for t := t0; t < min(ntask, t0+chunk); t++ {
-				batch, blk := t/nblk, t%nblk
-				m0 := blk * mmRows
-				if err := fn(ws, batch%ne12, batch/ne12, m0, min(M, m0+mmRows)); err != nil {
-					return err
-				}
+			if err := run(ws, t0, min(ntask, t0+chunk)); err != nil {
+				return err
 			}
 		}
 		return nil

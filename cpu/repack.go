@@ -56,10 +56,18 @@ func repackQ4R8(w []byte, stride, nb int, p []byte) {
 	}
 }
 
-// dotQ4R8Go is the portable form of the repacked GEMV: 8 rows of nb
-// blocks repacked by repackQ4R8 times one row of Q8 activations, into
-// out[0:8].
+// dotQ4R8Go is the portable form of the repacked GEMV: len(out)/8 groups
+// of 8 rows of nb blocks, repacked by repackQ4R8 one group after another,
+// times one row of Q8 activations, into out[8g:8g+8] for group g.
 func dotQ4R8Go(p []byte, y q8Row, out []float32) {
+	n := len(y.d) * r8Block
+	for g := range len(out) / 8 {
+		dotQ4R8Group(p[g*n:(g+1)*n], y, out[8*g:8*g+8])
+	}
+}
+
+// dotQ4R8Group is dotQ4R8Go for one group.
+func dotQ4R8Group(p []byte, y q8Row, out []float32) {
 	tab := f16Table()
 	var acc [8]float32
 	for b, dy := range y.d {
@@ -142,9 +150,14 @@ type repackedQ4 struct {
 
 // group returns the repacked bytes of group g of matrix (i2, i3).
 func (r *repackedQ4) group(ne2, i2, i3, g int) []byte {
-	n := r.nb * r8Block
-	i := ((i3*ne2+i2)*r.groups + g) * n
-	return r.data[i : i+n]
+	return r.span(ne2, i2, i3, g, 1)
+}
+
+// span is groups g to g+n-1 of matrix (i2, i3), one after another.
+func (r *repackedQ4) span(ne2, i2, i3, g, n int) []byte {
+	size := r.nb * r8Block
+	i := ((i3*ne2+i2)*r.groups + g) * size
+	return r.data[i : i+n*size]
 }
 
 // repackedQ4For returns w's repacked copy, making it on first use, or nil

@@ -10,7 +10,8 @@ import (
 
 // The repacked Q4_0 GEMV (portable and assembly forms) equals the dot of
 // each dequantized weight row with the Q8 activations, for any block
-// count, with the rows' scales in r8ScaleOrder.
+// count, with the rows' scales in r8ScaleOrder, for one group of 8 rows
+// or several a call; it writes no more than its groups' results.
 func TestQ4R8Kernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	kerns := map[string]func([]byte, q8Row, []float32){"go": dotQ4R8Go}
@@ -19,43 +20,47 @@ func TestQ4R8Kernels(t *testing.T) {
 			kerns[k.name] = k.dotQ4R8
 		}
 	}
-	for _, nb := range []int{0, 1, 2, 3, 8, 33, 128} {
-		n := nb * rt.QK
-		var q q8Rows
-		q.resize(1, nb)
-		y := q.row(0)
-		goKernels.quantizeQ8(randF32(rng, n, -1, 1), y, make([]byte, rt.Q8_0.RowSize(n)))
-		stride := rt.Q4_0.RowSize(n) + 3 // rows 3 bytes of padding apart
-		w := make([]byte, 8*stride)
-		var want, mag [8]float64
-		for r := 0; r < 8; r++ {
-			row := randF32(rng, n, -2, 2)
-			if err := rt.QuantizeRow(rt.Q4_0, row, w[r*stride:]); err != nil {
-				t.Fatal(err)
-			}
-			wd := make([]float32, n)
-			if err := rt.DequantizeRow(rt.Q4_0, w[r*stride:], wd); err != nil {
-				t.Fatal(err)
-			}
-			for i, v := range wd {
-				p := float64(v) * float64(y.qs[i]) * float64(y.d[i/rt.QK])
-				want[r] += p
-				mag[r] += math.Abs(p)
-			}
-		}
-		p := make([]byte, nb*r8Block)
-		repackQ4R8(w, stride, nb, p)
-		for name, dot := range kerns {
-			got := make([]float32, 9)
-			got[3], got[8] = 7, 7 // row 3 must be overwritten, also for nb = 0; out[8] not
-			dot(p, y, got)
-			for r := 0; r < 8; r++ {
-				if !near(float64(got[r]), want[r], mag[r], 1e-6) {
-					t.Errorf("%s nb=%d row %d: %v, want %v", name, nb, r, got[r], want[r])
+	for _, groups := range []int{1, 3} {
+		for _, nb := range []int{0, 1, 2, 3, 8, 33, 128} {
+			n, rows := nb*rt.QK, 8*groups
+			var q q8Rows
+			q.resize(1, nb)
+			y := q.row(0)
+			goKernels.quantizeQ8(randF32(rng, n, -1, 1), y, make([]byte, rt.Q8_0.RowSize(n)))
+			stride := rt.Q4_0.RowSize(n) + 3 // rows 3 bytes of padding apart
+			w := make([]byte, rows*stride)
+			want, mag := make([]float64, rows), make([]float64, rows)
+			for r := range rows {
+				row := randF32(rng, n, -2, 2)
+				if err := rt.QuantizeRow(rt.Q4_0, row, w[r*stride:]); err != nil {
+					t.Fatal(err)
+				}
+				wd := make([]float32, n)
+				if err := rt.DequantizeRow(rt.Q4_0, w[r*stride:], wd); err != nil {
+					t.Fatal(err)
+				}
+				for i, v := range wd {
+					p := float64(v) * float64(y.qs[i]) * float64(y.d[i/rt.QK])
+					want[r] += p
+					mag[r] += math.Abs(p)
 				}
 			}
-			if got[8] != 7 {
-				t.Errorf("%s nb=%d wrote past its 8 results", name, nb)
+			p := make([]byte, groups*nb*r8Block)
+			for g := range groups {
+				repackQ4R8(w[8*g*stride:], stride, nb, p[g*nb*r8Block:])
+			}
+			for name, dot := range kerns {
+				got := make([]float32, rows+1)
+				got[3], got[rows] = 7, 7 // row 3 must be overwritten, also for nb = 0; out[rows] not
+				dot(p, y, got)
+				for r := range rows {
+					if !near(float64(got[r]), want[r], mag[r], 1e-6) {
+						t.Errorf("%s groups=%d nb=%d row %d: %v, want %v", name, groups, nb, r, got[r], want[r])
+					}
+				}
+				if got[rows] != 7 {
+					t.Errorf("%s groups=%d nb=%d wrote past its %d results", name, groups, nb, rows)
+				}
 			}
 		}
 	}
@@ -80,6 +85,7 @@ func TestRepackedWeightsFollowWrites(t *testing.T) {
 		has       bool
 	}{
 		{"q4_0", rt.Q4_0, 64, m, 1, rt.Q8_0, k != nil && k.dotQ4R8 != nil},
+		{"q4_0/batched", rt.Q4_0, 64, 100, 3, rt.Q8_0, k != nil && k.dotQ4R8 != nil}, // claims span matrices
 		{"iq4_xs", rt.IQ4_XS, 768, m, 1, rt.Q8_K, k != nil && k.dotIQ4XSR != nil},
 		{"q4_K", rt.Q4_K, 1280, m, 1, rt.Q8_K, k != nil && k.dotQ4KRRows != nil},
 		{"q4_K/split", rt.Q4_K, 256, 3 * repackRowsPerPart / 2, 2, rt.Q8_K, k != nil && k.dotQ4KRRows != nil},
