@@ -31,6 +31,10 @@ type kernels struct {
 	// repacked by panelQ8 or panelQ4 times activation rows y.row(n0+c),
 	// c < 4, into out[c*ldo:c*ldo+8].
 	dotQ8x8x4, dotQ4x8x4 func(p []byte, y *q8Rows, n0 int, out []float32, ldo int)
+	// dotQ8Rows is optional: dotQ8 for len(out) weight rows ldw bytes
+	// apart in one call, as the K-quant Rows dots (Q8_0 GEMVs streamed from
+	// DRAM, which run a row at a time).
+	dotQ8Rows func(w []byte, ldw int, y q8Row, out []float32)
 	// dotQ4R8 is optional: len(out)/8 groups of 8 Q4_0 weight rows, each
 	// repacked by repackQ4R8 and one after another in p, times the
 	// activation row y, into out[8g:8g+8] for group g (repack.go).

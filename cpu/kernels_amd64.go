@@ -55,6 +55,7 @@ var avx2Kernels = func() *kernels {
 	k.dotF32x4 = dotF32x4Asm
 	k.gemvF32 = gemvF32Asm
 	k.dotQ4R8 = r8Dot(dotQ4R8SIMD)
+	k.dotQ8Rows = dotQ8RowsAsm
 	k.gemmRows = gemmRowsFor(gemm6x16StridedSIMD)
 	k.rowSoftMax, k.rowSoftMax2 = softMaxAVX2(k)
 	k.thinF32c4 = thinF32c4AVX2
@@ -430,6 +431,23 @@ func dotF32x4Asm(w []byte, ldw int, x0, x1, x2, out []float32, ldo int) {
 			}
 		}
 	}
+}
+
+//go:noescape
+func dotQ8RowsSIMD(w *byte, ldw int, qs *int8, qd *float32, nb int, out *float32, rows int)
+
+// dotQ8RowsAsm is kernels.dotQ8Rows on dotQ8RowsSIMD.
+func dotQ8RowsAsm(w []byte, ldw int, y q8Row, out []float32) {
+	nb, rows := y.blocks(), len(out)
+	if rows == 0 {
+		return
+	}
+	if nb == 0 {
+		clear(out)
+		return
+	}
+	_, _, _ = w[(rows-1)*ldw+nb*34-1], y.qs[nb*rt.QK-1], y.d[nb-1]
+	dotQ8RowsSIMD(&w[0], ldw, &y.qs[0], &y.d[0], nb, &out[0], rows)
 }
 
 //go:noescape

@@ -454,20 +454,56 @@ func TestTypeDotKRowsKernels(t *testing.T) {
 					var q q8KRows
 					q.resize(1, nb)
 					k.quantizeQ8K(randF32(rng, nb*rt.QKK, -1, 1), q.row(0))
-					out := make([]float32, rows+1)
-					out[rows] = 7
-					td.dotKRows(w, ldw, q.row(0), out[:rows])
-					for r := range rows {
-						if want := td.dotK(w[r*ldw:], q.row(0)); out[r] != want {
-							t.Errorf("%s %v nb=%d rows=%d row %d: %v, want %v", k.name, typ, nb, rows, r, out[r], want)
-						}
-					}
-					if out[rows] != 7 {
-						t.Errorf("%s %v nb=%d rows=%d: wrote past the last row", k.name, typ, nb, rows)
-					}
+					checkRowsKernel(t, fmt.Sprintf("%s %v nb=%d", k.name, typ, nb), rows,
+						func(out []float32) { td.dotKRows(w, ldw, q.row(0), out) },
+						func(r int) float32 { return td.dotK(w[r*ldw:], q.row(0)) })
 				}
 			}
 		}
+	}
+}
+
+// The Q8_0 Rows dot gives dotQ8's bits for each row.
+func TestDotQ8RowsKernel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 30))
+	for _, k := range kernelSets() {
+		if k.dotQ8Rows == nil {
+			continue
+		}
+		for _, nb := range []int{0, 1, 2, 3, 32} {
+			for _, rows := range []int{1, 3, 16} {
+				ldw := rt.Q8_0.RowSize(nb*rt.QK) + 5
+				w := make([]byte, rows*ldw)
+				for r := range rows {
+					if err := rt.QuantizeRow(rt.Q8_0, randF32(rng, nb*rt.QK, -2, 2), w[r*ldw:]); err != nil {
+						t.Fatal(err)
+					}
+				}
+				var q q8Rows
+				q.resize(1, nb)
+				k.quantizeQ8(randF32(rng, nb*rt.QK, -1, 1), q.row(0), make([]byte, rt.Q8_0.RowSize(nb*rt.QK)))
+				checkRowsKernel(t, fmt.Sprintf("%s q8_0 nb=%d", k.name, nb), rows,
+					func(out []float32) { k.dotQ8Rows(w, ldw, q.row(0), out) },
+					func(r int) float32 { return k.dotQ8(w[r*ldw:], q.row(0)) })
+			}
+		}
+	}
+}
+
+// checkRowsKernel checks that rowsDot, given rows results, writes the
+// bits one(r) gives for each row r and nothing past them.
+func checkRowsKernel(t *testing.T, name string, rows int, rowsDot func(out []float32), one func(r int) float32) {
+	t.Helper()
+	out := make([]float32, rows+1)
+	out[rows] = 7
+	rowsDot(out[:rows])
+	for r := range rows {
+		if want := one(r); math.Float32bits(out[r]) != math.Float32bits(want) {
+			t.Errorf("%s rows=%d row %d: %v, want %v", name, rows, r, out[r], want)
+		}
+	}
+	if out[rows] != 7 {
+		t.Errorf("%s rows=%d: wrote past the last row", name, rows)
 	}
 }
 

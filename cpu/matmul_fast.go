@@ -415,8 +415,13 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 			}
 		}
 	}
+	oneRowQ8 := kind == rowQ8 && N == 1 && weightsStreamed()
 	switch {
 	case N != 1:
+	case oneRowQ8 && k.dotQ8Rows != nil:
+		return b.gemvSpans(w, dst, work, func(i12, i13, m0, m1 int, out []float32) {
+			k.dotQ8Rows(w.mem[w.at(m0, i12/r2, i13/r3):], w.nb[1], b.q8.row(i12+ne12*i13), out)
+		})
 	case q4r8 != nil:
 		// Whole 8-row groups on the repacked kernel, the rows past the
 		// last on the four-row and one-row dots, as below.
@@ -444,7 +449,6 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 			td.dotKRows(w.mem[w.at(m0, i12/r2, i13/r3):], w.nb[1], b.q8k.row(i12+ne12*i13), out)
 		})
 	}
-	oneRowQ8 := kind == rowQ8 && N == 1 && weightsStreamed()
 	tile := k.tileKernel(kind) // once per op: it may build a closure
 	if kind == rowF16 && tile.x4 != nil && N == 1 && r2 >= 2 && r2 <= maxTileColumns {
 		return b.mulMatF16Heads(w, dst, tile, col, r2, r3, work)

@@ -241,7 +241,7 @@ func TestMulMatStreamedQ8(t *testing.T) {
 	streamedWeightBytes = -1
 	t.Cleanup(func() { streamedWeightBytes = old })
 	var cases []opCase
-	for _, s := range [][2]int{{64, 17}, {256, 9}, {96, 4}} {
+	for _, s := range [][2]int{{64, 17}, {256, 9}, {96, 4}, {64, 200}} { // 200 rows: claims of several blocks
 		cases = append(cases, opCase{name: fmt.Sprintf("q8_0 %dx%d", s[0], s[1]), tol: 3e-6 * float64(s[0]),
 			build: func(b *tb) (*rt.Tensor, func() arr) {
 				w := b.rand(rt.Q8_0, s[0], s[1])
