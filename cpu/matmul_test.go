@@ -76,7 +76,7 @@ func TestMulMat(t *testing.T) {
 		{64, 5, 3, 2, 1, 4, 2}, // broadcast: r2 = 2, r3 = 2
 		{96, 3, 2, 1, 2, 3, 2},
 		// The GEMM path: whole and edge tiles, two k blocks (gemmKC = 256),
-		// two weight-row blocks (gemmNC = 128), broadcast weights.
+		// several weight-row blocks (gemmNC = 64), broadcast weights.
 		{320, 37, 17, 1, 1, 1, 1},
 		{64, 150, 17, 1, 1, 2, 1},
 		{64, 20, 16, 1, 1, 1, 1},
