@@ -45,7 +45,7 @@ const (
 	// 2816×128×1024 122 → 134 GFLOPS, the other F16 and F32 shapes the
 	// same or 1–2 % faster.
 	gemmNC = 64
-	gemmMC = 16  // x panels streamed past a weight panel: gemmMC·gemmMR·gemmKC floats (96 KiB) in L2
+	gemmMC = 16 // x panels streamed past a weight panel: gemmMC·gemmMR·gemmKC floats (96 KiB) in L2
 	// gemmKCF16 is gemmKC for f16 weight panels: at half the bytes, twice
 	// the k fits the same L1, and half the tile calls (and their C tile
 	// loads and stores) made the F16 GEMM 3–8 % faster (alternated, 2-core
@@ -591,7 +591,7 @@ func (b *Backend) gemvSpans(w, dst hostTensor, work int, rows func(i12, i13, m0,
 	})
 }
 
-// mulMatF16Heads is MUL_MAT// mulMatF16Heads is MUL_MAT of f16 weights broadcast over r2 >= 2
+// mulMatF16Heads is MUL_MAT of f16 weights broadcast over r2 >= 2
 // batches of one x row each: attention over a grouped-query KV cache while
 // generating, where each kv head serves r2 query heads. The batches that
 // share a weight matrix are the columns of the 4-row tile kernel, so each

@@ -422,7 +422,7 @@ func TestForWeightSpans(t *testing.T) {
 // The GEMVs whose kernels take a claim's rows a call (gemvSpans: Q4_0's
 // repacked groups and the rows past them, repacked K-quant rows, Q6_K's
 // rows in place) multiply every row of every matrix, split between two
-// workers in claims of several blocks.
+// workers in claims of several blocks, on every kernel set.
 func TestGemvSpans(t *testing.T) {
 	for _, tc := range []struct {
 		typ, vec  rt.DType
@@ -452,13 +452,18 @@ func TestGemvSpans(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			be := newBackend(2, simdKernels)
-			defer be.Close()
-			be.grain = 1 // both workers, several blocks a claim
-			if err := be.GraphCompute(g); err != nil {
-				t.Fatal(err)
+			want := refMulMat(read(w), roundTrip(rt.QuantizeRow, tc.vec, read(x)))
+			for _, k := range kernelSets() {
+				be := newBackend(2, k)
+				be.grain = 1 // both workers, several blocks a claim
+				if err := be.GraphCompute(g); err != nil {
+					t.Fatal(err)
+				}
+				be.Close()
+				if !checkClose(t, read(out), want, 1e-5) {
+					t.Errorf("kernel set %s", k.name)
+				}
 			}
-			checkClose(t, read(out), refMulMat(read(w), roundTrip(rt.QuantizeRow, tc.vec, read(x))), 1e-5)
 		})
 	}
 }
