@@ -12,6 +12,32 @@ import "unsafe"
 func gemm6x16StridedSIMD(k int, x *float32, rs, ks int, b, c *float32, ldc int, add int)
 
 //go:noescape
+func gemm4x16StridedSIMD(k int, x *float32, rs, ks int, b, c *float32, ldc int, add int)
+
+//go:noescape
+func gemm4x16F16StridedSIMD(k int, x *float32, rs, ks int, b *byte, c *float32, ldc int, add int)
+
+// gemmRows4Asm is kernels.gemmRows4 on the AVX2 4×16 tile.
+func gemmRows4Asm(k int, x []float32, ldx int, b, c []float32, ldc int, add bool) {
+	if k == 0 {
+		clearRows(c, 4, ldc, add)
+		return
+	}
+	_, _, _ = x[3*ldx+k-1], b[k*gemmNR-1], c[3*ldc+gemmNR-1]
+	gemm4x16StridedSIMD(k, &x[0], 4*ldx, 4, &b[0], &c[0], ldc, addFlag(add))
+}
+
+// gemmF16Rows4Asm is kernels.gemmF16Rows4 on the AVX2 4×16 tile.
+func gemmF16Rows4Asm(k int, x []float32, ldx int, b []byte, c []float32, ldc int, add bool) {
+	if k == 0 {
+		clearRows(c, 4, ldc, add)
+		return
+	}
+	_, _, _ = x[3*ldx+k-1], b[2*gemmNR*k-1], c[3*ldc+gemmNR-1]
+	gemm4x16F16StridedSIMD(k, &x[0], 4*ldx, 4, &b[0], &c[0], ldc, addFlag(add))
+}
+
+//go:noescape
 func gemm6x16StridedAVX512(k int, x *float32, rs, ks int, b, c *float32, ldc int, add int)
 
 // gemmPanel runs the AVX2 tile on packed panels (gemmAsm).

@@ -34,11 +34,10 @@
 	VCVTPH2PS 16(DI), Y13 \
 	ADDQ $32, DI
 
-// GEMM6X16(LOADB) is the body of the strided 6×16 tile with weight
-// panels LOADB reads (the arguments of gemm6x16StridedSIMD). x rows 3-5
-// are read from R12; the C tile is fetched early, as it is loaded or
-// written only at the end.
-#define GEMM6X16(LOADB) \
+// GEMMARGS loads a strided tile's arguments: k steps in CX, x at SI, its
+// row stride in R11 and step in R13, the weight panel at DI, C at DX with
+// its row stride in bytes in R8, add in R9, and x row 3 at R12.
+#define GEMMARGS \
 	MOVQ k+0(FP), CX \
 	MOVQ x+8(FP), SI \
 	MOVQ rs+16(FP), R11 \
@@ -49,7 +48,14 @@
 	SHLQ $2, R8 \
 	MOVQ add+56(FP), R9 \
 	LEAQ (SI)(R11*2), R12 \
-	ADDQ R11, R12 \
+	ADDQ R11, R12
+
+// GEMM6X16(LOADB) is the body of the strided 6×16 tile with weight
+// panels LOADB reads (the arguments of gemm6x16StridedSIMD). x rows 3-5
+// are read from R12; the C tile is fetched early, as it is loaded or
+// written only at the end.
+#define GEMM6X16(LOADB) \
+	GEMMARGS \
 	MOVQ DX, AX \
 	PREFETCHT0 (AX) \
 	ADDQ R8, AX \
@@ -100,3 +106,45 @@ TEXT ·gemm6x16StridedSIMD(SB), NOSPLIT, $0-64
 // same products, so the same bits, as on the panels converted to float32.
 TEXT ·gemm6x16F16StridedSIMD(SB), NOSPLIT, $0-64
 	GEMM6X16(LOADB_F16)
+
+// GEMM4X16(LOADB) is GEMM6X16 for 4 x rows: each row's sums are the 6-row
+// tile's (the same multiply-adds in the same order), for the last x rows
+// of a product whose row count leaves 4 or 2 past its 6-row panels.
+#define GEMM4X16(LOADB) \
+	GEMMARGS \
+	MOVQ DX, AX \
+	PREFETCHT0 (AX) \
+	ADDQ R8, AX \
+	PREFETCHT0 (AX) \
+	ADDQ R8, AX \
+	PREFETCHT0 (AX) \
+	ADDQ R8, AX \
+	PREFETCHT0 (AX) \
+	ZERO8 \
+	TESTQ CX, CX \
+	JZ g4_store \
+g4_loop: \
+	LOADB \
+	ROWFMA((SI), Y14, Y0, Y1) \
+	ROWFMA((SI)(R11*1), Y15, Y2, Y3) \
+	ROWFMA((SI)(R11*2), Y14, Y4, Y5) \
+	ROWFMA((R12), Y15, Y6, Y7) \
+	ADDQ R13, SI \
+	ADDQ R13, R12 \
+	DECQ CX \
+	JNZ g4_loop \
+g4_store: \
+	ROWSTORE(Y0, Y1) \
+	ROWSTORE(Y2, Y3) \
+	ROWSTORE(Y4, Y5) \
+	ROWSTORE(Y6, Y7) \
+	VZEROUPPER \
+	RET
+
+// func gemm4x16StridedSIMD(k int, x *float32, rs, ks int, b, c *float32, ldc int, add int)
+TEXT ·gemm4x16StridedSIMD(SB), NOSPLIT, $0-64
+	GEMM4X16(LOADB_F32)
+
+// func gemm4x16F16StridedSIMD(k int, x *float32, rs, ks int, b *byte, c *float32, ldc int, add int)
+TEXT ·gemm4x16F16StridedSIMD(SB), NOSPLIT, $0-64
+	GEMM4X16(LOADB_F16)

@@ -158,6 +158,12 @@ type kernels struct {
 	// in place, ldx floats apart (x[i*ldx+k]), with the same results: no
 	// packed x panel.
 	gemmRows func(k int, x []float32, ldx int, b, c []float32, ldc int, add bool)
+	// gemmRows4 and gemmF16Rows4 are optional: gemmRows and gemmF16 (x
+	// rows read in place) for 4 x rows, each row's results the 6-row
+	// tile's, for the last rows of a product of 6a+4 or 6a+8 x rows (the
+	// edge panel would compute 2 or 4 rows of zeros).
+	gemmRows4    func(k int, x []float32, ldx int, b, c []float32, ldc int, add bool)
+	gemmF16Rows4 func(k int, x []float32, ldx int, b []byte, c []float32, ldc int, add bool)
 
 	// Elementwise, over len(dst) elements (sources at least as long).
 	add, mul func(dst, a, b []float32)
@@ -320,11 +326,14 @@ func packF16Go(b, src []byte, stride, kc int) {
 
 // clearTile zeroes a gemmMR×gemmNR tile of c (row stride ldc) unless add:
 // a tile kernel's result for k = 0.
-func clearTile(c []float32, ldc int, add bool) {
+func clearTile(c []float32, ldc int, add bool) { clearRows(c, gemmMR, ldc, add) }
+
+// clearRows is clearTile for a tile of rows rows.
+func clearRows(c []float32, rows, ldc int, add bool) {
 	if add {
 		return
 	}
-	for i := 0; i < gemmMR; i++ {
+	for i := 0; i < rows; i++ {
 		clear(c[i*ldc : i*ldc+gemmNR])
 	}
 }

@@ -57,6 +57,7 @@ var avx2Kernels = func() *kernels {
 	k.dotQ4R8 = r8Dot(dotQ4R8SIMD)
 	k.dotQ8Rows = dotQ8RowsAsm
 	k.gemmRows = gemmRowsFor(gemm6x16StridedSIMD)
+	k.gemmRows4, k.gemmF16Rows4 = gemmRows4Asm, gemmF16Rows4Asm
 	k.rowSoftMax, k.rowSoftMax2 = softMaxAVX2(k)
 	k.thinF32c4 = thinF32c4AVX2
 	k.thinF32c2 = thinF32c2AVX2

@@ -314,6 +314,11 @@ func TestGemmKernel(t *testing.T) {
 					if !slices.Equal(rows, c) {
 						t.Errorf("%s k=%d add=%v: gemmRows differs from gemm", k.name, kk, add)
 					}
+					if k.gemmRows4 != nil {
+						rows = slices.Clone(orig)
+						k.gemmRows4(kk, x, ldx, b, rows, ldc, add)
+						checkRows4(t, k.name+" gemmRows4", rows, c, orig, ldc)
+					}
 				}
 				if k.gemmF16 != nil {
 					checkGemmF16(t, k, kk, a, b, orig, ldc, add)
@@ -345,6 +350,21 @@ func TestGemmKernel(t *testing.T) {
 	}
 }
 
+// checkRows4 requires a 4-row tile's result got to have the bits of the
+// 6-row tile's want in rows 0-3 and to leave rows 4-5 as they were (orig).
+func checkRows4(t *testing.T, name string, got, want, orig []float32, ldc int) {
+	t.Helper()
+	for i := range got {
+		w := want[i]
+		if i >= 4*ldc {
+			w = orig[i]
+		}
+		if math.Float32bits(got[i]) != math.Float32bits(w) {
+			t.Fatalf("%s: c[%d] = %v, want %v", name, i, got[i], w)
+		}
+	}
+}
+
 // checkGemmF16 requires k.gemmF16 on the f16 panel of weights b (rounded
 // to f16), from a packed x panel a and from x rows in place, to give
 // k.gemm's bits on the rounded weights.
@@ -362,6 +382,11 @@ func checkGemmF16(t *testing.T, k *kernels, kk int, a, b, c []float32, ldc int, 
 		for i := 0; i < gemmMR; i++ {
 			x[i*ldx+p] = a[p*gemmMR+i]
 		}
+	}
+	if k.gemmF16Rows4 != nil {
+		got := slices.Clone(c)
+		k.gemmF16Rows4(kk, x, ldx, bh, got, ldc, add)
+		checkRows4(t, fmt.Sprintf("%s gemmF16Rows4 k=%d add=%v", k.name, kk, add), got, want, c, ldc)
 	}
 	for _, from := range []struct {
 		name   string
@@ -642,7 +667,7 @@ func TestDequantKernels(t *testing.T) {
 
 // Every kernel set fills every kernel but the optional ones.
 func TestKernelSetsComplete(t *testing.T) {
-	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "dotQ8Rows": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF16x16": true, "dotF16x8x2": true, "dotF32x4": true, "dotF32x4c4": true, "gemvF32": true, "thinF32c4": true, "thinF32c2": true, "dotQ2KRows": true, "dotQ3KRows": true, "dotQ4KRows": true, "dotQ5KRows": true, "dotQ6KRows": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "dotIQ4XSR": true, "dotQ4KRRows": true, "dotQ5KRRows": true, "dotQ2KRRows": true, "dotQ3KRRows": true, "dotTQRRows": true, "dotMXFP4R": true, "dotIQ4NLR": true, "dotQ4_1R": true, "dotQ5_0R": true, "dotQ5_1R": true, "dotTQ1x4": true, "dotTQ2x4": true, "rowSoftMax": true, "rowSoftMax2": true, "gemmRows": true, "transpose8F16": true, "packF16": true, "gemmF16": true, "prefetchRows": true}
+	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "dotQ8Rows": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF16x16": true, "dotF16x8x2": true, "dotF32x4": true, "dotF32x4c4": true, "gemvF32": true, "thinF32c4": true, "thinF32c2": true, "dotQ2KRows": true, "dotQ3KRows": true, "dotQ4KRows": true, "dotQ5KRows": true, "dotQ6KRows": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "dotIQ4XSR": true, "dotQ4KRRows": true, "dotQ5KRRows": true, "dotQ2KRRows": true, "dotQ3KRRows": true, "dotTQRRows": true, "dotMXFP4R": true, "dotIQ4NLR": true, "dotQ4_1R": true, "dotQ5_0R": true, "dotQ5_1R": true, "dotTQ1x4": true, "dotTQ2x4": true, "rowSoftMax": true, "rowSoftMax2": true, "gemmRows": true, "transpose8F16": true, "packF16": true, "gemmF16": true, "gemmRows4": true, "gemmF16Rows4": true, "prefetchRows": true}
 	for _, k := range kernelSets() {
 		v := reflect.ValueOf(k).Elem()
 		for i := 0; i < v.NumField(); i++ {

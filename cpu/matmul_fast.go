@@ -873,6 +873,22 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 	if halves {
 		kStep = gemmKCF16
 	}
+	// Where N leaves 4 or 2 rows past its 6-row panels (a 128-token
+	// prompt: 2), the last 4 or 8 x rows go as 4-row panels read in place
+	// rather than an edge panel of 6 whose zero rows are computed too.
+	npan6, rows4 := npan, 0
+	if inPlace && (halves && k.gemmF16Rows4 != nil || !halves && k.gemmRows4 != nil) {
+		switch {
+		case N%gemmMR == 4:
+			rows4 = 1
+		case N%gemmMR == 2 && N >= 8:
+			rows4 = 2
+		}
+		if rows4 > 0 {
+			npan6 = (N - 4*rows4) / gemmMR
+			npan = npan6 + rows4
+		}
+	}
 	prefetch := k.prefetchRows != nil && weightsStreamed()
 	// blockAt is the byte offset of task t's first weight row.
 	blockAt := func(t int) int {
@@ -923,7 +939,7 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 					}
 				}
 				var edge []float32 // the partial panel of x, packed
-				if inPlace && N%gemmMR != 0 {
+				if inPlace && N%gemmMR != 0 && rows4 == 0 {
 					edge = packEdgePanel(x, i12, i13, pc, kc, ws.f32(4, kc*gemmMR))
 				}
 				// As in BLIS: a gemmNR-wide weight panel stays in L1 while
@@ -942,16 +958,20 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 						for p := p0; p < min(npan, p0+gemmMC); p++ {
 							n0 := p * gemmMR
 							nr := min(gemmMR, N-n0)
+							four := p >= npan6 // a 4-row panel (rows4 > 0)
+							if four {
+								n0, nr = gemmMR*npan6+4*(p-npan6), 4
+							}
 							cbase := dst.at(n0, i12, i13) + 4*m0
 							// Panel p's x rows: in place, the packed edge
 							// panel, or the packed panels. (A closure over
 							// these, made a tile, was 8 % of a small model's
 							// prompt.)
 							var a []float32
-							rows := inPlace && nr == gemmMR
+							rows := inPlace && (nr == gemmMR || four)
 							switch {
 							case rows:
-								a, _ = f32View(x.mem, x.at(n0, i12, i13)+4*pc, (gemmMR-1)*ldx+kc)
+								a, _ = f32View(x.mem, x.at(n0, i12, i13)+4*pc, (nr-1)*ldx+kc)
 							case inPlace:
 								a = edge
 							default:
@@ -959,12 +979,16 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 							}
 							ahead.step()
 							c, cl, add := tile, gemmNR, false
-							full := nr == gemmMR && mr == gemmNR
+							full := (nr == gemmMR || four) && mr == gemmNR
 							if full {
-								c, _ = f32View(dst.mem, cbase, (gemmMR-1)*ldc+gemmNR)
+								c, _ = f32View(dst.mem, cbase, (nr-1)*ldc+gemmNR)
 								cl, add = ldc, pc > 0
 							}
 							switch {
+							case four && halves:
+								k.gemmF16Rows4(kc, a, ldx, bjh, c, cl, add)
+							case four:
+								k.gemmRows4(kc, a, ldx, bj, c, cl, add)
 							case halves && rows:
 								k.gemmF16(kc, a, ldx, 1, bjh, c, cl, add)
 							case halves:

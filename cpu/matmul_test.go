@@ -80,6 +80,9 @@ func TestMulMat(t *testing.T) {
 		{320, 37, 17, 1, 1, 1, 1},
 		{64, 150, 17, 1, 1, 2, 1},
 		{64, 20, 16, 1, 1, 1, 1},
+		// 4-row panels after the 6-row ones: N = 6·4+2 (two), with an
+		// edge in the weight rows.
+		{96, 40, 26, 1, 1, 1, 1},
 		// The quantized panel path: whole 8×4 panels with row and column
 		// edges, broadcast weights.
 		{96, 22, 20, 2, 1, 4, 1},
