@@ -47,13 +47,18 @@
 // take a block of weight rows per call (dotQ2KRows … dotQ6KRows), their
 // tables loaded once. Q8_0 GEMVs run four weight rows at a time while the
 // live weight buffers fit the caches and a row at a time beyond 32 MiB of
-// them, which streams better from DRAM (liveWeightBytes, repack.go).
+// them, which streams better from DRAM (liveWeightBytes, repack.go). The
+// GEMVs whose kernels take any number of rows (the repacked Q4_0 groups
+// and K-quant rows, Q6_K's rows, the streamed Q8_0 rows of dotQ8Rows) get
+// all the rows of a worker's claim in one call (forWeightSpans, gemvSpans).
 //
 // # The GEMM
 //
 // Products of 16 or more activation rows run as a packed GEMM
 // (matmul_fast.go): a 6×16 register tile over 16-row weight panels and
-// x rows read in place. Float weights are packed into f32 panels, F16 ones,
+// x rows read in place; where the x rows leave 4 or 2 past the 6-row
+// panels, the last ones go as 4-row tiles (gemmRows4, gemmF16Rows4) rather
+// than an edge panel of zeros. Float weights are packed into f32 panels, F16 ones,
 // where the set has the kernels (avx2), into f16 panels of 512 k that the
 // tile converts as it loads them (gemm6x16F16StridedSIMD, packF16SIMD), with
 // the panel rows copied out first so that rows a power of two apart do not
