@@ -50,12 +50,9 @@
 	LEAQ (SI)(R11*2), R12 \
 	ADDQ R11, R12
 
-// GEMM6X16(LOADB) is the body of the strided 6×16 tile with weight
-// panels LOADB reads (the arguments of gemm6x16StridedSIMD). x rows 3-5
-// are read from R12; the C tile is fetched early, as it is loaded or
-// written only at the end.
-#define GEMM6X16(LOADB) \
-	GEMMARGS \
+// CPREFETCH4 fetches the first 4 rows of the C tile at DX, ldc bytes (R8)
+// apart, leaving AX at the fourth.
+#define CPREFETCH4 \
 	MOVQ DX, AX \
 	PREFETCHT0 (AX) \
 	ADDQ R8, AX \
@@ -63,7 +60,29 @@
 	ADDQ R8, AX \
 	PREFETCHT0 (AX) \
 	ADDQ R8, AX \
-	PREFETCHT0 (AX) \
+	PREFETCHT0 (AX)
+
+// FMA4ROWS is a k step's products for x rows 0-3 (the weights in Y12, Y13)
+// and STORE4ROWS their stores, shared by the 6- and 4-row tiles.
+#define FMA4ROWS \
+	ROWFMA((SI), Y14, Y0, Y1) \
+	ROWFMA((SI)(R11*1), Y15, Y2, Y3) \
+	ROWFMA((SI)(R11*2), Y14, Y4, Y5) \
+	ROWFMA((R12), Y15, Y6, Y7)
+
+#define STORE4ROWS \
+	ROWSTORE(Y0, Y1) \
+	ROWSTORE(Y2, Y3) \
+	ROWSTORE(Y4, Y5) \
+	ROWSTORE(Y6, Y7)
+
+// GEMM6X16(LOADB) is the body of the strided 6×16 tile with weight
+// panels LOADB reads (the arguments of gemm6x16StridedSIMD). x rows 3-5
+// are read from R12; the C tile is fetched early, as it is loaded or
+// written only at the end.
+#define GEMM6X16(LOADB) \
+	GEMMARGS \
+	CPREFETCH4 \
 	ADDQ R8, AX \
 	PREFETCHT0 (AX) \
 	ADDQ R8, AX \
@@ -73,10 +92,7 @@
 	JZ gs_store \
 gs_loop: \
 	LOADB \
-	ROWFMA((SI), Y14, Y0, Y1) \
-	ROWFMA((SI)(R11*1), Y15, Y2, Y3) \
-	ROWFMA((SI)(R11*2), Y14, Y4, Y5) \
-	ROWFMA((R12), Y15, Y6, Y7) \
+	FMA4ROWS \
 	ROWFMA((R12)(R11*1), Y14, Y8, Y9) \
 	ROWFMA((R12)(R11*2), Y15, Y10, Y11) \
 	ADDQ R13, SI \
@@ -84,10 +100,7 @@ gs_loop: \
 	DECQ CX \
 	JNZ gs_loop \
 gs_store: \
-	ROWSTORE(Y0, Y1) \
-	ROWSTORE(Y2, Y3) \
-	ROWSTORE(Y4, Y5) \
-	ROWSTORE(Y6, Y7) \
+	STORE4ROWS \
 	ROWSTORE(Y8, Y9) \
 	ROWSTORE(Y10, Y11) \
 	VZEROUPPER \
@@ -112,32 +125,19 @@ TEXT ·gemm6x16F16StridedSIMD(SB), NOSPLIT, $0-64
 // of a product whose row count leaves 4 or 2 past its 6-row panels.
 #define GEMM4X16(LOADB) \
 	GEMMARGS \
-	MOVQ DX, AX \
-	PREFETCHT0 (AX) \
-	ADDQ R8, AX \
-	PREFETCHT0 (AX) \
-	ADDQ R8, AX \
-	PREFETCHT0 (AX) \
-	ADDQ R8, AX \
-	PREFETCHT0 (AX) \
+	CPREFETCH4 \
 	ZERO8 \
 	TESTQ CX, CX \
 	JZ g4_store \
 g4_loop: \
 	LOADB \
-	ROWFMA((SI), Y14, Y0, Y1) \
-	ROWFMA((SI)(R11*1), Y15, Y2, Y3) \
-	ROWFMA((SI)(R11*2), Y14, Y4, Y5) \
-	ROWFMA((R12), Y15, Y6, Y7) \
+	FMA4ROWS \
 	ADDQ R13, SI \
 	ADDQ R13, R12 \
 	DECQ CX \
 	JNZ g4_loop \
 g4_store: \
-	ROWSTORE(Y0, Y1) \
-	ROWSTORE(Y2, Y3) \
-	ROWSTORE(Y4, Y5) \
-	ROWSTORE(Y6, Y7) \
+	STORE4ROWS \
 	VZEROUPPER \
 	RET
 
