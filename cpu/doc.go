@@ -50,7 +50,7 @@
 // them, which streams better from DRAM (liveWeightBytes, repack.go). The
 // GEMVs whose kernels take any number of rows (the repacked Q4_0 groups
 // and K-quant rows, Q6_K's rows, the streamed Q8_0 rows of dotQ8Rows) get
-// all the rows of a worker's claim in one call (forWeightSpans, gemvSpans).
+// all the rows of a worker's claim in one call (forWeightSpans).
 //
 // # The GEMM
 //

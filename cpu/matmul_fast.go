@@ -426,13 +426,16 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	switch {
 	case N != 1:
 	case oneRowQ8 && k.dotQ8Rows != nil:
-		return b.gemvSpans(w, dst, work, func(i12, i13, m0, m1 int, out []float32) {
+		return b.forWeightSpans(M, ne12, batches, work, func(_ *workspace, i12, i13, m0, m1 int) error {
+			out := gemvOut(dst, i12, i13, m0, m1)
 			k.dotQ8Rows(w.mem[w.at(m0, i12/r2, i13/r3):], w.nb[1], b.q8.row(i12+ne12*i13), out)
+			return nil
 		})
 	case q4r8 != nil:
 		// Whole 8-row groups on the repacked kernel, the rows past the
 		// last on the four-row and one-row dots, as below.
-		return b.gemvSpans(w, dst, work, func(i12, i13, m0, m1 int, out []float32) {
+		return b.forWeightSpans(M, ne12, batches, work, func(_ *workspace, i12, i13, m0, m1 int) error {
+			out := gemvOut(dst, i12, i13, m0, m1)
 			y := b.q8.row(i12 + ne12*i13)
 			g0 := m0 / 8 // m0 is a multiple of mmRows
 			ng := max(0, min(len(out)/8, q4r8.groups-g0))
@@ -446,14 +449,19 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 			for ; i < len(out); i++ {
 				out[i] = k.dotQ4(w.mem[w.at(m0+i, i12/r2, i13/r3):], y)
 			}
+			return nil
 		})
 	case repacked != nil && rowsDot != nil:
-		return b.gemvSpans(w, dst, work, func(i12, i13, m0, m1 int, out []float32) {
+		return b.forWeightSpans(M, ne12, batches, work, func(_ *workspace, i12, i13, m0, m1 int) error {
+			out := gemvOut(dst, i12, i13, m0, m1)
 			rowsDot(repacked.span(w.ne[2], m0, m1, i12/r2, i13/r3), repacked.rowBytes, &b.iq4[i12+ne12*i13], out)
+			return nil
 		})
 	case kind == rowTyped && repacked == nil && td.dotKRows != nil:
-		return b.gemvSpans(w, dst, work, func(i12, i13, m0, m1 int, out []float32) {
+		return b.forWeightSpans(M, ne12, batches, work, func(_ *workspace, i12, i13, m0, m1 int) error {
+			out := gemvOut(dst, i12, i13, m0, m1)
 			td.dotKRows(w.mem[w.at(m0, i12/r2, i13/r3):], w.nb[1], b.q8k.row(i12+ne12*i13), out)
+			return nil
 		})
 	}
 	tile := k.tileKernel(kind) // once per op: it may build a closure
@@ -577,18 +585,10 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	})
 }
 
-// gemvSpans runs a GEMV (one x row a matrix) whose kernel takes any
-// number of weight rows a call: rows gets every claim's rows [m0,m1) of
-// matrix (i12, i13) and their results, so a kernel call takes a claim's
-// rows rather than a block's (on the 155M Q4_0 model the calls and the
-// blocks' setup were 3–4 % of a token).
-func (b *Backend) gemvSpans(w, dst hostTensor, work int, rows func(i12, i13, m0, m1 int, out []float32)) error {
-	M, ne12 := w.ne[1], dst.ne[2]
-	return b.forWeightSpans(M, ne12, ne12*dst.ne[3], work, func(_ *workspace, i12, i13, m0, m1 int) error {
-		out, _ := f32View(dst.mem, dst.at(0, i12, i13), M)
-		rows(i12, i13, m0, m1, out[m0:m1])
-		return nil
-	})
+// gemvOut is rows [m0,m1) of matrix (i12, i13) of a GEMV's result.
+func gemvOut(dst hostTensor, i12, i13, m0, m1 int) []float32 {
+	out, _ := f32View(dst.mem, dst.at(0, i12, i13), m1)
+	return out[m0:m1]
 }
 
 // mulMatF16Heads is MUL_MAT of f16 weights broadcast over r2 >= 2
@@ -968,7 +968,8 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 							// these, made a tile, was 8 % of a small model's
 							// prompt.)
 							var a []float32
-							rows := inPlace && (nr == gemmMR || four)
+							whole := nr == gemmMR || four // no zero rows
+							rows := inPlace && whole
 							switch {
 							case rows:
 								a, _ = f32View(x.mem, x.at(n0, i12, i13)+4*pc, (nr-1)*ldx+kc)
@@ -979,7 +980,7 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 							}
 							ahead.step()
 							c, cl, add := tile, gemmNR, false
-							full := (nr == gemmMR || four) && mr == gemmNR
+							full := whole && mr == gemmNR
 							if full {
 								c, _ = f32View(dst.mem, cbase, (nr-1)*ldc+gemmNR)
 								cl, add = ldc, pc > 0

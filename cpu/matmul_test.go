@@ -422,7 +422,7 @@ func TestForWeightSpans(t *testing.T) {
 	}
 }
 
-// The GEMVs whose kernels take a claim's rows a call (gemvSpans: Q4_0's
+// The GEMVs whose kernels take a claim's rows a call (forWeightSpans: Q4_0's
 // repacked groups and the rows past them, repacked K-quant rows, Q6_K's
 // rows in place) multiply every row of every matrix, split between two
 // workers in claims of several blocks, on every kernel set.

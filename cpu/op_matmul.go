@@ -49,17 +49,7 @@ func (b *Backend) mulMat(w, x, dst hostTensor) error {
 // mmRows weight rows against x matrix (i12, i13). Workers take tasks from a
 // shared counter, so uneven blocks balance themselves.
 func (b *Backend) forWeightBlocks(M, ne12, batches, work int, fn func(ws *workspace, i12, i13, m0, m1 int) error) error {
-	nblk := (M + mmRows - 1) / mmRows
-	return b.claimWeightBlocks(M, batches, work, func(ws *workspace, t0, t1 int) error {
-		for t := t0; t < t1; t++ {
-			batch, blk := t/nblk, t%nblk
-			m0 := blk * mmRows
-			if err := fn(ws, batch%ne12, batch/ne12, m0, min(M, m0+mmRows)); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	return b.forWeightTasks(M, ne12, batches, work, false, fn)
 }
 
 // forWeightSpans is forWeightBlocks with the blocks of one claim that
@@ -67,24 +57,14 @@ func (b *Backend) forWeightBlocks(M, ne12, batches, work int, fn func(ws *worksp
 // any length, so that a GEMV kernel taking many rows a call is called
 // once a claim rather than once a block.
 func (b *Backend) forWeightSpans(M, ne12, batches, work int, fn func(ws *workspace, i12, i13, m0, m1 int) error) error {
-	nblk := (M + mmRows - 1) / mmRows
-	return b.claimWeightBlocks(M, batches, work, func(ws *workspace, t0, t1 int) error {
-		for t0 < t1 {
-			batch := t0 / nblk
-			end := min(t1, (batch+1)*nblk)
-			if err := fn(ws, batch%ne12, batch/ne12, t0%nblk*mmRows, min(M, (end-batch*nblk)*mmRows)); err != nil {
-				return err
-			}
-			t0 = end
-		}
-		return nil
-	})
+	return b.forWeightTasks(M, ne12, batches, work, true, fn)
 }
 
-// claimWeightBlocks runs the MUL_MAT tasks of forWeightBlocks, blocks of
-// mmRows weight rows of each of batches matrices numbered batch·nblk +
-// block, in claims: run gets each claim's tasks [t0,t1).
-func (b *Backend) claimWeightBlocks(M, batches, work int, run func(ws *workspace, t0, t1 int) error) error {
+// forWeightTasks runs the MUL_MAT tasks, blocks of mmRows weight rows of
+// each of batches matrices numbered batch·nblk + block, in claims of
+// chunk tasks: fn gets each block, or with spans each claim's run of
+// blocks of one matrix.
+func (b *Backend) forWeightTasks(M, ne12, batches, work int, spans bool, fn func(ws *workspace, i12, i13, m0, m1 int) error) error {
 	nblk := (M + mmRows - 1) / mmRows
 	ntask := batches * nblk
 	nth := b.workers(ntask, work/matmulGrainFactor)
@@ -99,10 +79,19 @@ func (b *Backend) claimWeightBlocks(M, batches, work int, run func(ws *workspace
 	// one worker 0.1 ms of work alone); heavier blocks go one at a time.
 	chunk := max(1, min(ntask/(4*nth), heavyBlock/max(work/max(ntask, 1), 1)))
 	var next atomic.Int64
+	// One closure for the pool: a layer more cost an allocation an op.
 	return b.pool.run(nth, func(_, _ int, ws *workspace) error {
 		for t0 := int(next.Add(int64(chunk))) - chunk; t0 < ntask; t0 = int(next.Add(int64(chunk))) - chunk {
-			if err := run(ws, t0, min(ntask, t0+chunk)); err != nil {
-				return err
+			for t, t1 := t0, min(ntask, t0+chunk); t < t1; {
+				batch := t / nblk
+				end := t + 1
+				if spans {
+					end = min(t1, (batch+1)*nblk)
+				}
+				if err := fn(ws, batch%ne12, batch/ne12, t%nblk*mmRows, min(M, (end-batch*nblk)*mmRows)); err != nil {
+					return err
+				}
+				t = end
 			}
 		}
 		return nil
