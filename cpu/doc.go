@@ -60,10 +60,13 @@
 // panels, the last ones go as 4-row tiles (gemmRows4, gemmF16Rows4) rather
 // than an edge panel of zeros. Float weights are packed into f32 panels, F16 ones,
 // where the set has the kernels (avx2), into f16 panels of 512 k that the
-// tile converts as it loads them (gemm6x16F16StridedSIMD, packF16SIMD), with
-// the panel rows copied out first so that rows a power of two apart do not
-// share an L1 set. With weights beyond the caches, each block's successor
-// is prefetched a few rows per tile call (rowPrefetch).
+// tile converts as it loads them (gemm6x16F16StridedSIMD, packF16SIMD).
+// F16 weights in a weights buffer are packed once, whole, on their first
+// GEMM, and every later GEMM reads its blocks in place (repack_f16.go);
+// others are packed per call, their rows copied out first so that rows a
+// power of two apart do not share an L1 set. With weights beyond the
+// caches, each block's successor is prefetched a few rows per tile call
+// (rowPrefetch).
 //
 // # Repacked weights
 //
@@ -82,7 +85,8 @@
 // GEMVs of fewer than four rows, take Q2_K's repacked layout without its
 // scales: 2-bit values a shift and a mask decode, where TQ1_0's five trits
 // a byte took multiplies (68 bytes a super-block, against 54 and 66
-// stored). GPURT_CPU_REPACK=0 turns all of this off.
+// stored). F16 weights get whole GEMM panels (above): the weight's size
+// again, for the prompt. GPURT_CPU_REPACK=0 turns all of this off.
 //
 // # Fused decode attention
 //

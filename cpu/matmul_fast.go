@@ -30,7 +30,9 @@ import (
 //     by gemmKC columns into panels of gemmNR, then runs the gemmMR×gemmNR
 //     register tile over them, as BLIS does. F16 weights stay f16 in their
 //     panels (gemmKCF16 columns) where the tile converts them as it loads
-//     them; the next block's weights are prefetched during each block.
+//     them, packed once per weight where it is a weights buffer's
+//     (repack_f16.go); the next block's weights are prefetched during each
+//     block.
 //
 // Each result element is computed by one worker in an order that does not
 // depend on the thread count, so results are identical for any count.
@@ -889,10 +891,20 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 			npan = npan6 + rows4
 		}
 	}
+	// F16 weights in a weights buffer are packed once, in whole panels
+	// (repack_f16.go), and their blocks read in place.
+	var panels *repackedRows
+	if halves {
+		panels = repackedF16For(k, w)
+	}
 	prefetch := k.prefetchRows != nil && weightsStreamed()
-	// blockAt is the byte offset of task t's first weight row.
+	// blockAt is the byte offset of task t's first weight row, or of its
+	// first panel in panels.
 	blockAt := func(t int) int {
 		batch := t / nchunk
+		if panels != nil {
+			return panels.at(w.ne[2], t%nchunk*nc/gemmNR, batch%ne12/r2, batch/ne12/r3)
+		}
 		return w.at(t%nchunk*nc, batch%ne12/r2, batch/ne12/r3)
 	}
 	var next atomic.Int64
@@ -900,10 +912,12 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 		tile := ws.f32(1, gemmMR*gemmNR)
 		var bp []float32
 		var bh, rowsScratch []byte
-		if halves {
+		switch {
+		case panels != nil:
+		case halves:
 			bh = ws.bytes(2*gemmNC*kStep + 2*gemmNR*kStep)
 			bh, rowsScratch = bh[:2*gemmNC*kStep], bh[2*gemmNC*kStep:]
-		} else {
+		default:
 			bp = ws.f32(2, gemmNC*gemmKC)
 		}
 		for t := int(next.Add(1) - 1); t < ntask; {
@@ -915,9 +929,11 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 			tn := -1 // the next task, once claimed
 			for pc := 0; pc < K; pc += kStep {
 				kc := min(kStep, K-pc)
-				if halves {
+				switch {
+				case panels != nil:
+				case halves:
 					packWeightsF16(k, w, i12/r2, i13/r3, mc0, mc1, pc, kc, bh, rowsScratch)
-				} else {
+				default:
 					b.packWeights(w, i12/r2, i13/r3, mc0, mc1, pc, kc, bp, ws)
 				}
 				// While this block is multiplied, the weights of the next
@@ -928,14 +944,21 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 				// early can leave the other worker without a task.
 				var ahead rowPrefetch
 				if prefetch {
-					nextBlock := -1
-					if pc+kStep < K {
-						nextBlock = blockAt(t) + w.typ.RowSize(pc+kStep)
-					} else if tn = int(next.Add(1) - 1); tn < ntask {
-						nextBlock = blockAt(tn)
+					nextBlock, kNext := -1, pc+kStep
+					if kNext >= K {
+						kNext = 0
+						if tn = int(next.Add(1) - 1); tn < ntask {
+							nextBlock = blockAt(tn)
+						}
+					} else {
+						nextBlock = blockAt(t)
 					}
-					if nextBlock >= 0 {
-						ahead = newRowPrefetch(k, w.mem, nextBlock, w.nb[1], mc1-mc0, w.typ.RowSize(kStep), nj*npan)
+					switch {
+					case nextBlock < 0:
+					case panels != nil:
+						ahead = newRowPrefetch(k, panels.data, nextBlock+2*gemmNR*kNext, panels.rowBytes, nj, 2*gemmNR*kStep, nj*npan)
+					default:
+						ahead = newRowPrefetch(k, w.mem, nextBlock+w.typ.RowSize(kNext), w.nb[1], mc1-mc0, w.typ.RowSize(kStep), nj*npan)
 					}
 				}
 				var edge []float32 // the partial panel of x, packed
@@ -950,9 +973,13 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 						mr := min(gemmNR, mc1-m0)
 						var bj []float32
 						var bjh []byte
-						if halves {
+						switch {
+						case panels != nil:
+							p := panels.row(w.ne[2], mc0/gemmNR+j, i12/r2, i13/r3)
+							bjh = p[2*gemmNR*pc : 2*gemmNR*(pc+kc)]
+						case halves:
 							bjh = bh[2*j*kc*gemmNR : 2*(j+1)*kc*gemmNR]
-						} else {
+						default:
 							bj = bp[j*kc*gemmNR : (j+1)*kc*gemmNR]
 						}
 						for p := p0; p < min(npan, p0+gemmMC); p++ {

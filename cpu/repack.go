@@ -163,8 +163,8 @@ func (r *repackedQ4) span(ne2, i2, i3, g, n int) []byte {
 // repackedQ4For returns w's repacked copy, making it on first use, or nil
 // where w is not a weight that can be repacked.
 func repackedQ4For(w hostTensor) *repackedQ4 {
-	wb, ok := w.buf.(*weightBuffer)
-	if !ok || !repackEnabled || w.typ != rt.Q4_0 || wb.Usage() != rt.UsageWeights || w.ne[1] < 8 {
+	wb := repackableWeight(w)
+	if wb == nil || w.typ != rt.Q4_0 || w.ne[1] < 8 {
 		return nil
 	}
 	key := repackKey{off: w.off, typ: w.typ, ne: w.ne, nb: w.nb}

@@ -170,9 +170,12 @@ func (r *repackedRows) row(ne2, m, i2, i3 int) []byte { return r.span(ne2, m, m+
 // span returns the repacked bytes of rows [m0, m1) of matrix (i2, i3),
 // rowBytes apart.
 func (r *repackedRows) span(ne2, m0, m1, i2, i3 int) []byte {
-	i := ((i3*ne2+i2)*r.rows + m0) * r.rowBytes
+	i := r.at(ne2, m0, i2, i3)
 	return r.data[i : i+(m1-m0)*r.rowBytes]
 }
+
+// at is the offset in r.data of row m of matrix (i2, i3).
+func (r *repackedRows) at(ne2, m, i2, i3 int) int { return ((i3*ne2+i2)*r.rows + m) * r.rowBytes }
 
 // repackedRowsFor returns w's repacked rows (IQ4_XS, the K-quants but
 // Q6_K, the ternary types, MXFP4, IQ4_NL, Q4_1, Q5_0 or Q5_1), making
@@ -181,8 +184,8 @@ func (r *repackedRows) span(ne2, m0, m1, i2, i3 int) []byte {
 // weights buffers only, dropped on any write, not made where they would
 // take more than half of the available memory.
 func repackedRowsFor(w hostTensor) *repackedRows {
-	wb, ok := w.buf.(*weightBuffer)
-	if !ok || !repackEnabled || wb.Usage() != rt.UsageWeights {
+	wb := repackableWeight(w)
+	if wb == nil {
 		return nil
 	}
 	nb := w.ne[0] / w.typ.BlockSize()
@@ -216,6 +219,16 @@ func repackedRowsFor(w hostTensor) *repackedRows {
 	default:
 		return nil
 	}
+	return repackUnits(wb, w, w.ne[1], rowBytes, func(m, i2, i3 int, dst []byte) {
+		repack(w.mem[w.at(m, i2, i3):], nb, dst)
+	})
+}
+
+// repackUnits returns w's copy repacked as units units of unitBytes per
+// matrix (rows, or panels of rows), making it on first use: fill writes
+// unit m of matrix (i2, i3) into dst. Nil where the copy is not made:
+// short of memory.
+func repackUnits(wb *weightBuffer, w hostTensor, units, unitBytes int, fill func(m, i2, i3 int, dst []byte)) *repackedRows {
 	key := repackKey{off: w.off, typ: w.typ, ne: w.ne, nb: w.nb}
 	wb.mu.Lock()
 	r := wb.rows[key]
@@ -223,14 +236,14 @@ func repackedRowsFor(w hostTensor) *repackedRows {
 		if wb.rows == nil {
 			wb.rows = map[repackKey]*repackedRows{}
 		}
-		r = &repackedRows{rows: w.ne[1], rowBytes: rowBytes, size: spanBytes(w)}
+		r = &repackedRows{rows: units, rowBytes: unitBytes, size: spanBytes(w)}
 		wb.rows[key] = r
 	}
 	wb.mu.Unlock()
 	r.once.Do(func() {
 		size := w.ne[2] * w.ne[3] * r.rows * r.rowBytes
 		// The copy is an optimisation: where memory is short it is not
-		// made, and the GEMV reads the weight as stored.
+		// made, and the kernels read the weight as stored.
 		if avail, ok := availableMemory(); ok && uint64(size) > avail/2 {
 			return
 		}
@@ -240,7 +253,7 @@ func repackedRowsFor(w hostTensor) *repackedRows {
 		}
 		r.data = data
 		// A model's first token repacks all its weights of the type (a
-		// 7B Q4_K_M file's 3.5 GB at 1.5–1.8 GB/s a core), so the rows
+		// 7B Q4_K_M file's 3.5 GB at 1.5–1.8 GB/s a core), so the units
 		// split over the cores, in contiguous shares.
 		total := w.ne[2] * w.ne[3] * r.rows
 		parts := max(1, min(runtime.GOMAXPROCS(0), total/repackRowsPerPart))
@@ -249,7 +262,7 @@ func repackedRowsFor(w hostTensor) *repackedRows {
 			wg.Go(func() {
 				for i := part * total / parts; i < (part+1)*total/parts; i++ {
 					m, i2, i3 := i%r.rows, i/r.rows%w.ne[2], i/(r.rows*w.ne[2])
-					repack(w.mem[w.at(m, i2, i3):], nb, r.row(w.ne[2], m, i2, i3))
+					fill(m, i2, i3, r.row(w.ne[2], m, i2, i3))
 				}
 			})
 		}
@@ -261,7 +274,7 @@ func repackedRowsFor(w hostTensor) *repackedRows {
 	return r
 }
 
-// repackRowsPerPart is the fewest rows a goroutine of repackedRowsFor
+// repackRowsPerPart is the fewest units a goroutine of repackUnits
 // takes: small weights repack on the calling goroutine alone.
 const repackRowsPerPart = 256
 
