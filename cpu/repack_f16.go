@@ -28,8 +28,17 @@ func repackedF16For(k *kernels, w hostTensor) *repackedRows {
 		return nil
 	}
 	K, M := w.ne[0], w.ne[1]
-	panels := (M + gemmNR - 1) / gemmNR
-	return repackUnits(wb, w, panels, f16PanelBytes(K), func(j, i2, i3 int, dst []byte) {
+	r := wb.unitsEntry(w, (M+gemmNR-1)/gemmNR, f16PanelBytes(K))
+	if got, ok := r.made(); ok {
+		return got
+	}
+	return fillF16Panels(r, k, w)
+}
+
+// fillF16Panels packs w's panels into r on first use.
+func fillF16Panels(r *repackedRows, k *kernels, w hostTensor) *repackedRows {
+	K, M := w.ne[0], w.ne[1]
+	return r.fillOnce(w, func(j, i2, i3 int, dst []byte) {
 		rows := min(gemmNR, M-j*gemmNR)
 		src := w.mem[w.at(j*gemmNR, i2, i3):]
 		stride := w.nb[1]

@@ -5,6 +5,7 @@ import (
 	"math"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	rt "github.com/gpurt/gpurt/runtime"
@@ -158,7 +159,8 @@ func dotIQ4XSRGo(p []byte, a *iq4Act) float32 {
 // ((i3*ne2+i2)*rows+m)*rowBytes.
 type repackedRows struct {
 	once     sync.Once
-	rows     int // rows per matrix
+	done     atomic.Bool // once has run
+	rows     int         // rows per matrix
 	rowBytes int
 	data     []byte
 	size     int // bytes of the original it was made from, from its key's off
@@ -219,18 +221,29 @@ func repackedRowsFor(w hostTensor) *repackedRows {
 	default:
 		return nil
 	}
-	return repackUnits(wb, w, w.ne[1], rowBytes, func(m, i2, i3 int, dst []byte) {
+	r := wb.unitsEntry(w, w.ne[1], rowBytes)
+	if got, ok := r.made(); ok {
+		return got
+	}
+	return fillRows(r, w, nb, repack)
+}
+
+// fillRows makes r's copy of w's rows with repack, on first use. (Apart
+// from repackedRowsFor, so that its closure's capture of w costs nothing
+// on the way every later GEMV takes.)
+func fillRows(r *repackedRows, w hostTensor, nb int, repack func(w []byte, nb int, p []byte)) *repackedRows {
+	return r.fillOnce(w, func(m, i2, i3 int, dst []byte) {
 		repack(w.mem[w.at(m, i2, i3):], nb, dst)
 	})
 }
 
-// repackUnits returns w's copy repacked as units units of unitBytes per
-// matrix (rows, or panels of rows), making it on first use: fill writes
-// unit m of matrix (i2, i3) into dst. Nil where the copy is not made:
-// short of memory.
-func repackUnits(wb *weightBuffer, w hostTensor, units, unitBytes int, fill func(m, i2, i3 int, dst []byte)) *repackedRows {
+// unitsEntry is w's entry among wb's repacked copies: a copy of units
+// units (rows, or panels of rows) of unitBytes per matrix, made empty on
+// first use and filled by fillOnce.
+func (wb *weightBuffer) unitsEntry(w hostTensor, units, unitBytes int) *repackedRows {
 	key := repackKey{off: w.off, typ: w.typ, ne: w.ne, nb: w.nb}
 	wb.mu.Lock()
+	defer wb.mu.Unlock()
 	r := wb.rows[key]
 	if r == nil {
 		if wb.rows == nil {
@@ -239,8 +252,27 @@ func repackUnits(wb *weightBuffer, w hostTensor, units, unitBytes int, fill func
 		r = &repackedRows{rows: units, rowBytes: unitBytes, size: spanBytes(w)}
 		wb.rows[key] = r
 	}
-	wb.mu.Unlock()
+	return r
+}
+
+// made returns r once fillOnce has run: r, or nil where the copy was not
+// made (short of memory); ok is false before. Every GEMV after the first
+// takes this way, which allocates nothing (fillOnce's closures would).
+func (r *repackedRows) made() (_ *repackedRows, ok bool) {
+	if !r.done.Load() {
+		return nil, false
+	}
+	if r.data == nil {
+		return nil, true
+	}
+	return r, true
+}
+
+// fillOnce makes r's copy of w, once: fill writes unit m of matrix (i2,
+// i3) into dst. It returns made's copy.
+func (r *repackedRows) fillOnce(w hostTensor, fill func(m, i2, i3 int, dst []byte)) *repackedRows {
 	r.once.Do(func() {
+		defer r.done.Store(true)
 		size := w.ne[2] * w.ne[3] * r.rows * r.rowBytes
 		// The copy is an optimisation: where memory is short it is not
 		// made, and the kernels read the weight as stored.
@@ -268,10 +300,8 @@ func repackUnits(wb *weightBuffer, w hostTensor, units, unitBytes int, fill func
 		}
 		wg.Wait()
 	})
-	if r.data == nil {
-		return nil // not made: short of memory
-	}
-	return r
+	got, _ := r.made()
+	return got
 }
 
 // repackRowsPerPart is the fewest units a goroutine of repackUnits
