@@ -154,13 +154,14 @@ func dotIQ4XSRGo(p []byte, a *iq4Act) float32 {
 	return acc
 }
 
-// repackedRows is a weight's rows repacked one by one (IQ4_XS), for every
-// matrix of its batch dimensions: row m of matrix (i2, i3) at
-// ((i3*ne2+i2)*rows+m)*rowBytes.
+// repackedRows is a weight's rows repacked one by one (IQ4_XS and the
+// others of repackedRowsFor), or its F16 GEMM panels (a "row" being a
+// panel of gemmNR rows), for every matrix of its batch dimensions: row m
+// of matrix (i2, i3) at ((i3*ne2+i2)*rows+m)*rowBytes.
 type repackedRows struct {
 	once     sync.Once
 	done     atomic.Bool // once has run
-	rows     int         // rows per matrix
+	rows     int         // rows (or panels) per matrix
 	rowBytes int
 	data     []byte
 	size     int // bytes of the original it was made from, from its key's off
@@ -288,7 +289,7 @@ func (r *repackedRows) fillOnce(w hostTensor, fill func(m, i2, i3 int, dst []byt
 		// 7B Q4_K_M file's 3.5 GB at 1.5–1.8 GB/s a core), so the units
 		// split over the cores, in contiguous shares.
 		total := w.ne[2] * w.ne[3] * r.rows
-		parts := max(1, min(runtime.GOMAXPROCS(0), total/repackRowsPerPart))
+		parts := max(1, min(runtime.GOMAXPROCS(0), total*r.rowBytes/repackBytesPerPart))
 		var wg sync.WaitGroup
 		for part := range parts {
 			wg.Go(func() {
@@ -304,9 +305,11 @@ func (r *repackedRows) fillOnce(w hostTensor, fill func(m, i2, i3 int, dst []byt
 	return got
 }
 
-// repackRowsPerPart is the fewest units a goroutine of repackUnits
-// takes: small weights repack on the calling goroutine alone.
-const repackRowsPerPart = 256
+// repackBytesPerPart is the fewest bytes a goroutine of fillOnce writes:
+// small weights repack on the calling goroutine alone. (In bytes, as units
+// differ: a Q4_K row of 256 weights is 296 bytes, an F16 panel of K =
+// 4096 is 128 KiB.)
+const repackBytesPerPart = 64 << 10
 
 // Repacked MXFP4 rows
 //

@@ -73,7 +73,7 @@ func TestQ4R8Kernels(t *testing.T) {
 // IQ4_NL, Q4_1, Q5_0 and Q5_1 (Q4_K's and Q5_K's with an odd super-block count, so padded)
 // alike, and F16's GEMM panels (rows past the last panel's and k past the
 // last 8 padded); a batched Q4_K weight big enough that its repack splits over
-// goroutines (repackRowsPerPart) puts every matrix's rows in their own
+// goroutines (repackBytesPerPart) puts every matrix's rows in their own
 // place.
 func TestRepackedWeightsFollowWrites(t *testing.T) {
 	const m = 20
@@ -89,7 +89,7 @@ func TestRepackedWeightsFollowWrites(t *testing.T) {
 		{"q4_0/batched", rt.Q4_0, 64, 100, 3, rt.Q8_0, k != nil && k.dotQ4R8 != nil}, // claims span matrices
 		{"iq4_xs", rt.IQ4_XS, 768, m, 1, rt.Q8_K, k != nil && k.dotIQ4XSR != nil},
 		{"q4_K", rt.Q4_K, 1280, m, 1, rt.Q8_K, k != nil && k.dotQ4KRRows != nil},
-		{"q4_K/split", rt.Q4_K, 256, 3 * repackRowsPerPart / 2, 2, rt.Q8_K, k != nil && k.dotQ4KRRows != nil},
+		{"q4_K/split", rt.Q4_K, 256, 3 * repackBytesPerPart / 2 / q4kPairBytes, 2, rt.Q8_K, k != nil && k.dotQ4KRRows != nil},
 		{"q5_K", rt.Q5_K, 1280, m, 1, rt.Q8_K, k != nil && k.dotQ5KRRows != nil},
 		{"q2_K", rt.Q2_K, 768, m, 1, rt.Q8_K, k != nil && k.dotQ2KRRows != nil},
 		{"q3_K", rt.Q3_K, 768, m, 1, rt.Q8_K, k != nil && k.dotQ3KRRows != nil},
