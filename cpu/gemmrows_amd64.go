@@ -38,6 +38,32 @@ func gemmF16Rows4Asm(k int, x []float32, ldx int, b []byte, c []float32, ldc int
 }
 
 //go:noescape
+func gemm6x16RunSIMD(k int, x *float32, rs, ks int, b, c *float32, ldc int, add int, n int)
+
+//go:noescape
+func gemm6x16F16RunSIMD(k int, x *float32, rs, ks int, b *byte, c *float32, ldc int, add int, n int)
+
+// gemmRowsRunAsm is kernels.gemmRowsRun on the AVX2 6×16 tile.
+func gemmRowsRunAsm(k int, x []float32, ldx, n int, b, c []float32, ldc int, add bool) {
+	if k == 0 || n == 0 {
+		clearRows(c, n*gemmMR, ldc, add)
+		return
+	}
+	_, _, _ = x[(n*gemmMR-1)*ldx+k-1], b[k*gemmNR-1], c[(n*gemmMR-1)*ldc+gemmNR-1]
+	gemm6x16RunSIMD(k, &x[0], 4*ldx, 4, &b[0], &c[0], ldc, addFlag(add), n)
+}
+
+// gemmF16RowsRunAsm is kernels.gemmF16RowsRun on the AVX2 6×16 tile.
+func gemmF16RowsRunAsm(k int, x []float32, ldx, n int, b []byte, c []float32, ldc int, add bool) {
+	if k == 0 || n == 0 {
+		clearRows(c, n*gemmMR, ldc, add)
+		return
+	}
+	_, _, _ = x[(n*gemmMR-1)*ldx+k-1], b[2*gemmNR*k-1], c[(n*gemmMR-1)*ldc+gemmNR-1]
+	gemm6x16F16RunSIMD(k, &x[0], 4*ldx, 4, &b[0], &c[0], ldc, addFlag(add), n)
+}
+
+//go:noescape
 func gemm6x16StridedAVX512(k int, x *float32, rs, ks int, b, c *float32, ldc int, add int)
 
 // gemmPanel runs the AVX2 tile on packed panels (gemmAsm).

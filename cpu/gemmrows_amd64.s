@@ -76,12 +76,11 @@
 	ROWSTORE(Y4, Y5) \
 	ROWSTORE(Y6, Y7)
 
-// GEMM6X16(LOADB) is the body of the strided 6×16 tile with weight
-// panels LOADB reads (the arguments of gemm6x16StridedSIMD). x rows 3-5
-// are read from R12; the C tile is fetched early, as it is loaded or
-// written only at the end.
-#define GEMM6X16(LOADB) \
-	GEMMARGS \
+// TILE6X16(LOADB) is the strided 6×16 tile with weight panels LOADB
+// reads, on GEMMARGS's registers. x rows 3-5 are read from R12; the C
+// tile is fetched early, as it is loaded or written only at the end. It
+// leaves DX at the C row after the tile's last.
+#define TILE6X16(LOADB) \
 	CPREFETCH4 \
 	ADDQ R8, AX \
 	PREFETCHT0 (AX) \
@@ -102,7 +101,34 @@ gs_loop: \
 gs_store: \
 	STORE4ROWS \
 	ROWSTORE(Y8, Y9) \
-	ROWSTORE(Y10, Y11) \
+	ROWSTORE(Y10, Y11)
+
+// GEMM6X16(LOADB) is the body of gemm6x16StridedSIMD: one tile.
+#define GEMM6X16(LOADB) \
+	GEMMARGS \
+	TILE6X16(LOADB) \
+	VZEROUPPER \
+	RET
+
+// GEMM6X16RUN(LOADB) is the body of gemm6x16RunSIMD: n tiles (n >= 1) of
+// consecutive 6-row panels of x (each 6·rs bytes past the last) against
+// one weight panel, their C tiles one after another (TILE6X16 leaves DX
+// at the next one's first row), in one call rather than n from Go.
+#define GEMM6X16RUN(LOADB) \
+	GEMMARGS \
+	MOVQ n+64(FP), BX \
+	MOVQ SI, R10 \
+gr_panel: \
+	TILE6X16(LOADB) \
+	LEAQ (R11)(R11*2), AX \
+	LEAQ (R10)(AX*2), R10 \
+	MOVQ R10, SI \
+	LEAQ (SI)(R11*2), R12 \
+	ADDQ R11, R12 \
+	MOVQ k+0(FP), CX \
+	MOVQ b+32(FP), DI \
+	DECQ BX \
+	JNZ gr_panel \
 	VZEROUPPER \
 	RET
 
@@ -119,6 +145,16 @@ TEXT ·gemm6x16StridedSIMD(SB), NOSPLIT, $0-64
 // same products, so the same bits, as on the panels converted to float32.
 TEXT ·gemm6x16F16StridedSIMD(SB), NOSPLIT, $0-64
 	GEMM6X16(LOADB_F16)
+
+// func gemm6x16RunSIMD(k int, x *float32, rs, ks int, b, c *float32, ldc int, add int, n int)
+// gemm6x16StridedSIMD on n consecutive x panels: the same tiles, so the
+// same bits.
+TEXT ·gemm6x16RunSIMD(SB), NOSPLIT, $0-72
+	GEMM6X16RUN(LOADB_F32)
+
+// func gemm6x16F16RunSIMD(k int, x *float32, rs, ks int, b *byte, c *float32, ldc int, add int, n int)
+TEXT ·gemm6x16F16RunSIMD(SB), NOSPLIT, $0-72
+	GEMM6X16RUN(LOADB_F16)
 
 // GEMM4X16(LOADB) is GEMM6X16 for 4 x rows: each row's sums are the 6-row
 // tile's (the same multiply-adds in the same order), for the last x rows

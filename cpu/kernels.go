@@ -164,6 +164,13 @@ type kernels struct {
 	// edge panel would compute 2 or 4 rows of zeros).
 	gemmRows4    func(k int, x []float32, ldx int, b, c []float32, ldc int, add bool)
 	gemmF16Rows4 func(k int, x []float32, ldx int, b []byte, c []float32, ldc int, add bool)
+	// gemmRowsRun and gemmF16RowsRun are optional: gemmRows and gemmF16
+	// (x rows read in place) over n consecutive 6-row panels against one
+	// weight panel in one call, panel p's x rows from x[p*gemmMR*ldx] and
+	// its C tile at c[p*gemmMR*ldc]: the same tiles, so the same bits,
+	// without a call from Go for each (5 % of an F16 prompt went to them).
+	gemmRowsRun    func(k int, x []float32, ldx, n int, b, c []float32, ldc int, add bool)
+	gemmF16RowsRun func(k int, x []float32, ldx, n int, b []byte, c []float32, ldc int, add bool)
 
 	// Elementwise, over len(dst) elements (sources at least as long).
 	add, mul func(dst, a, b []float32)

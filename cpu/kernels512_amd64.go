@@ -47,8 +47,9 @@ var avx512Kernels = func() *kernels {
 	// F16 weights take the ZMM tile on float32 panels: twice the AVX2 f16
 	// tile's width, whose bits also differ.
 	k.packF16, k.gemmF16 = nil, nil
-	// Its ZMM tile serves the edge panels as before.
+	// Its ZMM tile serves the edge panels and the runs of panels as before.
 	k.gemmRows4, k.gemmF16Rows4 = nil, nil
+	k.gemmRowsRun, k.gemmF16RowsRun = nil, nil
 	k.dotQ8x4 = blockDot4(34, dotQ8x4AVX512)
 	k.dotQ4K = blockDotK(144, dotQ4KAVX512)
 	k.dotQ4KRows = blockDotKRows(144, dotQ4KRowsAVX512)

@@ -58,6 +58,7 @@ var avx2Kernels = func() *kernels {
 	k.dotQ8Rows = dotQ8RowsAsm
 	k.gemmRows = gemmRowsFor(gemm6x16StridedSIMD)
 	k.gemmRows4, k.gemmF16Rows4 = gemmRows4Asm, gemmF16Rows4Asm
+	k.gemmRowsRun, k.gemmF16RowsRun = gemmRowsRunAsm, gemmF16RowsRunAsm
 	k.rowSoftMax, k.rowSoftMax2 = softMaxAVX2(k)
 	k.thinF32c4 = thinF32c4AVX2
 	k.thinF32c2 = thinF32c2AVX2

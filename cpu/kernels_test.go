@@ -350,6 +350,52 @@ func TestGemmKernel(t *testing.T) {
 	}
 }
 
+// The run kernels give, for each of n consecutive 6-row panels of x read
+// in place, the bits of one gemmRows (gemmF16) call on that panel, and
+// touch nothing else of C.
+func TestGemmRunKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for _, k := range kernelSets() {
+		if k.gemmRowsRun == nil && k.gemmF16RowsRun == nil {
+			continue
+		}
+		for _, kk := range []int{0, 1, 7, 300} {
+			for _, n := range []int{1, 3} {
+				for _, add := range []bool{false, true} {
+					ldx, ldc := kk+3, gemmNR+5
+					x := randF32(rng, n*gemmMR*ldx, -1, 1)
+					b := randF32(rng, kk*gemmNR, -1, 1)
+					bh := make([]byte, 2*len(b))
+					goKernels.f32ToF16(b, bh)
+					c := randF32(rng, n*gemmMR*ldc, -1, 1)
+					for _, f16 := range []bool{false, true} {
+						want, got := slices.Clone(c), slices.Clone(c)
+						switch {
+						case !f16 && k.gemmRowsRun != nil:
+							for p := range n {
+								k.gemmRows(kk, x[p*gemmMR*ldx:], ldx, b, want[p*gemmMR*ldc:], ldc, add)
+							}
+							k.gemmRowsRun(kk, x, ldx, n, b, got, ldc, add)
+						case f16 && k.gemmF16RowsRun != nil:
+							for p := range n {
+								k.gemmF16(kk, x[p*gemmMR*ldx:], ldx, 1, bh, want[p*gemmMR*ldc:], ldc, add)
+							}
+							k.gemmF16RowsRun(kk, x, ldx, n, bh, got, ldc, add)
+						default:
+							continue
+						}
+						for i := range got {
+							if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+								t.Fatalf("%s run f16=%v k=%d n=%d add=%v: c[%d] = %v, tile by tile %v", k.name, f16, kk, n, add, i, got[i], want[i])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // checkRows4 requires a 4-row tile's result got to have the bits of the
 // 6-row tile's want in rows 0-3 and to leave rows 4-5 as they were (orig).
 func checkRows4(t *testing.T, name string, got, want, orig []float32, ldc int) {
@@ -667,7 +713,7 @@ func TestDequantKernels(t *testing.T) {
 
 // Every kernel set fills every kernel but the optional ones.
 func TestKernelSetsComplete(t *testing.T) {
-	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "dotQ8Rows": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF16x16": true, "dotF16x8x2": true, "dotF32x4": true, "dotF32x4c4": true, "gemvF32": true, "thinF32c4": true, "thinF32c2": true, "dotQ2KRows": true, "dotQ3KRows": true, "dotQ4KRows": true, "dotQ5KRows": true, "dotQ6KRows": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "dotIQ4XSR": true, "dotQ4KRRows": true, "dotQ5KRRows": true, "dotQ2KRRows": true, "dotQ3KRRows": true, "dotTQRRows": true, "dotMXFP4R": true, "dotIQ4NLR": true, "dotQ4_1R": true, "dotQ5_0R": true, "dotQ5_1R": true, "dotTQ1x4": true, "dotTQ2x4": true, "rowSoftMax": true, "rowSoftMax2": true, "gemmRows": true, "transpose8F16": true, "packF16": true, "gemmF16": true, "gemmRows4": true, "gemmF16Rows4": true, "prefetchRows": true}
+	optional := map[string]bool{"dotQ8x8x4": true, "dotQ4x8x4": true, "dotQ4R8": true, "dotQ8Rows": true, "repackQ8": true, "repackQ4": true, "dotF16x4": true, "dotF16x16": true, "dotF16x8x2": true, "dotF32x4": true, "dotF32x4c4": true, "gemvF32": true, "thinF32c4": true, "thinF32c2": true, "dotQ2KRows": true, "dotQ3KRows": true, "dotQ4KRows": true, "dotQ5KRows": true, "dotQ6KRows": true, "dotQ2Kx4": true, "dotQ3Kx4": true, "dotQ4Kx4": true, "dotQ5Kx4": true, "dotQ6Kx4": true, "dotIQ4XSx4": true, "dotIQ4XSR": true, "dotQ4KRRows": true, "dotQ5KRRows": true, "dotQ2KRRows": true, "dotQ3KRRows": true, "dotTQRRows": true, "dotMXFP4R": true, "dotIQ4NLR": true, "dotQ4_1R": true, "dotQ5_0R": true, "dotQ5_1R": true, "dotTQ1x4": true, "dotTQ2x4": true, "rowSoftMax": true, "rowSoftMax2": true, "gemmRows": true, "transpose8F16": true, "packF16": true, "gemmF16": true, "gemmRows4": true, "gemmF16Rows4": true, "gemmRowsRun": true, "gemmF16RowsRun": true, "prefetchRows": true}
 	for _, k := range kernelSets() {
 		v := reflect.ValueOf(k).Elem()
 		for i := 0; i < v.NumField(); i++ {

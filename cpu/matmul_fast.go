@@ -891,6 +891,13 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 			npan = npan6 + rows4
 		}
 	}
+	// Whole 6-row panels of x read in place go to the run kernels, a run
+	// of them a call, where the set has them.
+	runs := inPlace && (halves && k.gemmF16RowsRun != nil || !halves && k.gemmRowsRun != nil)
+	whole6 := N / gemmMR
+	if rows4 > 0 {
+		whole6 = npan6
+	}
 	// F16 weights in a weights buffer are packed once, in whole panels
 	// (repack_f16.go), and their blocks read in place.
 	var panels *repackedRows
@@ -982,7 +989,19 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 						default:
 							bj = bp[j*kc*gemmNR : (j+1)*kc*gemmNR]
 						}
-						for p := p0; p < min(npan, p0+gemmMC); p++ {
+						pEnd, p := min(npan, p0+gemmMC), p0
+						if run := min(pEnd, whole6) - p; runs && run > 0 && mr == gemmNR {
+							ahead.steps(run)
+							a, _ := f32View(x.mem, x.at(p*gemmMR, i12, i13)+4*pc, (run*gemmMR-1)*ldx+kc)
+							c, _ := f32View(dst.mem, dst.at(p*gemmMR, i12, i13)+4*m0, (run*gemmMR-1)*ldc+gemmNR)
+							if halves {
+								k.gemmF16RowsRun(kc, a, ldx, run, bjh, c, ldc, pc > 0)
+							} else {
+								k.gemmRowsRun(kc, a, ldx, run, bj, c, ldc, pc > 0)
+							}
+							p += run
+						}
+						for ; p < pEnd; p++ {
 							n0 := p * gemmMR
 							nr := min(gemmMR, N-n0)
 							four := p >= npan6 // a 4-row panel (rows4 > 0)
@@ -1005,7 +1024,7 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 							default:
 								a = xp[(batch*npan+p)*panel+pc*gemmMR : (batch*npan+p)*panel+(pc+kc)*gemmMR]
 							}
-							ahead.step()
+							ahead.steps(1)
 							c, cl, add := tile, gemmNR, false
 							full := whole && mr == gemmNR
 							if full {
@@ -1077,12 +1096,12 @@ func newRowPrefetch(k *kernels, mem []byte, off, stride, rows, n, steps int) row
 	}
 }
 
-// step issues the next rows' prefetches, if any are left.
-func (f *rowPrefetch) step() {
+// steps issues the next n steps' prefetches, if any are left.
+func (f *rowPrefetch) steps(n int) {
 	if f.rows <= 0 {
 		return
 	}
-	r := min(f.perStep, f.rows)
+	r := min(n*f.perStep, f.rows)
 	f.fetch(f.p, f.stride, r, f.n)
 	f.p += uintptr(r * f.stride)
 	f.rows -= r

@@ -304,7 +304,7 @@ func TestLiveWeightBytes(t *testing.T) {
 }
 
 // A rowPrefetch covers every row of its block, once and in order, spread
-// over its steps; the kernel takes addresses past any buffer without
+// over its steps (taken one or several at a time); the kernel takes addresses past any buffer without
 // faulting.
 func TestRowPrefetch(t *testing.T) {
 	mem := make([]byte, 64)
@@ -320,8 +320,8 @@ func TestRowPrefetch(t *testing.T) {
 				fetched = append(fetched, int(p-base)/stride+r)
 			}
 		}
-		for range max(c.steps, 1) + 3 {
-			f.step()
+		for i := range max(c.steps, 1) + 3 {
+			f.steps(1 + i%2) // a tile's step, or a run's of 2
 		}
 		if len(fetched) != c.rows || !slices.IsSorted(fetched) || fetched[0] != 0 || fetched[len(fetched)-1] != c.rows-1 {
 			t.Errorf("rows %d steps %d: fetched rows %v", c.rows, c.steps, fetched)
