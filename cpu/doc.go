@@ -64,9 +64,10 @@
 // F16 weights in a weights buffer are packed once, whole, on their first
 // GEMM, and every later GEMM reads its blocks in place (repack_f16.go);
 // others are packed per call, their rows copied out first so that rows a
-// power of two apart do not share an L1 set. With weights beyond the
-// caches, each block's successor is prefetched a few rows per tile call
-// (rowPrefetch).
+// power of two apart do not share an L1 set. Whole 6-row x panels read in
+// place go to the tile a run of them a call (gemmRowsRun, gemmF16RowsRun).
+// With weights beyond the caches, each block's successor is prefetched a
+// few rows per tile call (rowPrefetch).
 //
 // # Repacked weights
 //
