@@ -1075,9 +1075,10 @@ func (b *Backend) mulMatGemm(w, x, dst hostTensor) error {
 
 // A rowPrefetch fetches a block of weight rows into the caches a few
 // rows at a time, spread over the tile calls that multiply the block
-// before it. Issued at once, a block's 1,024 lines overflowed the core's
-// miss buffers, and the GEMM's strided reads (a few hundred bytes of each
-// row) went on at DRAM latency: 4–6 GB/s.
+// before it (a run kernel's call takes its tiles' share at once). Issued
+// at once, a block's 1,024 lines overflowed the core's miss buffers, and
+// the GEMM's strided reads (a few hundred bytes of each row) went on at
+// DRAM latency: 4–6 GB/s.
 type rowPrefetch struct {
 	fetch         func(p uintptr, stride, rows, n int)
 	p             uintptr // not a pointer: it may point past mem
