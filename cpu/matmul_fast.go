@@ -384,7 +384,7 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 	if err != nil {
 		return err
 	}
-	var q4r8 *repackedQ4 // Q4_0 weights' 8-row groups, interleaved (repack.go)
+	var q4r8 *repackedRows // Q4_0 weights' 8-row groups, interleaved (repack.go)
 	if kind == rowQ4 && k.dotQ4R8 != nil {
 		q4r8 = repackedQ4For(w)
 	}
@@ -440,9 +440,9 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 			out := gemvOut(dst, i12, i13, m0, m1)
 			y := b.q8.row(i12 + ne12*i13)
 			g0 := m0 / 8 // m0 is a multiple of mmRows
-			ng := max(0, min(len(out)/8, q4r8.groups-g0))
+			ng := max(0, min(len(out)/8, q4r8.rows-g0))
 			if ng > 0 {
-				k.dotQ4R8(q4r8.span(w.ne[2], i12/r2, i13/r3, g0, ng), y, out[:8*ng])
+				k.dotQ4R8(q4r8.span(w.ne[2], g0, g0+ng, i12/r2, i13/r3), y, out[:8*ng])
 			}
 			i := 8 * ng
 			for ; i+4 <= len(out); i += 4 {
@@ -505,8 +505,8 @@ func (b *Backend) mulMatDot(w, x, dst hostTensor) error {
 					dot, dot4 = k.dotQ4, k.dotQ4x4
 				}
 				i := 0
-				for ; q4r8 != nil && i+8 <= len(out) && (m0+i)/8 < q4r8.groups; i += 8 {
-					k.dotQ4R8(q4r8.group(w.ne[2], i12/r2, i13/r3, (m0+i)/8), y, out[i:i+8])
+				for ; q4r8 != nil && i+8 <= len(out) && (m0+i)/8 < q4r8.rows; i += 8 {
+					k.dotQ4R8(q4r8.row(w.ne[2], (m0+i)/8, i12/r2, i13/r3), y, out[i:i+8])
 				}
 				// Four rows at a time share the activation loads, but
 				// read four short streams: Q8_0 GEMVs whose weights come

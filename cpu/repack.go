@@ -3,6 +3,7 @@ package cpu
 import (
 	"encoding/binary"
 	"os"
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -93,10 +94,12 @@ var repackEnabled = os.Getenv("GPURT_CPU_REPACK") != "0"
 // the weights it holds, and drops them when it is written or freed.
 type weightBuffer struct {
 	*rt.HostMemoryBuffer
-	mu       sync.Mutex
-	repacked map[repackKey]*repackedQ4
-	rows     map[repackKey]*repackedRows // rows repacked one by one (repack_iq4.go, repack_kquants.go)
-	counted  int                         // bytes added to liveWeightBytes
+	mu sync.Mutex
+	// rows are the repacked copies: Q4_0's 8-row groups, the rows of
+	// repack_iq4.go and repack_kquants.go, F16's GEMM panels
+	// (repack_f16.go).
+	rows    map[repackKey]*repackedRows
+	counted int // bytes added to liveWeightBytes
 }
 
 // liveWeightBytes is the size of every live CPU buffer marked as weights:
@@ -137,72 +140,29 @@ type repackKey struct {
 	ne, nb [rt.MaxDims]int
 }
 
-// repackedQ4 is a Q4_0 weight's whole groups of 8 rows, interleaved, for
-// every matrix of its batch dimensions: group g of matrix (i2, i3) at
-// ((i3*ne2+i2)*groups+g)*nb*r8Block.
-type repackedQ4 struct {
-	once   sync.Once
-	groups int // whole groups of 8 rows per matrix
-	nb     int // blocks per row
-	data   []byte
-	size   int // bytes of the original it was made from, from its key's off
-}
-
-// group returns the repacked bytes of group g of matrix (i2, i3).
-func (r *repackedQ4) group(ne2, i2, i3, g int) []byte {
-	return r.span(ne2, i2, i3, g, 1)
-}
-
-// span is groups g to g+n-1 of matrix (i2, i3), one after another.
-func (r *repackedQ4) span(ne2, i2, i3, g, n int) []byte {
-	size := r.nb * r8Block
-	i := ((i3*ne2+i2)*r.groups + g) * size
-	return r.data[i : i+n*size]
-}
-
-// repackedQ4For returns w's repacked copy, making it on first use, or nil
-// where w is not a weight that can be repacked.
-func repackedQ4For(w hostTensor) *repackedQ4 {
+// repackedQ4For returns w's repacked copy, its whole groups of 8 rows
+// as the units of a repackedRows (group g of matrix (i2, i3) is its row
+// g), making it on first use, or nil where w is not a weight that can be
+// repacked.
+func repackedQ4For(w hostTensor) *repackedRows {
 	wb := repackableWeight(w)
 	if wb == nil || w.typ != rt.Q4_0 || w.ne[1] < 8 {
 		return nil
 	}
-	key := repackKey{off: w.off, typ: w.typ, ne: w.ne, nb: w.nb}
-	wb.mu.Lock()
-	r := wb.repacked[key]
-	if r == nil {
-		if wb.repacked == nil {
-			wb.repacked = map[repackKey]*repackedQ4{}
-		}
-		r = &repackedQ4{groups: w.ne[1] / 8, nb: w.ne[0] / rt.QK, size: spanBytes(w)}
-		wb.repacked[key] = r
+	nb := w.ne[0] / rt.QK
+	r := wb.unitsEntry(w, w.ne[1]/8, nb*r8Block)
+	if got, ok := r.made(); ok {
+		return got
 	}
-	wb.mu.Unlock()
-	r.once.Do(func() {
-		n := r.nb * r8Block
-		size := w.ne[2] * w.ne[3] * r.groups * n
-		// The copy is an optimisation: where memory is short it is not
-		// made, and the GEMV reads the weight as stored.
-		if avail, ok := availableMemory(); ok && uint64(size) > avail/2 {
-			return
-		}
-		data, err := allocAligned(size)
-		if err != nil {
-			return
-		}
-		r.data = data
-		for i3 := 0; i3 < w.ne[3]; i3++ {
-			for i2 := 0; i2 < w.ne[2]; i2++ {
-				for g := 0; g < r.groups; g++ {
-					repackQ4R8(w.mem[w.at(8*g, i2, i3):], w.nb[1], r.nb, r.group(w.ne[2], i2, i3, g))
-				}
-			}
-		}
+	return fillQ4R8(r, w, nb)
+}
+
+// fillQ4R8 makes r's copy of w's 8-row groups on first use (apart, as
+// fillRows is).
+func fillQ4R8(r *repackedRows, w hostTensor, nb int) *repackedRows {
+	return r.fillOnce(w, func(g, i2, i3 int, dst []byte) {
+		repackQ4R8(w.mem[w.at(8*g, i2, i3):], w.nb[1], nb, dst)
 	})
-	if r.data == nil {
-		return nil // not made: short of memory
-	}
-	return r
 }
 
 // spanBytes is the number of bytes from h's first element to the end of
@@ -215,16 +175,122 @@ func spanBytes(h hostTensor) int {
 	return end
 }
 
+// repackedRows is a weight's repacked copy in units of rows: its rows
+// repacked one by one (IQ4_XS and the others of repackedRowsFor), its
+// Q4_0 8-row groups or its F16 GEMM panels (a "row" being a group or a
+// panel), for every matrix of its batch dimensions: row m of matrix (i2,
+// i3) at ((i3*ne2+i2)*rows+m)*rowBytes. Every kind is made, kept and
+// dropped by the same code (unitsEntry, fillOnce, invalidate).
+type repackedRows struct {
+	once     sync.Once
+	done     atomic.Bool // once has run
+	rows     int         // rows (or groups, or panels) per matrix
+	rowBytes int
+	data     []byte
+	size     int // bytes of the original it was made from, from its key's off
+}
+
+// row returns the repacked bytes of row m of matrix (i2, i3).
+func (r *repackedRows) row(ne2, m, i2, i3 int) []byte { return r.span(ne2, m, m+1, i2, i3) }
+
+// span returns the repacked bytes of rows [m0, m1) of matrix (i2, i3),
+// rowBytes apart.
+func (r *repackedRows) span(ne2, m0, m1, i2, i3 int) []byte {
+	i := r.at(ne2, m0, i2, i3)
+	return r.data[i : i+(m1-m0)*r.rowBytes]
+}
+
+// at is the offset in r.data of row m of matrix (i2, i3).
+func (r *repackedRows) at(ne2, m, i2, i3 int) int { return ((i3*ne2+i2)*r.rows + m) * r.rowBytes }
+
+// unitsEntry is w's entry among wb's repacked copies: a copy of units
+// units (rows, or panels of rows) of unitBytes per matrix, made empty on
+// first use and filled by fillOnce.
+func (wb *weightBuffer) unitsEntry(w hostTensor, units, unitBytes int) *repackedRows {
+	key := repackKey{off: w.off, typ: w.typ, ne: w.ne, nb: w.nb}
+	wb.mu.Lock()
+	defer wb.mu.Unlock()
+	r := wb.rows[key]
+	if r == nil {
+		if wb.rows == nil {
+			wb.rows = map[repackKey]*repackedRows{}
+		}
+		r = &repackedRows{rows: units, rowBytes: unitBytes, size: spanBytes(w)}
+		wb.rows[key] = r
+	}
+	return r
+}
+
+// made returns r once fillOnce has run: r, or nil where the copy was not
+// made (short of memory); ok is false before. Every GEMV after the first
+// takes this way, which allocates nothing (fillOnce's closures would).
+func (r *repackedRows) made() (_ *repackedRows, ok bool) {
+	if !r.done.Load() {
+		return nil, false
+	}
+	if r.data == nil {
+		return nil, true
+	}
+	return r, true
+}
+
+// fillOnce makes r's copy of w, once: fill writes unit m of matrix (i2,
+// i3) into dst. It returns made's copy.
+func (r *repackedRows) fillOnce(w hostTensor, fill func(m, i2, i3 int, dst []byte)) *repackedRows {
+	r.once.Do(func() {
+		defer r.done.Store(true)
+		size := w.ne[2] * w.ne[3] * r.rows * r.rowBytes
+		// The copy is an optimisation: where memory is short it is not
+		// made, and the kernels read the weight as stored.
+		if avail, ok := availableMemory(); ok && uint64(size) > avail/2 {
+			return
+		}
+		data, err := allocAligned(size)
+		if err != nil || size == 0 {
+			return
+		}
+		r.data = data
+		// A model's first token repacks all its weights of the type (a
+		// 7B Q4_K_M file's 3.5 GB at 1.5–1.8 GB/s a core), so the units
+		// split over the cores, in contiguous shares.
+		total := w.ne[2] * w.ne[3] * r.rows
+		parts := max(1, min(runtime.GOMAXPROCS(0), total*r.rowBytes/repackBytesPerPart))
+		var wg sync.WaitGroup
+		for part := range parts {
+			wg.Go(func() {
+				for i := part * total / parts; i < (part+1)*total/parts; i++ {
+					m, i2, i3 := i%r.rows, i/r.rows%w.ne[2], i/(r.rows*w.ne[2])
+					fill(m, i2, i3, r.row(w.ne[2], m, i2, i3))
+				}
+			})
+		}
+		wg.Wait()
+	})
+	got, _ := r.made()
+	return got
+}
+
+// repackBytesPerPart is the fewest bytes a goroutine of fillOnce writes:
+// small weights repack on the calling goroutine alone. (In bytes, as units
+// differ: a Q4_K row of 256 weights is 296 bytes, an F16 panel of K =
+// 4096 is 128 KiB.)
+const repackBytesPerPart = 64 << 10
+
+// repackableWeight is w's buffer where w may be repacked: a weights
+// buffer of this backend, with repacking on.
+func repackableWeight(w hostTensor) *weightBuffer {
+	wb, ok := w.buf.(*weightBuffer)
+	if !ok || !repackEnabled || wb.Usage() != rt.UsageWeights {
+		return nil
+	}
+	return wb
+}
+
 // invalidate drops the repacked copies of weights that overlap bytes
 // [off, off+size) of the buffer.
 func (wb *weightBuffer) invalidate(off, size int) {
 	wb.mu.Lock()
 	defer wb.mu.Unlock()
-	for k, r := range wb.repacked {
-		if off < k.off+r.size && k.off < off+size {
-			delete(wb.repacked, k)
-		}
-	}
 	for k, r := range wb.rows {
 		if off < k.off+r.size && k.off < off+size {
 			delete(wb.rows, k)
@@ -234,7 +300,7 @@ func (wb *weightBuffer) invalidate(off, size int) {
 
 func (wb *weightBuffer) dropAll() {
 	wb.mu.Lock()
-	wb.repacked, wb.rows = nil, nil
+	wb.rows = nil
 	wb.mu.Unlock()
 }
 

@@ -1,7 +1,5 @@
 package cpu
 
-import rt "github.com/gpurt/gpurt/runtime"
-
 // Repacked F16 panels
 //
 // The F16 GEMM multiplies gemmNR-row panels of weights in packF16's
@@ -51,14 +49,4 @@ func fillF16Panels(r *repackedRows, k *kernels, w hostTensor) *repackedRows {
 		}
 		k.packF16(dst, src, stride, K)
 	})
-}
-
-// repackableWeight is w's buffer where w may be repacked: a weights
-// buffer of this backend, with repacking on.
-func repackableWeight(w hostTensor) *weightBuffer {
-	wb, ok := w.buf.(*weightBuffer)
-	if !ok || !repackEnabled || wb.Usage() != rt.UsageWeights {
-		return nil
-	}
-	return wb
 }

@@ -3,9 +3,6 @@ package cpu
 import (
 	"encoding/binary"
 	"math"
-	"runtime"
-	"sync"
-	"sync/atomic"
 	"unsafe"
 
 	rt "github.com/gpurt/gpurt/runtime"
@@ -154,32 +151,6 @@ func dotIQ4XSRGo(p []byte, a *iq4Act) float32 {
 	return acc
 }
 
-// repackedRows is a weight's rows repacked one by one (IQ4_XS and the
-// others of repackedRowsFor), or its F16 GEMM panels (a "row" being a
-// panel of gemmNR rows), for every matrix of its batch dimensions: row m
-// of matrix (i2, i3) at ((i3*ne2+i2)*rows+m)*rowBytes.
-type repackedRows struct {
-	once     sync.Once
-	done     atomic.Bool // once has run
-	rows     int         // rows (or panels) per matrix
-	rowBytes int
-	data     []byte
-	size     int // bytes of the original it was made from, from its key's off
-}
-
-// row returns the repacked bytes of row m of matrix (i2, i3).
-func (r *repackedRows) row(ne2, m, i2, i3 int) []byte { return r.span(ne2, m, m+1, i2, i3) }
-
-// span returns the repacked bytes of rows [m0, m1) of matrix (i2, i3),
-// rowBytes apart.
-func (r *repackedRows) span(ne2, m0, m1, i2, i3 int) []byte {
-	i := r.at(ne2, m0, i2, i3)
-	return r.data[i : i+(m1-m0)*r.rowBytes]
-}
-
-// at is the offset in r.data of row m of matrix (i2, i3).
-func (r *repackedRows) at(ne2, m, i2, i3 int) int { return ((i3*ne2+i2)*r.rows + m) * r.rowBytes }
-
 // repackedRowsFor returns w's repacked rows (IQ4_XS, the K-quants but
 // Q6_K, the ternary types, MXFP4, IQ4_NL, Q4_1, Q5_0 or Q5_1), making
 // them on first use, or nil where w is not a weight that can be repacked
@@ -237,79 +208,6 @@ func fillRows(r *repackedRows, w hostTensor, nb int, repack func(w []byte, nb in
 		repack(w.mem[w.at(m, i2, i3):], nb, dst)
 	})
 }
-
-// unitsEntry is w's entry among wb's repacked copies: a copy of units
-// units (rows, or panels of rows) of unitBytes per matrix, made empty on
-// first use and filled by fillOnce.
-func (wb *weightBuffer) unitsEntry(w hostTensor, units, unitBytes int) *repackedRows {
-	key := repackKey{off: w.off, typ: w.typ, ne: w.ne, nb: w.nb}
-	wb.mu.Lock()
-	defer wb.mu.Unlock()
-	r := wb.rows[key]
-	if r == nil {
-		if wb.rows == nil {
-			wb.rows = map[repackKey]*repackedRows{}
-		}
-		r = &repackedRows{rows: units, rowBytes: unitBytes, size: spanBytes(w)}
-		wb.rows[key] = r
-	}
-	return r
-}
-
-// made returns r once fillOnce has run: r, or nil where the copy was not
-// made (short of memory); ok is false before. Every GEMV after the first
-// takes this way, which allocates nothing (fillOnce's closures would).
-func (r *repackedRows) made() (_ *repackedRows, ok bool) {
-	if !r.done.Load() {
-		return nil, false
-	}
-	if r.data == nil {
-		return nil, true
-	}
-	return r, true
-}
-
-// fillOnce makes r's copy of w, once: fill writes unit m of matrix (i2,
-// i3) into dst. It returns made's copy.
-func (r *repackedRows) fillOnce(w hostTensor, fill func(m, i2, i3 int, dst []byte)) *repackedRows {
-	r.once.Do(func() {
-		defer r.done.Store(true)
-		size := w.ne[2] * w.ne[3] * r.rows * r.rowBytes
-		// The copy is an optimisation: where memory is short it is not
-		// made, and the kernels read the weight as stored.
-		if avail, ok := availableMemory(); ok && uint64(size) > avail/2 {
-			return
-		}
-		data, err := allocAligned(size)
-		if err != nil || size == 0 {
-			return
-		}
-		r.data = data
-		// A model's first token repacks all its weights of the type (a
-		// 7B Q4_K_M file's 3.5 GB at 1.5–1.8 GB/s a core), so the units
-		// split over the cores, in contiguous shares.
-		total := w.ne[2] * w.ne[3] * r.rows
-		parts := max(1, min(runtime.GOMAXPROCS(0), total*r.rowBytes/repackBytesPerPart))
-		var wg sync.WaitGroup
-		for part := range parts {
-			wg.Go(func() {
-				for i := part * total / parts; i < (part+1)*total/parts; i++ {
-					m, i2, i3 := i%r.rows, i/r.rows%w.ne[2], i/(r.rows*w.ne[2])
-					fill(m, i2, i3, r.row(w.ne[2], m, i2, i3))
-				}
-			})
-		}
-		wg.Wait()
-	})
-	got, _ := r.made()
-	return got
-}
-
-// repackBytesPerPart is the fewest bytes a goroutine of fillOnce writes:
-// small weights repack on the calling goroutine alone. (In bytes, as units
-// differ: a Q4_K row of 256 weights is 296 bytes, an F16 panel of K =
-// 4096 is 128 KiB.)
-const repackBytesPerPart = 64 << 10
 
 // Repacked MXFP4 rows
 //

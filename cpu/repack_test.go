@@ -119,9 +119,8 @@ func TestRepackedWeightsFollowWrites(t *testing.T) {
 	}
 }
 
-// repackedCopies is how many repacked copies wb holds: Q4_0's groups and
-// every other type's rows.
-func repackedCopies(wb *weightBuffer) int { return len(wb.repacked) + len(wb.rows) }
+// repackedCopies is how many repacked copies wb holds.
+func repackedCopies(wb *weightBuffer) int { return len(wb.rows) }
 
 func testRepackedFollowWrites(t *testing.T, typ rt.DType, K, M, N, ne2 int, vec rt.DType) {
 	ctx := rt.NewContext()
