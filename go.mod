@@ -3,7 +3,6 @@ module github.com/gpurt/gpurt
 go 1.26.0
 
 require (
-	github.com/ardanlabs/jinja v1.8.0
 	github.com/chromedp/chromedp v0.23.1
 	github.com/oliverbestmann/webgpu v1.34.1
 	github.com/vulkan-go/vulkan v0.0.0-20221209234627-c0a353ae26c8

@@ -73,8 +73,8 @@
 // # Chat templates
 //
 // A model's own Jinja template (tokenizer.chat_template) is rendered with
-// github.com/ardanlabs/jinja (JinjaTemplate), which gives the built-in
-// formats' text exactly for the templates of llama.cpp's Qwen2, Llama 3
+// internal/jinja, a copy of github.com/ardanlabs/jinja (JinjaTemplate),
+// which gives the built-in formats' text exactly for the templates of llama.cpp's Qwen2, Llama 3
 // and Gemma 3 vocab files (template_test.go). Built-ins render chatml,
 // llama2, llama3, gemma, phi3 and mistral for files without one, or by
 // name (ChooseTemplate; --chat-template NAME|FILE). A template that does

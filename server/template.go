@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ardanlabs/jinja"
+	"github.com/gpurt/gpurt/internal/jinja"
 	rt "github.com/gpurt/gpurt/runtime"
 )
 
@@ -206,7 +206,7 @@ func ChooseTemplate(choice, modelJinja, bos, eos string, readFile func(string) (
 }
 
 // JinjaTemplate compiles a model's own chat template (Jinja, as
-// tokenizer.chat_template holds it) with github.com/ardanlabs/jinja.
+// tokenizer.chat_template holds it) with github.com/gpurt/gpurt/internal/jinja.
 // bos and eos are the texts of the vocabulary's BOS and EOS tokens, the
 // template's bos_token and eos_token. A leading BOS text in the output is
 // dropped (the tokenizer adds BOS), and the stop texts are those of the
