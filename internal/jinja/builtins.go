@@ -77,17 +77,23 @@ func builtinRange(args []Value, kwargs map[string]Value) (Value, error) {
 		return Undefined(), fmt.Errorf("range: step must not be zero")
 	}
 
-	var items []Value
-	if step > 0 {
-		for i := start; i < stop; i += step {
-			items = append(items, NewInt(i))
-		}
-	} else {
-		for i := start; i > stop; i += step {
-			items = append(items, NewInt(i))
-		}
+	// The count in uint64, where no start, stop or step overflows it;
+	// charged (and so bounded) before anything is made.
+	var count uint64
+	switch {
+	case step > 0 && start < stop:
+		count = (uint64(stop-start) + uint64(step) - 1) / uint64(step)
+	case step < 0 && start > stop:
+		count = (uint64(start-stop) + uint64(-step) - 1) / uint64(-step)
 	}
-
+	if count > renderFuel {
+		count = renderFuel + 1
+	}
+	active.spendProduct(int(count), itemFuel)
+	items := make([]Value, count)
+	for i := range items {
+		items[i] = NewInt(start + int64(i)*step)
+	}
 	return NewList(items), nil
 }
 
@@ -273,12 +279,12 @@ func evalTest(name string, val Value, args []Value) (bool, error) {
 		if len(args) < 1 {
 			return false, fmt.Errorf("test %q requires an argument", name)
 		}
-		return val.Equals(args[0]), nil
+		return val.equals(args[0], active, 0), nil
 	case "ne", "!=":
 		if len(args) < 1 {
 			return false, fmt.Errorf("test %q requires an argument", name)
 		}
-		return !val.Equals(args[0]), nil
+		return !val.equals(args[0], active, 0), nil
 	case "gt", "greaterthan", ">":
 		if len(args) < 1 {
 			return false, nil
@@ -330,7 +336,7 @@ func evalTest(name string, val Value, args []Value) (bool, error) {
 		if len(args) < 1 {
 			return false, nil
 		}
-		return val.Equals(args[0]), nil
+		return val.equals(args[0], active, 0), nil
 	}
 
 	return false, fmt.Errorf("unknown test %q", name)
@@ -364,8 +370,8 @@ func filterTojson(args []Value, kwargs map[string]Value) (Value, error) {
 	// the reflection-based encoder for correctness instead of duplicating
 	// indent state in the direct encoder.
 	if indent, ok := kwargs["indent"]; ok && !indent.IsNone() && !indent.IsUndefined() {
-		n := int(toInt64(indent))
-		data, err := json.MarshalIndent(valueToGo(args[0]), "", strings.Repeat(" ", n))
+		n := max(0, toInt64(indent))
+		data, err := json.MarshalIndent(valueToGo(args[0], 0), "", repeat(" ", n))
 		if err != nil {
 			return NewString(""), nil
 		}
@@ -378,7 +384,7 @@ func filterTojson(args []Value, kwargs map[string]Value) (Value, error) {
 	// + reflect) to a handful (one strings.Builder grow + one Marshal
 	// per leaf string for escaping).
 	var sb strings.Builder
-	if err := encodeValueJSON(&sb, args[0], itemSeparator, keySeparator); err != nil {
+	if err := encodeValueJSON(&sb, args[0], itemSeparator, keySeparator, 0); err != nil {
 		return NewString(""), nil
 	}
 	return NewString(sb.String()), nil
@@ -398,7 +404,8 @@ func filterTojson(args []Value, kwargs map[string]Value) (Value, error) {
 //
 // Both differences would otherwise change the tokenization of every tool
 // definition that ends up in a chat prompt.
-func encodeValueJSON(sb *strings.Builder, v Value, itemSeparator, keySeparator string) error {
+func encodeValueJSON(sb *strings.Builder, v Value, itemSeparator, keySeparator string, depth int) error {
+	active.spend(1)
 	switch v.kind {
 	case KindUndefined, KindNone, KindCallable:
 		sb.WriteString("null")
@@ -427,15 +434,19 @@ func encodeValueJSON(sb *strings.Builder, v Value, itemSeparator, keySeparator s
 		return nil
 
 	case KindString:
+		active.spend(len(v.AsString()))
 		return encodeJSONString(sb, v.AsString())
 
 	case KindList:
+		if active.tooDeep(depth) {
+			return fmt.Errorf("tojson: lists nested more than %d deep", maxValueDepth)
+		}
 		sb.WriteByte('[')
 		for i, item := range v.AsList().Items {
 			if i > 0 {
 				sb.WriteString(itemSeparator)
 			}
-			if err := encodeValueJSON(sb, item, itemSeparator, keySeparator); err != nil {
+			if err := encodeValueJSON(sb, item, itemSeparator, keySeparator, depth+1); err != nil {
 				return err
 			}
 		}
@@ -443,6 +454,9 @@ func encodeValueJSON(sb *strings.Builder, v Value, itemSeparator, keySeparator s
 		return nil
 
 	case KindDict:
+		if active.tooDeep(depth) {
+			return fmt.Errorf("tojson: dicts nested more than %d deep", maxValueDepth)
+		}
 		sb.WriteByte('{')
 		d := v.AsDict()
 		for i, key := range d.Keys {
@@ -453,7 +467,7 @@ func encodeValueJSON(sb *strings.Builder, v Value, itemSeparator, keySeparator s
 				return err
 			}
 			sb.WriteString(keySeparator)
-			if err := encodeValueJSON(sb, d.Data[key], itemSeparator, keySeparator); err != nil {
+			if err := encodeValueJSON(sb, d.Data[key], itemSeparator, keySeparator, depth+1); err != nil {
 				return err
 			}
 		}
@@ -556,7 +570,7 @@ func filterJoin(args []Value, kwargs map[string]Value) (Value, error) {
 		}
 		parts[i] = printValue(item)
 	}
-
+	active.spendProduct(len(parts), len(sep))
 	return NewString(strings.Join(parts, sep)), nil
 }
 
@@ -831,7 +845,7 @@ func filterReplace(args []Value, kwargs map[string]Value) (Value, error) {
 		count = int(toInt64(c))
 	}
 
-	return NewString(strings.Replace(s, old, newStr, count)), nil
+	return NewString(replace(s, old, newStr, count)), nil
 }
 
 func filterRound(args []Value, kwargs map[string]Value) (Value, error) {
@@ -1081,8 +1095,9 @@ func filterIndent(args []Value, kwargs map[string]Value) (Value, error) {
 		indentFirst = f.IsTruthy()
 	}
 
-	pad := strings.Repeat(" ", width)
 	lines := strings.Split(s, "\n")
+	active.spendProduct(len(lines), width)
+	pad := repeat(" ", int64(width))
 	for i, line := range lines {
 		if i == 0 && !indentFirst {
 			continue
@@ -1293,7 +1308,7 @@ func compareValues(a, b Value) int {
 func containsValue(container, item Value) bool {
 	if container.IsList() {
 		for _, v := range container.AsList().Items {
-			if v.Equals(item) {
+			if v.equals(item, active, 0) {
 				return true
 			}
 		}
@@ -1310,7 +1325,11 @@ func containsValue(container, item Value) bool {
 
 // valueToGo converts a Value back to a plain Go type suitable for
 // json.Marshal.
-func valueToGo(v Value) any {
+func valueToGo(v Value, depth int) any {
+	active.spend(1)
+	if (v.IsList() || v.IsDict()) && active.tooDeep(depth) {
+		return nil
+	}
 	switch v.kind {
 	case KindUndefined, KindNone:
 		return nil
@@ -1326,14 +1345,14 @@ func valueToGo(v Value) any {
 		list := v.AsList()
 		out := make([]any, list.Len())
 		for i, item := range list.Items {
-			out[i] = valueToGo(item)
+			out[i] = valueToGo(item, depth+1)
 		}
 		return out
 	case KindDict:
 		d := v.AsDict()
 		out := make(map[string]any, d.Len())
 		for _, key := range d.Keys {
-			out[key] = valueToGo(d.Data[key])
+			out[key] = valueToGo(d.Data[key], depth+1)
 		}
 		return out
 	case KindCallable:
@@ -1365,10 +1384,10 @@ func printValue(v Value) string {
 		return s
 	case KindString:
 		return v.AsString()
-	case KindList:
-		return v.String()
-	case KindDict:
-		return v.String()
+	case KindList, KindDict:
+		var sb strings.Builder
+		v.repr(&sb, active, 0)
+		return sb.String()
 	case KindCallable:
 		return ""
 	}

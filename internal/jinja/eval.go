@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode/utf8"
 )
 
 var (
@@ -58,10 +59,17 @@ func (e *evaluator) execNodes(nodes []node) error {
 	return nil
 }
 
+// write appends s to the output, charging its bytes.
+func (e *evaluator) write(s string) {
+	active.spend(len(s))
+	e.output.WriteString(s)
+}
+
 func (e *evaluator) execNode(n node) error {
+	active.spend(1)
 	switch nd := n.(type) {
 	case *textNode:
-		e.output.WriteString(nd.text)
+		e.write(nd.text)
 		return nil
 
 	case *outputNode:
@@ -69,7 +77,7 @@ func (e *evaluator) execNode(n node) error {
 		if err != nil {
 			return err
 		}
-		e.output.WriteString(printValue(val))
+		e.write(printValue(val))
 		return nil
 
 	case *ifNode:
@@ -133,10 +141,12 @@ func (e *evaluator) execFor(n *forNode) error {
 		items = iterVal.AsList().Items
 	case iterVal.IsDict():
 		d := iterVal.AsDict()
+		active.spendProduct(d.Len(), itemFuel)
 		for _, key := range d.Keys {
 			items = append(items, NewString(key))
 		}
 	case iterVal.IsString():
+		active.spendProduct(utf8.RuneCountInString(iterVal.AsString()), itemFuel)
 		for _, r := range iterVal.AsString() {
 			items = append(items, NewString(string(r)))
 		}
@@ -183,6 +193,7 @@ func (e *evaluator) execFor(n *forNode) error {
 	child.set("loop", loop)
 
 	for i, item := range items {
+		active.spend(1)
 		// Set loop variable(s).
 		if n.keyVar != "" {
 			// Destructuring: for key, val in items
@@ -284,6 +295,7 @@ func (e *evaluator) execMacro(n *macroNode) error {
 	parentScope := e.scope
 
 	fn := NewCallable(n.name, func(args []Value, kwargs map[string]Value) (Value, error) {
+		defer active.call(n.name)()
 		child := newScope(parentScope)
 
 		// Bind positional args.
@@ -332,6 +344,7 @@ func (e *evaluator) execCall(n *callNode) error {
 	parentScope := e.scope
 
 	caller := NewCallable("caller", func(args []Value, kwargs map[string]Value) (Value, error) {
+		defer active.call("caller")()
 		child := newScope(parentScope)
 		for i, argName := range callerArgs {
 			if i < len(args) {
@@ -382,7 +395,7 @@ func (e *evaluator) execCall(n *callNode) error {
 		if err != nil {
 			return err
 		}
-		e.output.WriteString(printValue(result))
+		e.write(printValue(result))
 		return nil
 	}
 
@@ -399,7 +412,7 @@ func (e *evaluator) execCall(n *callNode) error {
 	if err != nil {
 		return err
 	}
-	e.output.WriteString(printValue(result))
+	e.write(printValue(result))
 	return nil
 }
 
@@ -424,12 +437,12 @@ func (e *evaluator) execFilterBlock(n *filterBlockNode) error {
 		if err != nil {
 			return err
 		}
-		e.output.WriteString(printValue(result))
+		e.write(printValue(result))
 		return nil
 	}
 
 	// For more complex filter expressions, just output the body.
-	e.output.WriteString(bodyStr)
+	e.write(bodyStr)
 	return nil
 }
 
@@ -437,7 +450,20 @@ func (e *evaluator) execFilterBlock(n *filterBlockNode) error {
 // Expression evaluation
 // =============================================================================
 
+// evalExpr evaluates ex, charging a unit and, for a value it makes rather
+// than looks up, the value's size.
 func (e *evaluator) evalExpr(ex expr) (Value, error) {
+	defer active.nest()()
+	v, err := e.evalKind(ex)
+	switch ex.(type) {
+	case *litExpr, *nameExpr, *attrExpr, *itemExpr, *condExpr, *testExpr, *unaryExpr:
+	default:
+		active.charge(v)
+	}
+	return v, err
+}
+
+func (e *evaluator) evalKind(ex expr) (Value, error) {
 	switch n := ex.(type) {
 	case *litExpr:
 		return n.val, nil
@@ -1075,7 +1101,7 @@ func (e *evaluator) stringMethod(obj Value, method string) (Value, error) {
 			if len(args) > 2 {
 				count = int(toInt64(args[2]))
 			}
-			return NewString(strings.Replace(s, old, newStr, count)), nil
+			return NewString(replace(s, old, newStr, count)), nil
 		}), nil
 
 	case "upper":
@@ -1135,8 +1161,8 @@ func (e *evaluator) stringMethod(obj Value, method string) (Value, error) {
 			result := s
 			for i, arg := range args {
 				placeholder := fmt.Sprintf("{%d}", i)
-				result = strings.ReplaceAll(result, placeholder, printValue(arg))
-				result = strings.Replace(result, "{}", printValue(arg), 1)
+				result = replace(result, placeholder, printValue(arg), -1)
+				result = replace(result, "{}", printValue(arg), 1)
 			}
 			return NewString(result), nil
 		}), nil
@@ -1320,7 +1346,7 @@ func subValues(a, b Value) Value {
 
 func mulValues(a, b Value) Value {
 	if a.IsString() && b.IsInt() {
-		return NewString(strings.Repeat(a.AsString(), int(b.AsInt())))
+		return NewString(repeat(a.AsString(), b.AsInt()))
 	}
 	if a.IsFloat() || b.IsFloat() {
 		return NewFloat(toFloat64(a) * toFloat64(b))
@@ -1365,5 +1391,5 @@ func valuesEqual(a, b Value) bool {
 	if a.IsNone() && b.IsNone() {
 		return true
 	}
-	return a.Equals(b)
+	return a.equals(b, active, 0)
 }

@@ -191,6 +191,16 @@ func tokenizeExpr(s string) []tok {
 type exprParser struct {
 	tokens []tok
 	pos    int
+	depth  int // expressions in progress within each other
+}
+
+// nest counts one more expression within the ones in progress and fails
+// past maxParseDepth: the parser recurses as deep as the source nests.
+func (p *exprParser) nest() error {
+	if p.depth++; p.depth > maxParseDepth {
+		return fmt.Errorf("%w: expressions nest more than %d deep", ErrLimit, maxParseDepth)
+	}
+	return nil
 }
 
 func newExprParser(tokens []tok) *exprParser {
@@ -252,6 +262,10 @@ func parseExpr(s string) (expr, error) {
 
 // parseExpression handles the lowest precedence: inline if/else.
 func (p *exprParser) parseExpression() (expr, error) {
+	defer func() { p.depth-- }()
+	if err := p.nest(); err != nil {
+		return nil, err
+	}
 	e, err := p.parseOr()
 	if err != nil {
 		return nil, err
@@ -320,6 +334,10 @@ func (p *exprParser) parseAnd() (expr, error) {
 }
 
 func (p *exprParser) parseNot() (expr, error) {
+	defer func() { p.depth-- }()
+	if err := p.nest(); err != nil {
+		return nil, err
+	}
 	if p.peek().kind == tokName && p.peek().val == "not" {
 		p.advance()
 		operand, err := p.parseNot()
@@ -512,6 +530,10 @@ func (p *exprParser) parsePower() (expr, error) {
 }
 
 func (p *exprParser) parseUnary() (expr, error) {
+	defer func() { p.depth-- }()
+	if err := p.nest(); err != nil {
+		return nil, err
+	}
 	if p.peek().kind == tokOp && (p.peek().val == "-" || p.peek().val == "+") {
 		op := p.advance().val
 		operand, err := p.parseUnary()
@@ -991,8 +1013,9 @@ func trimBlockNewline(s string) string {
 }
 
 type templateParser struct {
-	segs []segment
-	pos  int
+	segs  []segment
+	pos   int
+	depth int // blocks in progress within each other
 }
 
 func (p *templateParser) done() bool {
@@ -1016,6 +1039,10 @@ func (p *templateParser) advance() *segment {
 // stop keywords (e.g., "endif", "endfor", "elif", "else"). Returns the nodes
 // collected so far. The stop keyword segment is NOT consumed.
 func (p *templateParser) parseUntil(stopKeywords ...string) ([]node, error) {
+	defer func() { p.depth-- }()
+	if p.depth++; p.depth > maxParseDepth {
+		return nil, fmt.Errorf("%w: blocks nest more than %d deep", ErrLimit, maxParseDepth)
+	}
 	var nodes []node
 
 	for !p.done() {

@@ -48,7 +48,23 @@ func (t *Template) RenderValues(data map[string]Value) (string, error) {
 // =============================================================================
 
 // render executes the AST with the given data and returns the result.
-func render(nodes []node, data map[string]Value) (string, error) {
+//
+// It runs under the limits of limits.go, and a panic in the engine comes
+// back as an error: a template is a model file's data.
+func render(nodes []node, data map[string]Value) (out string, err error) {
+	renderMu.Lock()
+	defer renderMu.Unlock()
+	active = newBudget()
+	defer func() {
+		active = nil
+		if r := recover(); r != nil {
+			if l, ok := r.(limitPanic); ok {
+				out, err = "", l.err
+				return
+			}
+			out, err = "", fmt.Errorf("jinja: render failed: %v", r)
+		}
+	}()
 	e := evaluator{
 		output: strings.Builder{},
 	}

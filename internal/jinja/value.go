@@ -167,65 +167,98 @@ func (v Value) AsCallable() *Callable {
 // =============================================================================
 
 // String returns a Python-style string representation of the value.
+// Lists and dicts nested more than maxValueDepth deep (one that holds
+// itself) show as [...] and {...} past that depth, as Python's repr
+// shows a list that holds itself.
 func (v Value) String() string {
+	var sb strings.Builder
+	v.repr(&sb, nil, 0)
+	return sb.String()
+}
+
+// repr writes String's text into sb, charging b (nil: nothing) a unit a
+// value and a unit a byte of its strings.
+func (v Value) repr(sb *strings.Builder, b *budget, depth int) {
+	b.spend(1)
 	switch v.kind {
 	case KindUndefined:
-		return "Undefined"
+		sb.WriteString("Undefined")
 
 	case KindNone:
-		return "None"
+		sb.WriteString("None")
 
 	case KindBool:
 		if v.v.(bool) {
-			return "True"
+			sb.WriteString("True")
+		} else {
+			sb.WriteString("False")
 		}
-		return "False"
 
 	case KindInt:
-		return fmt.Sprintf("%d", v.v.(int64))
+		fmt.Fprintf(sb, "%d", v.v.(int64))
 
 	case KindFloat:
-		return fmt.Sprintf("%g", v.v.(float64))
+		fmt.Fprintf(sb, "%g", v.v.(float64))
 
 	case KindString:
-		return fmt.Sprintf("'%s'", v.v.(string))
+		s := v.v.(string)
+		b.spend(len(s))
+		sb.WriteByte('\'')
+		sb.WriteString(s)
+		sb.WriteByte('\'')
 
 	case KindList:
+		if b.tooDeep(depth) {
+			sb.WriteString("[...]")
+			return
+		}
 		list := v.v.(*List)
-		var b strings.Builder
-		b.WriteByte('[')
+		sb.WriteByte('[')
 		for i, item := range list.Items {
 			if i > 0 {
-				b.WriteString(", ")
+				sb.WriteString(", ")
 			}
-			b.WriteString(item.String())
+			item.repr(sb, b, depth+1)
 		}
-		b.WriteByte(']')
-		return b.String()
+		sb.WriteByte(']')
 
 	case KindDict:
+		if b.tooDeep(depth) {
+			sb.WriteString("{...}")
+			return
+		}
 		d := v.v.(*Dict)
-		var b strings.Builder
-		b.WriteByte('{')
+		sb.WriteByte('{')
 		for i, key := range d.Keys {
 			if i > 0 {
-				b.WriteString(", ")
+				sb.WriteString(", ")
 			}
-			fmt.Fprintf(&b, "'%s': %s", key, d.Data[key].String())
+			b.spend(len(key))
+			sb.WriteByte('\'')
+			sb.WriteString(key)
+			sb.WriteString("': ")
+			d.Data[key].repr(sb, b, depth+1)
 		}
-		b.WriteByte('}')
-		return b.String()
+		sb.WriteByte('}')
 
 	case KindCallable:
 		c := v.v.(Callable)
-		return fmt.Sprintf("<callable %s>", c.Name)
-	}
+		fmt.Fprintf(sb, "<callable %s>", c.Name)
 
-	return "Undefined"
+	default:
+		sb.WriteString("Undefined")
+	}
 }
 
-// Equals reports whether v and other hold the same value.
+// Equals reports whether v and other hold the same value. Lists and
+// dicts nested more than maxValueDepth deep are unequal.
 func (v Value) Equals(other Value) bool {
+	return v.equals(other, nil, 0)
+}
+
+// equals is Equals charging b (nil: nothing) a unit a value compared.
+func (v Value) equals(other Value, b *budget, depth int) bool {
+	b.spend(1)
 	if v.kind != other.kind {
 		return false
 	}
@@ -248,12 +281,15 @@ func (v Value) Equals(other Value) bool {
 
 	case KindList:
 		a := v.v.(*List)
-		b := other.v.(*List)
-		if a.Len() != b.Len() {
+		o := other.v.(*List)
+		if a.Len() != o.Len() {
+			return false
+		}
+		if b.tooDeep(depth) {
 			return false
 		}
 		for i := range a.Items {
-			if !a.Items[i].Equals(b.Items[i]) {
+			if !a.Items[i].equals(o.Items[i], b, depth+1) {
 				return false
 			}
 		}
@@ -261,16 +297,19 @@ func (v Value) Equals(other Value) bool {
 
 	case KindDict:
 		a := v.v.(*Dict)
-		b := other.v.(*Dict)
-		if a.Len() != b.Len() {
+		o := other.v.(*Dict)
+		if a.Len() != o.Len() {
+			return false
+		}
+		if b.tooDeep(depth) {
 			return false
 		}
 		for _, key := range a.Keys {
-			bv, ok := b.Get(key)
+			ov, ok := o.Get(key)
 			if !ok {
 				return false
 			}
-			if !a.Data[key].Equals(bv) {
+			if !a.Data[key].equals(ov, b, depth+1) {
 				return false
 			}
 		}
