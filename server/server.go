@@ -344,7 +344,11 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, e)
 		return
 	}
-	prompt := s.opts.Template.Render(msgs, true)
+	prompt, err := s.opts.Template.Render(msgs, true)
+	if err != nil {
+		writeError(w, badRequest("messages", "%v", err))
+		return
+	}
 	g.stops = append(g.stops, s.opts.Template.Stops...)
 	s.generate(w, r, g, prompt, nil, true)
 }

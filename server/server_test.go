@@ -66,7 +66,14 @@ func post(t testing.TB, url, body string, header ...string) (*http.Response, []b
 }
 
 func TestBadRequests(t *testing.T) {
-	ts, _ := startServer(t, Options{MaxBodyBytes: 4096}, EngineOptions{Queue: 4, Slots: 2})
+	// A chat template that runs away on messages longer than a letter
+	// (a hostile model file's): the requests below fail before rendering
+	// but one.
+	hostile, err := JinjaTemplate("hostile", hostileTemplate, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, _ := startServer(t, Options{MaxBodyBytes: 4096, Template: hostile}, EngineOptions{Queue: 4, Slots: 2})
 	long := strings.Repeat("truth universally acknowledged ", 200)
 	chat := ts.URL + "/v1/chat/completions"
 	comp := ts.URL + "/v1/completions"
@@ -96,6 +103,7 @@ func TestBadRequests(t *testing.T) {
 		{"n 2", chat, `{"messages": [{"role":"user","content":"hi"}], "n": 2}`, 400, "n"},
 		{"stop number", chat, `{"messages": [{"role":"user","content":"hi"}], "stop": 3}`, 400, "stop"},
 		{"stop empty", chat, `{"messages": [{"role":"user","content":"hi"}], "stop": [""]}`, 400, "stop"},
+		{"chat template runs away", chat, `{"messages": [{"role":"user","content":"hello"}]}`, 400, "messages"},
 		{"stream string", chat, `{"messages": [{"role":"user","content":"hi"}], "stream": "yes"}`, 400, "stream"},
 		{"no prompt", comp, `{"max_tokens": 3}`, 400, "prompt"},
 		{"prompt object", comp, `{"prompt": {"a": 1}}`, 400, "prompt"},
@@ -144,6 +152,10 @@ func TestBadRequests(t *testing.T) {
 	resp, body := post(t, comp, `{"prompt": "It is", "max_tokens": 4, "temperature": 0}`)
 	if resp.StatusCode != 200 {
 		t.Fatalf("after the bad requests: %d %s", resp.StatusCode, body)
+	}
+	resp, body = post(t, chat, `{"messages": [{"role":"user","content":"h"}], "max_tokens": 4, "temperature": 0}`)
+	if resp.StatusCode != 200 {
+		t.Fatalf("a chat after the bad requests: %d %s", resp.StatusCode, body)
 	}
 }
 

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -23,14 +24,21 @@ type Template struct {
 	// Stops are texts that end an assistant turn, for models whose
 	// vocabulary lacks them as end-of-generation tokens.
 	Stops  []string
-	render func(msgs []Message, addAssistant bool) string
+	render func(msgs []Message, addAssistant bool) (string, error)
 }
 
 // Render returns the prompt for msgs; with addAssistant it ends with the
 // header of the assistant's reply, so the model writes it next. A BOS
-// token is not included: it comes from the tokenizer's AddSpecial.
-func (t *Template) Render(msgs []Message, addAssistant bool) string {
+// token is not included: it comes from the tokenizer's AddSpecial. It
+// fails (wrapping rt.ErrInvalidArgument) only where a model's Jinja
+// template goes past a render limit on these messages (internal/jinja).
+func (t *Template) Render(msgs []Message, addAssistant bool) (string, error) {
 	return t.render(msgs, addAssistant)
+}
+
+// infallible is a built-in format's render function, which cannot fail.
+func infallible(render func(msgs []Message, gen bool) string) func([]Message, bool) (string, error) {
+	return func(msgs []Message, gen bool) (string, error) { return render(msgs, gen), nil }
 }
 
 // TemplateNames lists the built-in templates.
@@ -85,7 +93,7 @@ func DetectTemplate(jinja string) *Template {
 }
 
 var builtins = map[string]*Template{
-	"chatml": {Name: "chatml", Stops: []string{"<|im_end|>", "<|im_start|>"}, render: func(msgs []Message, gen bool) string {
+	"chatml": {Name: "chatml", Stops: []string{"<|im_end|>", "<|im_start|>"}, render: infallible(func(msgs []Message, gen bool) string {
 		var b strings.Builder
 		for _, m := range msgs {
 			fmt.Fprintf(&b, "<|im_start|>%s\n%s<|im_end|>\n", m.Role, m.Content)
@@ -94,8 +102,8 @@ var builtins = map[string]*Template{
 			b.WriteString("<|im_start|>assistant\n")
 		}
 		return b.String()
-	}},
-	"llama3": {Name: "llama3", Stops: []string{"<|eot_id|>", "<|start_header_id|>"}, render: func(msgs []Message, gen bool) string {
+	})},
+	"llama3": {Name: "llama3", Stops: []string{"<|eot_id|>", "<|start_header_id|>"}, render: infallible(func(msgs []Message, gen bool) string {
 		var b strings.Builder
 		for _, m := range msgs {
 			fmt.Fprintf(&b, "<|start_header_id|>%s<|end_header_id|>\n\n%s<|eot_id|>", m.Role, strings.TrimSpace(m.Content))
@@ -104,8 +112,8 @@ var builtins = map[string]*Template{
 			b.WriteString("<|start_header_id|>assistant<|end_header_id|>\n\n")
 		}
 		return b.String()
-	}},
-	"gemma": {Name: "gemma", Stops: []string{"<end_of_turn>", "<start_of_turn>"}, render: func(msgs []Message, gen bool) string {
+	})},
+	"gemma": {Name: "gemma", Stops: []string{"<end_of_turn>", "<start_of_turn>"}, render: infallible(func(msgs []Message, gen bool) string {
 		// Gemma has no system role: the system text opens the first user turn.
 		var b strings.Builder
 		system := ""
@@ -125,8 +133,8 @@ var builtins = map[string]*Template{
 			b.WriteString("<start_of_turn>model\n")
 		}
 		return b.String()
-	}},
-	"phi3": {Name: "phi3", Stops: []string{"<|end|>", "<|user|>"}, render: func(msgs []Message, gen bool) string {
+	})},
+	"phi3": {Name: "phi3", Stops: []string{"<|end|>", "<|user|>"}, render: infallible(func(msgs []Message, gen bool) string {
 		var b strings.Builder
 		for _, m := range msgs {
 			fmt.Fprintf(&b, "<|%s|>\n%s<|end|>\n", m.Role, m.Content)
@@ -135,8 +143,8 @@ var builtins = map[string]*Template{
 			b.WriteString("<|assistant|>\n")
 		}
 		return b.String()
-	}},
-	"llama2": {Name: "llama2", Stops: []string{"[INST]"}, render: func(msgs []Message, gen bool) string {
+	})},
+	"llama2": {Name: "llama2", Stops: []string{"[INST]"}, render: infallible(func(msgs []Message, gen bool) string {
 		// The system prompt goes inside the first [INST] in <<SYS>> markers;
 		// later rounds start with their own BOS.
 		var b strings.Builder
@@ -157,8 +165,8 @@ var builtins = map[string]*Template{
 			}
 		}
 		return b.String()
-	}},
-	"mistral": {Name: "mistral", Stops: []string{"[INST]"}, render: func(msgs []Message, gen bool) string {
+	})},
+	"mistral": {Name: "mistral", Stops: []string{"[INST]"}, render: infallible(func(msgs []Message, gen bool) string {
 		// Mistral's v1 format: no system role, its text opens the first
 		// user turn.
 		var b strings.Builder
@@ -175,7 +183,7 @@ var builtins = map[string]*Template{
 			}
 		}
 		return b.String()
-	}},
+	})},
 }
 
 // ChooseTemplate resolves --chat-template: a built-in name is that
@@ -240,16 +248,21 @@ func JinjaTemplate(name, source, bos, eos string) (*Template, error) {
 		err = fmt.Errorf("the messages do not appear in its output %q", out)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("server: %w: chat template %s: %v", rt.ErrUnsupported, name, err)
+		return nil, fmt.Errorf("server: %w: chat template %s: %w", rt.ErrUnsupported, name, err)
 	}
-	t.render = func(msgs []Message, gen bool) string {
+	t.render = func(msgs []Message, gen bool) (string, error) {
 		out, err := render(msgs, gen)
-		if err != nil {
+		switch {
+		case errors.Is(err, jinja.ErrLimit):
+			// These messages make the template run away (a hostile
+			// model file): no prompt.
+			return "", fmt.Errorf("server: %w: chat template %s: %w", rt.ErrInvalidArgument, name, err)
+		case err != nil:
 			// The probe rendered, so this is the conversation's fault (a
 			// template that refuses a role order): chatml renders anything.
 			return builtins["chatml"].render(msgs, gen)
 		}
-		return out
+		return out, nil
 	}
 	return t, nil
 }

@@ -1,12 +1,15 @@
 package server
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gpurt/gpurt/gguf"
+	"github.com/gpurt/gpurt/internal/jinja"
+	rt "github.com/gpurt/gpurt/runtime"
 )
 
 var chatFixture = []Message{
@@ -29,7 +32,7 @@ func TestBuiltinTemplates(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := tmpl.Render(chatFixture, true); got != c.want {
+		if got := mustRender(t, tmpl, chatFixture); got != c.want {
 			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
 		}
 	}
@@ -92,13 +95,13 @@ func TestJinjaTemplates(t *testing.T) {
 			t.Errorf("%s: %v", s.name, err)
 			continue
 		}
-		got := tmpl.Render(chatFixture, true)
+		got := mustRender(t, tmpl, chatFixture)
 		if s.bos != "" && strings.HasPrefix(got, s.bos) {
 			t.Errorf("%s: the BOS text was not dropped: %q", s.name, got)
 		}
 		if s.builtin != "" {
 			b, _ := BuiltinTemplate(s.builtin)
-			if want := b.Render(chatFixture, true); got != want {
+			if want := mustRender(t, b, chatFixture); got != want {
 				t.Errorf("%s: jinja gives\n%q\nthe %s built-in\n%q", s.name, got, s.builtin, want)
 			}
 		}
@@ -134,5 +137,49 @@ func TestChooseTemplate(t *testing.T) {
 			}
 			t.Errorf("ChooseTemplate(%q, %q): %q %v, want %q ok=%v", c.choice, c.jinja, name, err, c.want, c.ok)
 		}
+	}
+}
+
+func mustRender(t *testing.T, tmpl *Template, msgs []Message) string {
+	t.Helper()
+	out, err := tmpl.Render(msgs, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// hostileTemplate renders the probe's one-letter messages, but makes a
+// 100 MB string of any longer one: a model file's template that a request
+// can make run away.
+const hostileTemplate = `{% for m in messages %}{% if m.content|length > 1 %}{{ m.content * 100000000 }}{% else %}<{{ m.role }}>{{ m.content }}{% endif %}{% endfor %}`
+
+// TestHostileJinjaTemplates: a model's template that recurses forever or
+// loops without end is refused when loaded (ChooseTemplate then takes the
+// built-in its markers name); one that runs away only on some messages
+// fails those renders with an error wrapping rt.ErrInvalidArgument and
+// jinja.ErrLimit, and renders the next chat.
+func TestHostileJinjaTemplates(t *testing.T) {
+	for _, src := range []string{
+		`{% macro m() %}{{ m() }}{% endmacro %}{{ m() }}<|im_start|>{% for m in messages %}{{ m.content }}{% endfor %}`,
+		`{% for i in range(100000000000) %}{% endfor %}<|im_start|>{% for m in messages %}{{ m.content }}{% endfor %}`,
+	} {
+		if _, err := JinjaTemplate("hostile", src, "", ""); !errors.Is(err, rt.ErrUnsupported) || !errors.Is(err, jinja.ErrLimit) {
+			t.Errorf("%.30q: %v, want an error wrapping ErrUnsupported and ErrLimit", src, err)
+		}
+		tmpl, err := ChooseTemplate("", src, "", "", nil)
+		if err != nil || tmpl.Name != "chatml" {
+			t.Errorf("%.30q: chose %v (%v), want the chatml built-in its markers name", src, tmpl, err)
+		}
+	}
+	tmpl, err := JinjaTemplate("hostile", hostileTemplate, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tmpl.Render([]Message{{Role: "user", Content: "hello"}}, true); !errors.Is(err, rt.ErrInvalidArgument) || !errors.Is(err, jinja.ErrLimit) {
+		t.Fatalf("a runaway render: %v, want an error wrapping ErrInvalidArgument and ErrLimit", err)
+	}
+	if got := mustRender(t, tmpl, []Message{{Role: "user", Content: "h"}}); got != "<user>h" {
+		t.Fatalf("the next render: %q", got)
 	}
 }

@@ -202,8 +202,12 @@ func (s *chatSession) loop(in io.Reader, interactive bool, interrupts <-chan os.
 			continue
 		}
 		if err := s.turn(line, interrupts); err != nil {
-			if errors.Is(err, rt.ErrContextFull) {
+			switch {
+			case errors.Is(err, rt.ErrContextFull):
 				fmt.Fprintln(s.out, "(the context is full: /clear starts a new conversation)")
+				continue
+			case errors.Is(err, rt.ErrInvalidArgument): // the template cannot render this message
+				fmt.Fprintf(s.out, "(%v)\n", err)
 				continue
 			}
 			return err
@@ -216,7 +220,11 @@ func (s *chatSession) loop(in io.Reader, interactive bool, interrupts <-chan os.
 func (s *chatSession) turn(text string, interrupts <-chan os.Signal) error {
 	tok := s.e.Model().Tok.Tokenizer
 	s.msgs = append(s.msgs, server.Message{Role: "user", Content: text})
-	full := s.t.Render(s.msgs, true)
+	full, err := s.t.Render(s.msgs, true)
+	if err != nil {
+		s.msgs = s.msgs[:len(s.msgs)-1] // the turn did not happen
+		return err
+	}
 	var prompt []int32
 	if s.tokens != nil && strings.HasPrefix(full, s.rendered) {
 		// Only the new text is tokenized; the earlier tokens are exactly
