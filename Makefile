@@ -62,6 +62,8 @@ test: test-deps
 	# a new input failed here with "context deadline exceeded".
 	$(GO) test ./gguf -run '^$$' -fuzz FuzzRead -fuzztime 300000x -fuzzminimizetime 5s
 	$(GO) test ./rpc -run '^$$' -fuzz FuzzServerRequests -fuzztime 50000x -fuzzminimizetime 5s
+	$(GO) test ./internal/jinja -run '^$$' -fuzz FuzzRender -fuzztime 150000x -fuzzminimizetime 5s
+	$(GO) test ./tokenizer -run '^$$' -fuzz FuzzEncodeDecode -fuzztime 20000x -fuzzminimizetime 5s
 
 ## run: the main job: generate text with the embedded default model on the best device.
 run: deps build
