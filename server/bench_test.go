@@ -32,7 +32,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
-	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -262,9 +261,10 @@ func runEngine(b *testing.B, f *gguf.File, ctx, slots, jobs, maxTokens int) engi
 		prof = rt.NewProfile()
 		be.SetProfile(prof)
 		defer func() {
-			var report strings.Builder
-			prof.Report().Format(&report)
-			b.Logf("%d slots:\n%s", slots, report.String())
+			// To stderr, as BenchmarkDecodeSeqsCPU's: the testing
+			// package truncates a benchmark's long logs.
+			fmt.Fprintf(os.Stderr, "%d slots:\n", slots)
+			prof.Report().Format(os.Stderr)
 		}()
 	}
 	m, err := llama.Load(f, llama.Options{Backends: []rt.Backend{be}, NSeq: slots, NCtx: ctx, Profile: prof})
