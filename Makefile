@@ -37,7 +37,7 @@ test: test-deps
 	$(GO) vet -tags purego ./cpu
 	$(GO) test -count=1 -tags purego ./cpu
 	$(GO) test -p 2 -timeout 20m ./...
-	$(GO) test -race -p 2 -timeout 10m ./runtime ./cpu ./sched ./gguf ./llama ./server
+	$(GO) test -race -p 2 -timeout 10m ./runtime ./cpu ./sched ./gguf ./llama ./server ./rpc ./tokenizer
 	$(GO) test -race -count=1 -run 'Concurrent|WithinLimits' ./internal/jinja
 	# The GPU backends' concurrency (async copies, events, release) under the race detector.
 	$(GO) test -race -p 2 -timeout 10m -run 'Release|Smoke|Async|Event|SchedPipeline|Misuse|Concurrent|Uploads|SetThenFree' ./vk ./wgpu
