@@ -208,38 +208,19 @@ func (v Value) repr(sb *strings.Builder, b *budget, depth int) {
 		sb.WriteByte('\'')
 
 	case KindList:
-		if b.tooDeep(depth) {
-			sb.WriteString("[...]")
-			return
-		}
-		list := v.v.(*List)
-		sb.WriteByte('[')
-		for i, item := range list.Items {
-			if i > 0 {
-				sb.WriteString(", ")
-			}
-			item.repr(sb, b, depth+1)
-		}
-		sb.WriteByte(']')
+		items := v.v.(*List).Items
+		reprItems(sb, b, depth, "[]", len(items), func(i int) { items[i].repr(sb, b, depth+1) })
 
 	case KindDict:
-		if b.tooDeep(depth) {
-			sb.WriteString("{...}")
-			return
-		}
 		d := v.v.(*Dict)
-		sb.WriteByte('{')
-		for i, key := range d.Keys {
-			if i > 0 {
-				sb.WriteString(", ")
-			}
+		reprItems(sb, b, depth, "{}", len(d.Keys), func(i int) {
+			key := d.Keys[i]
 			b.spend(len(key))
 			sb.WriteByte('\'')
 			sb.WriteString(key)
 			sb.WriteString("': ")
 			d.Data[key].repr(sb, b, depth+1)
-		}
-		sb.WriteByte('}')
+		})
 
 	case KindCallable:
 		c := v.v.(Callable)
@@ -248,6 +229,23 @@ func (v Value) repr(sb *strings.Builder, b *budget, depth int) {
 	default:
 		sb.WriteString("Undefined")
 	}
+}
+
+// reprItems writes n items (item writes one) between brackets[0] and
+// brackets[1], ", " apart; past maxValueDepth, "..." between them.
+func reprItems(sb *strings.Builder, b *budget, depth int, brackets string, n int, item func(i int)) {
+	sb.WriteByte(brackets[0])
+	if b.tooDeep(depth) {
+		sb.WriteString("...")
+		n = 0
+	}
+	for i := range n {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		item(i)
+	}
+	sb.WriteByte(brackets[1])
 }
 
 // Equals reports whether v and other hold the same value. Lists and
