@@ -234,8 +234,8 @@ func ReadKLDBase(r io.Reader) (*KLDBase, error) {
 	if int64(nRec)*int64(kldRecordLen(b.NVocab)) > 1<<34 {
 		return nil, corrupt("%d records of %d values are too large", nRec, kldRecordLen(b.NVocab))
 	}
-	b.Tokens = make([]int32, nTok)
-	if err := binary.Read(br, binary.LittleEndian, b.Tokens); err != nil {
+	var err error
+	if b.Tokens, err = readLittleEndian[int32](br, nTok); err != nil {
 		return nil, corrupt("tokens: %v", err)
 	}
 	for i, t := range b.Tokens {
@@ -243,14 +243,29 @@ func ReadKLDBase(r io.Reader) (*KLDBase, error) {
 			return nil, corrupt("token %d at %d is outside the vocabulary of %d", t, i, b.NVocab)
 		}
 	}
-	b.records = make([]uint16, nRec*kldRecordLen(b.NVocab))
-	if err := binary.Read(br, binary.LittleEndian, b.records); err != nil {
+	if b.records, err = readLittleEndian[uint16](br, nRec*kldRecordLen(b.NVocab)); err != nil {
 		return nil, corrupt("log-probabilities: %v (the file is truncated)", err)
 	}
 	if _, err := br.ReadByte(); !errors.Is(err, io.EOF) {
 		return nil, corrupt("data after the last record")
 	}
 	return b, nil
+}
+
+// readLittleEndian reads n little-endian values from r a megabyte at a
+// time, so that a header claiming more than the file holds costs what the
+// file holds, not what it claims.
+func readLittleEndian[T int32 | uint16](r io.Reader, n int) ([]T, error) {
+	const chunk = 1 << 20 / 4
+	out := make([]T, 0, min(n, chunk))
+	for len(out) < n {
+		part := make([]T, min(n-len(out), chunk))
+		if err := binary.Read(r, binary.LittleEndian, part); err != nil {
+			return nil, err
+		}
+		out = append(out, part...)
+	}
+	return out, nil
 }
 
 // KLDStats accumulates llama-perplexity's --kl-divergence statistics.

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -330,9 +331,16 @@ func TestReadKLDBaseRejectsBadFiles(t *testing.T) {
 		"negative n_vocab":   header(128, -1, 1),
 		"token out of range": append(header(4, 2, 1), 0, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
 	}
+	cases["a header claiming 20 GiB"] = header(1<<16, 1, 1<<15) // 8 GiB of tokens, 12 of records
 	for name, data := range cases {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
 		if _, err := ReadKLDBase(bytes.NewReader(data)); !errors.Is(err, rt.ErrCorruptFile) {
 			t.Errorf("%s: error %v, want ErrCorruptFile", name, err)
+		}
+		runtime.ReadMemStats(&after)
+		if grew := after.TotalAlloc - before.TotalAlloc; grew > 4*uint64(len(good)+len(data))+8<<20 {
+			t.Errorf("%s: %d bytes allocated for a file of %d", name, grew, len(data))
 		}
 	}
 	if b, err := ReadKLDBase(bytes.NewReader(good)); err != nil || b.NChunk != 16 || b.NCtx != 128 || b.NVocab != 512 {
