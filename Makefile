@@ -64,6 +64,7 @@ test: test-deps
 	$(GO) test ./rpc -run '^$$' -fuzz FuzzServerRequests -fuzztime 50000x -fuzzminimizetime 5s
 	$(GO) test ./internal/jinja -run '^$$' -fuzz FuzzRender -fuzztime 150000x -fuzzminimizetime 5s
 	$(GO) test ./tokenizer -run '^$$' -fuzz FuzzEncodeDecode -fuzztime 20000x -fuzzminimizetime 5s
+	$(GO) test ./tokenizer -run '^$$' -fuzz FuzzVocab -fuzztime 50000x -fuzzminimizetime 5s
 	$(GO) test ./llama -run '^$$' -fuzz FuzzLoadHparams -fuzztime 3000x -fuzzminimizetime 5s
 	$(GO) test ./server -run '^$$' -fuzz FuzzRequestBodies -fuzztime 50000x -fuzzminimizetime 5s
 	$(GO) test ./server -run '^$$' -fuzz FuzzStopMatcher -fuzztime 50000x -fuzzminimizetime 5s

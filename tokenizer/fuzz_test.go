@@ -1,6 +1,7 @@
 package tokenizer
 
 import (
+	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
@@ -70,6 +71,61 @@ func FuzzEncodeDecode(f *testing.F) {
 			}
 			if got != want {
 				t.Errorf("%s: %q decodes to %q, want %q", sharedVocabs[i], text, got, want)
+			}
+		}
+	})
+}
+
+// FuzzVocab: a vocabulary made of any tokens, types, scores, merges and
+// special ids (a hostile file's tokenizer.ggml.* arrays) is refused by New
+// with an error, or encodes any text to ids inside it and decodes them,
+// without a panic.
+func FuzzVocab(f *testing.F) {
+	f.Add(false, "a\x00b\x00ab\x00<s>\x00</s>", "\x01\x01\x01\x03\x03", "a b", int32(3), int32(4), int32(-1), "aab<s>b")
+	f.Add(true, "a\x00b\x00ab\x00Ġ\x00Ġa", "\x01\x01\x01\x06\x01", "a b\x00Ġ a\x00x y", int32(0), int32(9), int32(2), " a ab ba")
+	f.Add(false, "<unk>\x00<s>\x00</s>\x00<0x41>\x00▁a", "\x02\x03\x03\x06\x01", "", int32(1), int32(2), int32(0), "A a \xff")
+	f.Fuzz(func(t *testing.T, bpe bool, tokens, types, merges string, bos, eos, unk int32, text string) {
+		v := NoSpecial()
+		v.Model = ModelSPM
+		if bpe {
+			v.Model = ModelBPE
+			if merges != "" {
+				v.Merges = strings.Split(merges, "\x00")
+			}
+		}
+		v.Tokens = strings.Split(tokens, "\x00")
+		if len(v.Tokens) > 1000 {
+			return
+		}
+		v.Scores = make([]float32, len(v.Tokens))
+		for i := range v.Scores {
+			v.Scores[i] = float32(len(v.Tokens) - i)
+		}
+		if types != "" {
+			v.Types = make([]int32, len(v.Tokens))
+			for i := range v.Types {
+				v.Types[i] = int32(types[i%len(types)]) % 8
+			}
+		}
+		v.BOS, v.EOS, v.UNK = bos, eos, unk
+		tok, err := New(v)
+		if err != nil {
+			return
+		}
+		for _, special := range []bool{false, true} {
+			ids, err := tok.Encode(text, EncodeOptions{AddSpecial: true, ParseSpecial: special})
+			if err != nil {
+				continue
+			}
+			for _, id := range ids {
+				if !tok.valid(id) {
+					t.Fatalf("id %d outside a vocabulary of %d", id, tok.NVocab())
+				}
+			}
+			tok.Decode(ids, DecodeOptions{RemoveSpecial: special})
+			d := NewStreamDecoder(tok, DecodeOptions{})
+			for _, id := range ids {
+				d.Next(id)
 			}
 		}
 	})
