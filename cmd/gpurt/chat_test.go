@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -111,5 +113,45 @@ func TestChatFileModel(t *testing.T) {
 	}
 	if lines := strings.Count(out, "\n"); lines < 2 || len(strings.TrimSpace(out)) < 10 {
 		t.Errorf("want two replies, got:\n%s", out)
+	}
+}
+
+// TestChatHostileTemplate: a chat template that recurses without end is
+// refused before the model loads (exit 2, naming the limit); one that runs
+// away only on messages longer than a letter fails those turns with a
+// message, and the chat goes on to answer the next.
+func TestChatHostileTemplate(t *testing.T) {
+	dir := t.TempDir()
+	recursive := filepath.Join(dir, "recursive.jinja")
+	runaway := filepath.Join(dir, "runaway.jinja")
+	if err := os.WriteFile(recursive, []byte(`{% macro m() %}{{ m() }}{% endmacro %}{{ m() }}{% for m in messages %}{{ m.content }}{% endfor %}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := `{% for m in messages %}{% if m.content|length > 1 %}{{ m.content * 100000000 }}{% else %}<|im_start|>{{ m.role }}
+{{ m.content }}<|im_end|>
+{% endif %}{% endfor %}{% if add_generation_prompt %}<|im_start|>assistant
+{% endif %}`
+	if err := os.WriteFile(runaway, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI(t, "chat", "--chat-template", recursive)
+	if code != 2 || !strings.Contains(errOut, "render limit") {
+		t.Errorf("a recursive template: exit %d, %q", code, errOut)
+	}
+	old := chatStdin
+	defer func() { chatStdin = old }()
+	chatStdin = strings.NewReader("h\nhello\n/clear\nh\n")
+	code, out, errOut := runCLI(t, "chat", "--chat-template", runaway, "--temp", "0", "-n", "6")
+	if code != 0 {
+		t.Fatalf("a runaway template: exit %d: %s", code, errOut)
+	}
+	replies := 0
+	for _, l := range strings.Split(out, "\n") {
+		if l != "" && !strings.HasPrefix(l, "(") {
+			replies++
+		}
+	}
+	if !strings.Contains(out, "render limit") || strings.Count(out, "(conversation cleared)") != 1 || replies != 2 {
+		t.Errorf("a runaway template: want the failed turn reported between two replies:\n%s", out)
 	}
 }
