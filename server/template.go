@@ -23,8 +23,12 @@ type Template struct {
 	Name string
 	// Stops are texts that end an assistant turn, for models whose
 	// vocabulary lacks them as end-of-generation tokens.
-	Stops  []string
-	render func(msgs []Message, addAssistant bool) (string, error)
+	Stops []string
+	// Refused is why ChooseTemplate did not take the model's own Jinja
+	// template (it does not compile, cannot render a short chat, or goes
+	// past a render limit), when it chose this one instead; else nil.
+	Refused error
+	render  func(msgs []Message, addAssistant bool) (string, error)
 }
 
 // Render returns the prompt for msgs; with addAssistant it ends with the
@@ -194,15 +198,24 @@ var builtins = map[string]*Template{
 func ChooseTemplate(choice, modelJinja, bos, eos string, readFile func(string) ([]byte, error)) (*Template, error) {
 	switch {
 	case choice == "":
+		var refused error
 		if modelJinja != "" {
-			if t, err := JinjaTemplate("the model's (jinja)", modelJinja, bos, eos); err == nil {
+			t, err := JinjaTemplate("the model's (jinja)", modelJinja, bos, eos)
+			if err == nil {
 				return t, nil
 			}
+			refused = err
 		}
-		if t := DetectTemplate(modelJinja); t != nil {
-			return t, nil
+		t := DetectTemplate(modelJinja)
+		if t == nil {
+			t = builtins["chatml"]
 		}
-		return builtins["chatml"], nil
+		if refused != nil {
+			fallback := *t // the built-ins are shared
+			fallback.Refused = refused
+			return &fallback, nil
+		}
+		return t, nil
 	case builtins[choice] != nil:
 		return builtins[choice], nil
 	}

@@ -168,8 +168,11 @@ func TestHostileJinjaTemplates(t *testing.T) {
 			t.Errorf("%.30q: %v, want an error wrapping ErrUnsupported and ErrLimit", src, err)
 		}
 		tmpl, err := ChooseTemplate("", src, "", "", nil)
-		if err != nil || tmpl.Name != "chatml" {
-			t.Errorf("%.30q: chose %v (%v), want the chatml built-in its markers name", src, tmpl, err)
+		if err != nil || tmpl.Name != "chatml" || !errors.Is(tmpl.Refused, jinja.ErrLimit) {
+			t.Errorf("%.30q: chose %v (%v), want the chatml built-in its markers name, saying why", src, tmpl, err)
+		}
+		if builtins["chatml"].Refused != nil {
+			t.Error("the shared chatml built-in was marked")
 		}
 	}
 	tmpl, err := JinjaTemplate("hostile", hostileTemplate, "", "")

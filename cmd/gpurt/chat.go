@@ -83,6 +83,9 @@ func runChat(args []string) int {
 	if err != nil {
 		return c.Fail(err)
 	}
+	if t.Refused != nil {
+		c.Infof("warning: the model's chat template is not used (%v): chats render as %s", t.Refused, t.Name)
+	}
 	e := server.NewEngine(lm.m, server.EngineOptions{Queue: 1}, nil)
 	defer e.Close()
 	s := &chatSession{

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gpurt/gpurt/gguf"
 	"github.com/gpurt/gpurt/internal/testmodels"
+	"github.com/gpurt/gpurt/models"
 	rt "github.com/gpurt/gpurt/runtime"
 	"github.com/gpurt/gpurt/server"
 )
@@ -153,5 +155,48 @@ func TestChatHostileTemplate(t *testing.T) {
 	}
 	if !strings.Contains(out, "render limit") || strings.Count(out, "(conversation cleared)") != 1 || replies != 2 {
 		t.Errorf("a runaway template: want the failed turn reported between two replies:\n%s", out)
+	}
+}
+
+// TestChatModelTemplateRefused: a model file whose own chat template
+// recurses without end still chats, on the built-in its markers name,
+// and says on stderr why its template is not used.
+func TestChatModelTemplateRefused(t *testing.T) {
+	f, err := gguf.Parse(models.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := gguf.NewWriter()
+	for _, kv := range f.KVs {
+		if err := w.Set(kv.Key, kv.Value.Interface()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hostile := `{% macro m() %}{{ m() }}{% endmacro %}{{ m() }}{% for x in messages %}<|im_start|>{{ x.content }}{% endfor %}`
+	if err := w.Set("tokenizer.chat_template", hostile); err != nil {
+		t.Fatal(err)
+	}
+	for _, ti := range f.Tensors {
+		data, err := f.TensorData(ti.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.AddTensor(ti.Name, ti.Type, ti.Shape(), data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "hostile.gguf")
+	if err := w.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	old := chatStdin
+	defer func() { chatStdin = old }()
+	chatStdin = strings.NewReader("Hello\n")
+	code, out, errOut := runCLI(t, "chat", "-m", path, "-d", "cpu", "--temp", "0", "-n", "6")
+	if code != 0 || strings.TrimSpace(out) == "" {
+		t.Fatalf("exit %d, reply %q: %s", code, out, errOut)
+	}
+	if !strings.Contains(errOut, "warning: the model's chat template is not used") || !strings.Contains(errOut, "render limit") || !strings.Contains(errOut, "as chatml") {
+		t.Errorf("stderr does not say why the model's template is not used:\n%s", errOut)
 	}
 }

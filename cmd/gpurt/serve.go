@@ -88,6 +88,9 @@ func runServe(args []string) int {
 	if err != nil {
 		return c.Fail(err)
 	}
+	if t.Refused != nil {
+		c.Infof("warning: the model's chat template is not used (%v): chats render as %s", t.Refused, t.Name)
+	}
 	metrics := &server.Metrics{}
 	e := server.NewEngine(lm.m, server.EngineOptions{Queue: max(*queue, 1), Slots: *parallel}, metrics)
 	if e.SlotContext() < 8 {
