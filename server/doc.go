@@ -80,11 +80,12 @@
 // files without one, or by name (ChooseTemplate; --chat-template
 // NAME|FILE). A template that does not compile or render falls back to the
 // built-in its markers name, as llama.cpp's llm_chat_detect_template, else
-// chatml. Templates render under internal/jinja's limits (recursion,
-// nesting, work and time), so that a hostile model file's template fails,
-// not crashes or hangs the server: one that runs away on a request's
-// messages makes that request a 400 naming the template. Rendered prompts
-// are tokenized with special-token parsing (a leading BOS text is left to
-// the tokenizer); generation stops at every end-of-generation token and at
-// the format's end-of-turn texts.
+// chatml (its Refused says why; serve and chat print it). Templates render
+// under internal/jinja's limits (recursion, nesting, work and time), so
+// that a hostile model file's template fails, not crashes or hangs the
+// server: one that runs away on a request's messages makes that request a
+// 400 naming the template. Rendered prompts are tokenized with
+// special-token parsing (a leading BOS text is left to the tokenizer);
+// generation stops at every end-of-generation token and at the format's
+// end-of-turn texts.
 package server
