@@ -295,7 +295,8 @@ func (e *evaluator) execMacro(n *macroNode) error {
 	parentScope := e.scope
 
 	fn := NewCallable(n.name, func(args []Value, kwargs map[string]Value) (Value, error) {
-		defer active.call(n.name)()
+		active.enterCall(n.name)
+		defer active.leaveCall()
 		child := newScope(parentScope)
 
 		// Bind positional args.
@@ -344,7 +345,8 @@ func (e *evaluator) execCall(n *callNode) error {
 	parentScope := e.scope
 
 	caller := NewCallable("caller", func(args []Value, kwargs map[string]Value) (Value, error) {
-		defer active.call("caller")()
+		active.enterCall("caller")
+		defer active.leaveCall()
 		child := newScope(parentScope)
 		for i, argName := range callerArgs {
 			if i < len(args) {
@@ -453,7 +455,8 @@ func (e *evaluator) execFilterBlock(n *filterBlockNode) error {
 // evalExpr evaluates ex, charging a unit and, for a value it makes rather
 // than looks up, the value's size.
 func (e *evaluator) evalExpr(ex expr) (Value, error) {
-	defer active.nest()()
+	active.enterExpr()
+	defer active.leaveExpr()
 	v, err := e.evalKind(ex)
 	switch ex.(type) {
 	case *litExpr, *nameExpr, *attrExpr, *itemExpr, *condExpr, *testExpr, *unaryExpr:

@@ -153,27 +153,37 @@ func repeat(s string, n int64) string {
 	return strings.Repeat(s, int(n))
 }
 
-// call counts a macro or caller() call in progress; the function it
-// returns ends it.
-func (b *budget) call(name string) func() {
+// enterCall counts a macro or caller() call in progress, name's;
+// leaveCall ends it. (Not a returned closure: these run for every call.)
+func (b *budget) enterCall(name string) {
 	if b == nil {
-		return func() {}
+		return
 	}
 	if b.calls++; b.calls > maxCalls {
 		b.fail(fmt.Sprintf("calls of %s nest more than %d deep", name, maxCalls))
 	}
-	return func() { b.calls-- }
 }
 
-// nest charges an expression evaluation and counts it in progress; the
-// function it returns ends it.
-func (b *budget) nest() func() {
+func (b *budget) leaveCall() {
+	if b != nil {
+		b.calls--
+	}
+}
+
+// enterExpr charges an expression evaluation and counts it in progress;
+// leaveExpr ends it.
+func (b *budget) enterExpr() {
 	if b == nil {
-		return func() {}
+		return
 	}
 	b.spend(1)
 	if b.depth++; b.depth > maxEvalDepth {
 		b.fail(fmt.Sprintf("expressions evaluate more than %d deep", maxEvalDepth))
 	}
-	return func() { b.depth-- }
+}
+
+func (b *budget) leaveExpr() {
+	if b != nil {
+		b.depth--
+	}
 }
