@@ -300,6 +300,21 @@ func TestEOG(t *testing.T) {
 	}
 }
 
+// roundTripText is what text's encoding with special tokens added
+// decodes to with them removed: text, its spaces cleaned where the vocab
+// cleans them, after a space where a removed BOS keeps the prefixed
+// space, as llama.cpp.
+func roundTripText(tok *Tokenizer, text string) string {
+	want := text
+	if tok.cleanSpaces {
+		want = string(cleanSpaces([]byte(text)))
+	}
+	if tok.AddBOS() && tok.AddSpacePrefix() && text != "" {
+		want = " " + want
+	}
+	return want
+}
+
 // TestDecodeRoundTrip decodes the encoding of every developer input.
 func TestDecodeRoundTrip(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(sharedDir, "inputs", "dev.json"))
@@ -318,14 +333,7 @@ func TestDecodeRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			got, err := tok.Decode(ids, DecodeOptions{RemoveSpecial: true})
-			want := text
-			if tok.cleanSpaces {
-				want = string(cleanSpaces([]byte(text)))
-			}
-			if tok.AddBOS() && tok.AddSpacePrefix() && text != "" {
-				want = " " + want // a removed BOS keeps the prefixed space, as llama.cpp
-			}
-			if err != nil || got != want {
+			if want := roundTripText(tok, text); err != nil || got != want {
 				t.Errorf("%s: %q decodes to %q, want %q", name, text, got, want)
 			}
 			// The stream gives the same text, one complete character at a time.
