@@ -257,13 +257,13 @@ func ReadKLDBase(r io.Reader) (*KLDBase, error) {
 // file holds, not what it claims.
 func readLittleEndian[T int32 | uint16](r io.Reader, n int) ([]T, error) {
 	const chunk = 1 << 20 / 4
-	out := make([]T, 0, min(n, chunk))
+	var out []T
 	for len(out) < n {
-		part := make([]T, min(n-len(out), chunk))
-		if err := binary.Read(r, binary.LittleEndian, part); err != nil {
+		m := len(out)
+		out = slices.Grow(out, min(n-m, chunk))[:m+min(n-m, chunk)]
+		if err := binary.Read(r, binary.LittleEndian, out[m:]); err != nil {
 			return nil, err
 		}
-		out = append(out, part...)
 	}
 	return out, nil
 }
